@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/**
+ * The API's configuration, validated once at start-up. This is the only module that reads
+ * process.env; everything else receives a Config. Tests build one with `testConfig()`.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** PostgreSQL connection string; without it the embedded PGlite database under DATA_DIR is used. */
+    DATABASE_URL: z.string().url().optional(),
+    DATA_DIR: z.string().default('.data'),
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+    /** HMAC secret of the API's own session tokens (32+ characters). Generated into DATA_DIR outside production. */
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+    FIREBASE_PROJECT_ID: z.string().min(1).default('demo-bulkwise'),
+    /** host:port of the Firebase Auth emulator. Never allowed in production (it accepts unsigned tokens). */
+    FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+    /** Comma-separated origins allowed by CORS (the SPA is same-origin and needs none). */
+    CORS_ORIGINS: z.string().default(''),
+    /** Built SPA to serve on the same origin; empty to serve the API alone. */
+    WEB_DIST_DIR: z.string().default(''),
+    /** Public web config of a real Firebase project (served to the SPA by GET /api/config). */
+    FIREBASE_API_KEY: z.string().default('demo-api-key'),
+    FIREBASE_AUTH_DOMAIN: z.string().optional(),
+    FIREBASE_APP_ID: z.string().optional(),
+    RATE_LIMIT_JWT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    RATE_LIMIT_DISABLED: bool,
+    SEED_DEMO_DATA: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIREBASE_AUTH_EMULATOR_HOST'],
+        message: 'the Auth emulator accepts unsigned tokens and must never be used with NODE_ENV=production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  logLevel: Env['LOG_LEVEL'];
+  databaseUrl: string | undefined;
+  dataDir: string;
+  dbPoolSize: number;
+  jwtSecret: string | undefined;
+  tokenTtlSeconds: number;
+  firebaseProjectId: string;
+  authEmulatorHost: string | undefined;
+  corsOrigins: string[];
+  webDistDir: string;
+  firebaseApiKey: string;
+  firebaseAuthDomain: string;
+  firebaseAppId: string | undefined;
+  rateLimit: { disabled: boolean; jwtPerMinute: number; writesPerMinute: number };
+  seedDemoData: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    dbPoolSize: e.DB_POOL_SIZE,
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    firebaseProjectId: e.FIREBASE_PROJECT_ID,
+    authEmulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST || undefined,
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    webDistDir: e.WEB_DIST_DIR,
+    firebaseApiKey: e.FIREBASE_API_KEY,
+    firebaseAuthDomain: e.FIREBASE_AUTH_DOMAIN ?? `${e.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+    firebaseAppId: e.FIREBASE_APP_ID,
+    rateLimit: {
+      disabled: e.RATE_LIMIT_DISABLED,
+      jwtPerMinute: e.RATE_LIMIT_JWT_PER_MINUTE,
+      writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
+    },
+    seedDemoData: e.SEED_DEMO_DATA,
+  };
+}

@@ -1,0 +1,147 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+type Log = (msg: string, err?: unknown) => void;
+
+export interface PgliteOptions {
+  /** Directory of the database files; omit for an in-memory database. */
+  dataDir?: string;
+  /** A `dumpDataDir()` snapshot to start from (tests load a migrated one). */
+  loadDataDir?: Blob | File;
+  migrate?: boolean;
+}
+
+/**
+ * Embedded PostgreSQL. PGlite takes no lock on its directory and two processes on one directory
+ * silently lose acknowledged writes, so we hold a lock file for the life of the process.
+ */
+export async function openPglite(options: PgliteOptions = {}): Promise<Database> {
+  let release: (() => Promise<void>) | undefined;
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    try {
+      release = await lockfile.lock(options.dataDir, {
+        stale: 5_000,
+        update: 1_000,
+        // A process killed with -9 leaves a lock that goes stale after 5 s: wait that out once.
+        retries: { retries: 8, minTimeout: 1_000, maxTimeout: 1_000 },
+        onCompromised: (err) => {
+          throw err;
+        },
+      });
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ELOCKED') {
+        throw new Error(
+          `The embedded database at ${options.dataDir} is in use by another Bulkwise process. ` +
+            'Stop it first, or set DATABASE_URL to use a PostgreSQL server.',
+          { cause: err },
+        );
+      }
+      throw err;
+    }
+  }
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  if (options.migrate !== false) {
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      await client.close();
+      await release?.();
+    },
+  };
+}
+
+export interface PostgresOptions {
+  url: string;
+  poolSize?: number;
+  log?: Log;
+  migrate?: boolean;
+}
+
+/** A node-postgres pool that survives a database restart instead of crashing the process. */
+export async function openPostgres(options: PostgresOptions): Promise<Database> {
+  const log: Log = options.log ?? (() => {});
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 20,
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 10_000,
+    query_timeout: 12_000,
+  });
+  // Without these, a PostgreSQL restart emits an unhandled 'error' and kills the process.
+  pool.on('error', (err) => log('postgres idle client error', err));
+  pool.on('connect', (client) => client.on('error', (err) => log('postgres client error', err)));
+
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  if (options.migrate !== false) await migratePostgres(options.url);
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}
+
+/** Runs the committed migrations under an advisory lock, so several processes may start at once. */
+export async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(7263001)');
+    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('select pg_advisory_unlock(7263001)').catch(() => {});
+    await client.end();
+  }
+}
+
+export async function openDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  dbPoolSize: number;
+  log?: Log;
+}): Promise<Database> {
+  if (config.databaseUrl) {
+    return openPostgres({ url: config.databaseUrl, poolSize: config.dbPoolSize, log: config.log });
+  }
+  return openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
+}

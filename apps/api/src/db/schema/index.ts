@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const categories = pgTable('categories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  slug: text('slug').notNull().unique(),
+  description: text('description').notNull(),
+  image: text('image').notNull(),
+  popular: boolean('popular').notNull().default(false),
+  subcategories: jsonb('subcategories').$type<string[]>().notNull().default([]),
+  position: integer('position').notNull().default(0),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    brandName: text('brand_name').notNull(),
+    category: text('category').notNull(),
+    categorySlug: text('category_slug').notNull(),
+    description: text('description').notNull(),
+    image: text('image').notNull(),
+    mainQuantity: integer('main_quantity').notNull(),
+    minSellingQuantity: integer('min_selling_quantity').notNull(),
+    // Money is exact: numeric(12,2), read back as a JS number (at most 2 decimals, below 2^53).
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull(),
+    ownerUid: text('owner_uid').notNull(),
+    userEmail: text('user_email').notNull(),
+    userName: text('user_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Stock never goes negative, whatever the request order: the last line of defence against overselling.
+    check('products_main_quantity_nonnegative', sql`${t.mainQuantity} >= 0`),
+    check('products_min_selling_quantity_positive', sql`${t.minSellingQuantity} >= 1`),
+    check('products_price_positive', sql`${t.price} > 0`),
+    check('products_rating_range', sql`${t.rating} between 1 and 5`),
+    // Default order (newest first) and keyset paging.
+    index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('products_price_idx').on(t.price, t.id),
+    index('products_category_created_idx').on(t.categorySlug, t.createdAt.desc(), t.id.desc()),
+    index('products_category_price_idx').on(t.categorySlug, t.price, t.id),
+    // The spec's "available" filter (minimum order over 100) sorted by price or by default order.
+    index('products_bulk_price_idx')
+      .on(t.price, t.id)
+      .where(sql`${t.minSellingQuantity} > 100`),
+    index('products_bulk_created_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.minSellingQuantity} > 100`),
+    index('products_owner_idx').on(t.ownerUid, t.createdAt.desc()),
+  ],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerUid: text('buyer_uid').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    // Kept when the product is deleted: the buyer's purchase history must survive it.
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** The product as it was when bought (public fields only). */
+    productSnapshot: jsonb('product_snapshot').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    address: text('address').notNull(),
+    phone: text('phone').notNull(),
+    /** Stock left right after this purchase: what a retried request with the same key answers. */
+    updatedQuantity: integer('updated_quantity').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    purchasedAt: timestamp('purchased_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('cart_items_quantity_positive', sql`${t.quantity} >= 1`),
+    uniqueIndex('cart_items_idempotency_idx').on(t.buyerUid, t.idempotencyKey),
+    index('cart_items_buyer_idx').on(t.buyerUid, t.purchasedAt.desc()),
+    index('cart_items_product_idx').on(t.productId),
+  ],
+);
+
+export type CategoryRow = typeof categories.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type CartItemRow = typeof cartItems.$inferSelect;

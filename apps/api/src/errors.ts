@@ -1,0 +1,36 @@
+import type { ErrorCode } from '@bulkwise/contracts';
+
+/**
+ * A failure a client can act on. Services throw these; the error-handler plugin turns them into
+ * the JSON error body with the HTTP status of ERROR_STATUS.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  BELOW_MINIMUM_ORDER: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  INSUFFICIENT_STOCK: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
+export const unauthorized = (message = 'Authentication required') => new AppError('UNAUTHORIZED', message);

@@ -1,0 +1,30 @@
+import type { JwtRequest, JwtResponse } from '@bulkwise/contracts';
+import { unauthorized } from '../../errors';
+import type { IdTokenVerifier } from './firebase-verifier';
+import type { TokenService } from './tokens';
+
+/**
+ * POST /jwt. Naive versions sign a token for whatever email the body names; here Firebase must vouch
+ * for the ID token and the body must name the same user.
+ */
+export function createAuthService(deps: { verifier: IdTokenVerifier; tokens: TokenService }) {
+  return {
+    async exchange(idToken: string | undefined, body: JwtRequest): Promise<JwtResponse> {
+      if (!idToken) throw unauthorized('A Firebase ID token is required (Authorization: Bearer <idToken>)');
+      const identity = await deps.verifier.verify(idToken).catch(() => {
+        throw unauthorized('Invalid or expired Firebase ID token');
+      });
+      if (!identity.email) throw unauthorized('The Firebase account has no email address');
+      if (identity.uid !== body.uid || identity.email.toLowerCase() !== body.email.toLowerCase()) {
+        throw unauthorized('The token does not belong to this user');
+      }
+      const token = await deps.tokens.issue({
+        uid: identity.uid,
+        email: identity.email.toLowerCase(),
+        name: identity.name ?? '',
+      });
+      return { token, expiresIn: deps.tokens.ttlSeconds };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,49 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { unauthorized } from '../../errors';
+
+/** The signed-in user as the API knows them: taken from its own token, never from a request body. */
+export interface AuthUser {
+  uid: string;
+  email: string;
+  name: string;
+}
+
+const ISSUER = 'bulkwise-api';
+const AUDIENCE = 'bulkwise-web';
+
+/** The API's own session tokens (HS256), issued by POST /jwt after Firebase has vouched for the user. */
+export function createTokenService(options: { secret: string; ttlSeconds: number; now?: () => number }) {
+  const key = new TextEncoder().encode(options.secret);
+  const now = options.now ?? (() => Date.now());
+
+  return {
+    ttlSeconds: options.ttlSeconds,
+    async issue(user: AuthUser): Promise<string> {
+      const iat = Math.floor(now() / 1000);
+      return new SignJWT({ email: user.email, name: user.name })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(user.uid)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + options.ttlSeconds)
+        .sign(key);
+    },
+    async verify(token: string): Promise<AuthUser> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+          currentDate: new Date(now()),
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') throw unauthorized('Invalid token');
+        return { uid: payload.sub, email: payload.email, name: typeof payload.name === 'string' ? payload.name : '' };
+      } catch (err) {
+        if (err instanceof joseErrors.JWTExpired) throw unauthorized('Your session has expired. Please sign in again.');
+        throw unauthorized('Invalid token');
+      }
+    },
+  };
+}
+export type TokenService = ReturnType<typeof createTokenService>;

@@ -1,0 +1,133 @@
+import {
+  DEFAULT_PRODUCT_LIMIT,
+  categorySlug,
+  type OwnProduct,
+  type Product,
+  type ProductInput,
+  type ProductListQuery,
+} from '@bulkwise/contracts';
+import { AppError, forbidden, notFound, unauthorized } from '../../errors';
+import { isUuid } from '../../ids';
+import type { AuthUser } from '../auth/tokens';
+import { toOwnProduct, toPublicProduct } from './products.mapper';
+import {
+  cursorAfter,
+  type ProductCursor,
+  type ProductFilter,
+  type ProductSortKey,
+  type ProductsRepository,
+} from './products.repository';
+
+export interface ProductPage {
+  items: Array<Product | OwnProduct>;
+  total: number;
+  nextCursor: string | null;
+}
+
+const encodeCursor = (c: ProductCursor) => Buffer.from(JSON.stringify([c.sort, c.value, c.id])).toString('base64url');
+
+function decodeCursor(raw: string, sort: ProductSortKey): ProductCursor {
+  const invalid = new AppError('VALIDATION_FAILED', 'Invalid cursor: cursor is not valid for this query', {
+    cursor: 'Cursor is not valid for this query',
+  });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid;
+  const [s, value, id] = parsed as unknown[];
+  if (s !== sort || typeof value !== 'string' || typeof id !== 'string' || !isUuid(id)) throw invalid;
+  const valid =
+    sort === 'default' ? !Number.isNaN(Date.parse(value)) : /^\d{1,10}(\.\d{1,2})?$/.test(value);
+  if (!valid) throw invalid;
+  return { sort, value, id };
+}
+
+function productFields(input: ProductInput) {
+  return {
+    image: input.image,
+    name: input.name,
+    brandName: input.brandName,
+    category: input.category,
+    categorySlug: categorySlug(input.category),
+    description: input.description,
+    mainQuantity: input.mainQuantity,
+    minSellingQuantity: input.minSellingQuantity,
+    price: input.price,
+    rating: input.rating,
+  };
+}
+
+export function createProductsService(deps: { repository: ProductsRepository }) {
+  const { repository } = deps;
+  return {
+    /**
+     * GET /products. `email` lists the caller's own products and needs their token; the other filters
+     * are public. Paging is keyset: the next cursor and the total travel in headers.
+     */
+    async list(query: ProductListQuery, user: AuthUser | null): Promise<ProductPage> {
+      const filter: ProductFilter = {};
+      let own = false;
+      if (query.email !== undefined) {
+        if (!user) throw unauthorized('Sign in to list your own products');
+        if (user.email !== query.email.toLowerCase()) throw forbidden('You can only list your own products');
+        filter.ownerUid = user.uid;
+        own = true;
+      }
+      if (query.category !== undefined) filter.categorySlug = query.category;
+      if (query.minOrderOver !== undefined) filter.minOrderOver = query.minOrderOver;
+      if (query.q) filter.search = query.q;
+      const sort: ProductSortKey = query.sort ?? 'default';
+      const limit = query.limit ?? DEFAULT_PRODUCT_LIMIT;
+      const after = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
+
+      const [{ rows, hasMore }, total] = await Promise.all([
+        repository.page(filter, sort, limit, after),
+        repository.count(filter),
+      ]);
+      const last = rows.at(-1);
+      return {
+        items: rows.map(own ? toOwnProduct : toPublicProduct),
+        total,
+        nextCursor: hasMore && last ? encodeCursor(cursorAfter(last, sort)) : null,
+      };
+    },
+
+    async get(id: string): Promise<Product> {
+      const row = isUuid(id) ? await repository.findById(id) : undefined;
+      if (!row) throw notFound('Product');
+      return toPublicProduct(row);
+    },
+
+    /** The owner, their email and display name come from the token, never from the body. */
+    async create(user: AuthUser, input: ProductInput): Promise<OwnProduct> {
+      const row = await repository.insert({
+        ...productFields(input),
+        ownerUid: user.uid,
+        userEmail: user.email,
+        userName: user.name.trim() || 'Anonymous',
+      });
+      return toOwnProduct(row);
+    },
+
+    async update(user: AuthUser, id: string, input: ProductInput): Promise<OwnProduct> {
+      if (!isUuid(id)) throw notFound('Product');
+      const row = await repository.updateOwned(id, user.uid, productFields(input));
+      if (row) return toOwnProduct(row);
+      throw (await repository.ownerOf(id))
+        ? forbidden('You can only update your own products')
+        : notFound('Product');
+    },
+
+    async remove(user: AuthUser, id: string): Promise<{ deleted: true; _id: string }> {
+      if (!isUuid(id)) throw notFound('Product');
+      if (await repository.deleteOwned(id, user.uid)) return { deleted: true, _id: id };
+      throw (await repository.ownerOf(id))
+        ? forbidden('You can only delete your own products')
+        : notFound('Product');
+    },
+  };
+}
+export type ProductsService = ReturnType<typeof createProductsService>;

@@ -1,0 +1,75 @@
+import {
+  CartItemListSchema,
+  CartQuerySchema,
+  CartRemoveBodySchema,
+  CartRemoveResultSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IdParamsSchema,
+  PurchaseBodySchema,
+  PurchaseResultSchema,
+} from '@bulkwise/contracts';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PurchasesService } from './purchases.service';
+
+const PurchaseHeadersSchema = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string()
+    .min(8, 'Idempotency-Key must be 8 to 100 characters')
+    .max(100, 'Idempotency-Key must be 8 to 100 characters')
+    .optional(),
+});
+
+export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService; writeRateLimit: object }> = async (
+  app,
+  { purchases, writeRateLimit },
+) => {
+  app.post(
+    '/products/purchase/:id',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: writeRateLimit },
+      schema: {
+        tags: ['purchases'],
+        security: [{ bearer: [] }],
+        description: 'Buys `quantity` units in one transaction. Retry safely with an Idempotency-Key header.',
+        params: IdParamsSchema,
+        headers: PurchaseHeadersSchema,
+        body: PurchaseBodySchema,
+        response: { 200: PurchaseResultSchema },
+      },
+    },
+    async (req) => purchases.purchase(req.user!, req.params.id, req.body, req.headers[IDEMPOTENCY_KEY_HEADER]),
+  );
+
+  app.get(
+    '/cart',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['purchases'],
+        security: [{ bearer: [] }],
+        querystring: CartQuerySchema,
+        response: { 200: CartItemListSchema },
+      },
+    },
+    async (req) => purchases.cart(req.user!, req.query.email),
+  );
+
+  app.delete(
+    '/cart/:id',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: writeRateLimit },
+      schema: {
+        tags: ['purchases'],
+        security: [{ bearer: [] }],
+        description: 'Removes the item and restores its stored quantity to stock. The body is ignored.',
+        params: IdParamsSchema,
+        body: CartRemoveBodySchema,
+        response: { 200: CartRemoveResultSchema },
+      },
+    },
+    async (req) => purchases.removeCartItem(req.user, req.params.id),
+  );
+};

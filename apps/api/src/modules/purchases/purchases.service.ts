@@ -1,0 +1,139 @@
+import {
+  PURCHASE_MESSAGES,
+  ProductSchema,
+  type CartItem,
+  type CartRemoveResult,
+  type PurchaseBody,
+  type PurchaseResult,
+} from '@bulkwise/contracts';
+import type { CartItemRow } from '../../db/schema';
+import { AppError, forbidden, notFound, unauthorized } from '../../errors';
+import { isUuid } from '../../ids';
+import type { AuthUser } from '../auth/tokens';
+import { toPublicProduct } from '../products/products.mapper';
+import type { PurchasesRepository } from './purchases.repository';
+
+const UNIQUE_VIOLATION = '23505';
+/** Deadlock or serialisation failure: the transaction did nothing and may simply run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+
+function pgCode(err: unknown): string | undefined {
+  for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+async function withRetry<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= attempts || !RETRYABLE.has(pgCode(err) ?? '')) throw err;
+    }
+  }
+}
+
+function toCartItem(row: CartItemRow): CartItem {
+  const snapshot = ProductSchema.parse(row.productSnapshot);
+  return {
+    _id: row.id,
+    product: snapshot,
+    quantity: row.quantity,
+    purchaseDate: row.purchasedAt.toISOString(),
+    address: row.address,
+    phone: row.phone,
+  };
+}
+
+export function createPurchasesService(deps: { repository: PurchasesRepository }) {
+  const { repository } = deps;
+
+  async function replay(user: AuthUser, productId: string, key: string): Promise<PurchaseResult | undefined> {
+    const existing = await repository.findByIdempotencyKey(user.uid, key);
+    if (!existing) return undefined;
+    if (existing.productId !== productId) {
+      throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different purchase');
+    }
+    return { updatedQuantity: existing.updatedQuantity, cartItemId: existing.id };
+  }
+
+  return {
+    /**
+     * One transaction: take the stock with a conditional update, then record the cart item with a
+     * snapshot of the product. The buyer is the token's identity, whatever the body says.
+     */
+    async purchase(
+      user: AuthUser,
+      productId: string,
+      body: PurchaseBody,
+      idempotencyKey?: string,
+    ): Promise<PurchaseResult> {
+      if (!isUuid(productId)) throw notFound('Product');
+      if (idempotencyKey) {
+        const previous = await replay(user, productId, idempotencyKey);
+        if (previous) return previous;
+      }
+      try {
+        return await withRetry(() =>
+          repository.transaction(async (tx) => {
+            const taken = await tx.takeStock(productId, body.quantity);
+            if (!taken) {
+              const product = await tx.findProduct(productId);
+              if (!product) throw notFound('Product');
+              if (body.quantity < product.minSellingQuantity) {
+                throw new AppError('BELOW_MINIMUM_ORDER', PURCHASE_MESSAGES.minimumOrder(product.minSellingQuantity));
+              }
+              throw new AppError('INSUFFICIENT_STOCK', PURCHASE_MESSAGES.maximumAvailable(product.mainQuantity));
+            }
+            if (taken.ownerUid === user.uid) throw forbidden('You cannot purchase your own product');
+            const item = await tx.insertCartItem({
+              buyerUid: user.uid,
+              buyerEmail: user.email,
+              buyerName: user.name || 'Anonymous',
+              productId,
+              productSnapshot: toPublicProduct(taken),
+              quantity: body.quantity,
+              unitPrice: taken.price,
+              address: body.address,
+              phone: body.phone,
+              updatedQuantity: taken.mainQuantity,
+              idempotencyKey: idempotencyKey ?? null,
+            });
+            return { updatedQuantity: taken.mainQuantity, cartItemId: item.id };
+          }),
+        );
+      } catch (err) {
+        // Two requests with one key raced: the loser's transaction rolled back; answer with the winner's result.
+        if (idempotencyKey && pgCode(err) === UNIQUE_VIOLATION) {
+          const previous = await replay(user, productId, idempotencyKey);
+          if (previous) return previous;
+        }
+        throw err;
+      }
+    },
+
+    async cart(user: AuthUser, email: string): Promise<CartItem[]> {
+      if (user.email !== email.toLowerCase()) throw forbidden('You can only view your own cart');
+      return (await repository.listForBuyer(user.uid)).map(toCartItem);
+    },
+
+    /** Deletes the buyer's item and puts its stored quantity back into stock, once. */
+    async removeCartItem(user: AuthUser | null, id: string): Promise<CartRemoveResult> {
+      if (!user) throw unauthorized();
+      if (!isUuid(id)) throw notFound('Cart item');
+      return withRetry(() =>
+        repository.transaction(async (tx) => {
+          const item = await tx.deleteOwnedItem(id, user.uid);
+          if (!item) {
+            throw (await tx.itemExists(id)) ? forbidden('You can only remove your own cart items') : notFound('Cart item');
+          }
+          const updatedQuantity = item.productId ? await tx.restoreStock(item.productId, item.quantity) : undefined;
+          return { removed: true as const, restoredQuantity: item.quantity, updatedQuantity: updatedQuantity ?? null };
+        }),
+      );
+    },
+  };
+}
+export type PurchasesService = ReturnType<typeof createPurchasesService>;

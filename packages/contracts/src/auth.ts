@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** POST /api/jwt: the Firebase ID token travels in the Authorization header; the body names the user. */
+export const JwtRequestSchema = z.object({
+  email: z.email().max(254),
+  uid: z.string().min(1).max(128),
+});
+export type JwtRequest = z.infer<typeof JwtRequestSchema>;
+
+export const JwtResponseSchema = z.object({
+  token: z.string(),
+  /** Seconds until the token expires. */
+  expiresIn: z.number().int().positive(),
+});
+export type JwtResponse = z.infer<typeof JwtResponseSchema>;
+
+/** localStorage key of the API session token (spec section 3: "stored locally under a token key"). */
+export const TOKEN_STORAGE_KEY = 'bulkwise-token';
+/** localStorage key of the theme preference ('dark' | 'light'). */
+export const THEME_STORAGE_KEY = 'bulkwise-theme';
+
+/** GET /api/config: what the browser needs to reach the identity provider (public values only). */
+export const ClientConfigSchema = z.object({
+  firebase: z.object({
+    apiKey: z.string(),
+    authDomain: z.string(),
+    projectId: z.string(),
+    appId: z.string().optional(),
+  }),
+  /** http://host:port of the Firebase Auth emulator, or null for the real Firebase project. */
+  authEmulatorUrl: z.string().nullable(),
+});
+export type ClientConfig = z.infer<typeof ClientConfigSchema>;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes the API answers with. */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'INSUFFICIENT_STOCK',
+  'BELOW_MINIMUM_ORDER',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * The one error body of the API. The spec's client reads either `message` or `error`,
+ * so both carry the same human text.
+ */
+export const ErrorBodySchema = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  error: z.string(),
+  /** Field-level problems for VALIDATION_FAILED: path -> message. */
+  fields: z.record(z.string(), z.string()).optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,0 +1,6 @@
+export * from './categories';
+export * from './products';
+export * from './purchases';
+export * from './auth';
+export * from './errors';
+export * from './messages';

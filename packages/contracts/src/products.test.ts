@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { ImageUrlSchema, ProductInputSchema, ProductListQuerySchema, hasAtMostDecimals } from './products';
+import { PurchaseBodySchema } from './purchases';
+import { JwtRequestSchema } from './auth';
+import { ErrorBodySchema } from './errors';
+
+const valid = {
+  image: 'https://cdn.example.com/p.jpg',
+  name: 'Steel bolts M8',
+  brandName: 'Fastenco',
+  category: 'Industrial Machinery & Tools',
+  description: 'Zinc plated, box of 500',
+  mainQuantity: 5000,
+  minSellingQuantity: 500,
+  price: 19.99,
+  rating: 4.5,
+};
+
+const firstError = (input: unknown) => {
+  const result = ProductInputSchema.safeParse(input);
+  return result.success ? undefined : result.error.issues[0];
+};
+
+describe('ProductInputSchema', () => {
+  it('accepts a valid product, including prices float maths gets wrong', () => {
+    expect(ProductInputSchema.parse(valid)).toEqual(valid);
+    for (const price of [19.99, 0.01, 0.07, 1.1, 999999.99]) {
+      expect(ProductInputSchema.safeParse({ ...valid, price }).success, String(price)).toBe(true);
+    }
+  });
+
+  it.each([
+    ['price below 0.01', { price: 0 }, 'price'],
+    ['price with 3 decimals', { price: 1.005 }, 'price'],
+    ['rating above 5', { rating: 5.1 }, 'rating'],
+    ['rating below 1', { rating: 0.9 }, 'rating'],
+    ['rating off the 0.1 step', { rating: 4.25 }, 'rating'],
+    ['fractional stock', { mainQuantity: 1.5 }, 'mainQuantity'],
+    ['zero stock', { mainQuantity: 0 }, 'mainQuantity'],
+    ['zero minimum order', { minSellingQuantity: 0 }, 'minSellingQuantity'],
+    ['quantity given as text', { mainQuantity: '10' }, 'mainQuantity'],
+    ['unknown category', { category: 'Toys' }, 'category'],
+    ['blank name', { name: '   ' }, 'name'],
+    ['overlong brand', { brandName: 'x'.repeat(101) }, 'brandName'],
+    ['javascript: image', { image: 'javascript:alert(1)' }, 'image'],
+    ['data: image', { image: 'data:image/png;base64,AAAA' }, 'image'],
+    ['protocol-relative image', { image: '//evil.example/x.png' }, 'image'],
+    ['not a URL', { image: 'not a url' }, 'image'],
+  ])('rejects %s', (_name, change, field) => {
+    expect(firstError({ ...valid, ...change })?.path).toEqual([field]);
+  });
+
+  it('accepts images shipped with the app under an absolute path', () => {
+    expect(ImageUrlSchema.safeParse('/images/products/a.svg').success).toBe(true);
+  });
+});
+
+describe('hasAtMostDecimals', () => {
+  it('judges by the decimal value, not the binary float', () => {
+    expect(hasAtMostDecimals(19.99, 2)).toBe(true);
+    expect(hasAtMostDecimals(0.3, 1)).toBe(true);
+    expect(hasAtMostDecimals(0.123, 2)).toBe(false);
+    expect(hasAtMostDecimals(Number.NaN, 2)).toBe(false);
+  });
+});
+
+describe('PurchaseBodySchema', () => {
+  const body = { quantity: 10, address: '1 Dock Rd, Leeds', phone: '+44 113 496 0000' };
+  it('accepts a purchase', () => expect(PurchaseBodySchema.safeParse(body).success).toBe(true));
+  it.each([
+    ['zero quantity', { quantity: 0 }],
+    ['fractional quantity', { quantity: 2.5 }],
+    ['blank address', { address: '  ' }],
+    ['phone with letters', { phone: 'call me' }],
+    ['phone too short', { phone: '12' }],
+  ])('rejects %s', (_n, change) => expect(PurchaseBodySchema.safeParse({ ...body, ...change }).success).toBe(false));
+});
+
+describe('ProductListQuerySchema', () => {
+  it('coerces numeric query strings and bounds them', () => {
+    expect(ProductListQuerySchema.parse({ limit: '20', minOrderOver: '100' })).toMatchObject({ limit: 20, minOrderOver: 100 });
+    expect(ProductListQuerySchema.safeParse({ limit: '0' }).success).toBe(false);
+    expect(ProductListQuerySchema.safeParse({ limit: '501' }).success).toBe(false);
+    expect(ProductListQuerySchema.safeParse({ sort: 'name' }).success).toBe(false);
+    expect(ProductListQuerySchema.safeParse({ category: 'a;drop' }).success).toBe(false);
+  });
+});
+
+describe('JwtRequestSchema and ErrorBodySchema', () => {
+  it('need an email and a uid', () => {
+    expect(JwtRequestSchema.safeParse({ email: 'a@b.co', uid: 'x' }).success).toBe(true);
+    expect(JwtRequestSchema.safeParse({ email: 'a@b.co' }).success).toBe(false);
+  });
+  it('error bodies carry the same text in message and error', () => {
+    expect(ErrorBodySchema.safeParse({ code: 'NOT_FOUND', message: 'x', error: 'x' }).success).toBe(true);
+    expect(ErrorBodySchema.safeParse({ code: 'NOPE', message: 'x', error: 'x' }).success).toBe(false);
+  });
+});

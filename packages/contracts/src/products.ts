@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { ProductCategorySchema, CategorySlugSchema } from './categories';
+
+export const PRICE_MIN = 0.01;
+export const PRICE_MAX = 1_000_000;
+export const QUANTITY_MIN = 1;
+export const QUANTITY_MAX = 10_000_000;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+/** The "available" filter of All Products keeps products whose minimum order is over this. */
+export const MIN_ORDER_FILTER_THRESHOLD = 100;
+/** Page size bounds for GET /products. A request without `limit` gets DEFAULT_PRODUCT_LIMIT. */
+export const DEFAULT_PRODUCT_LIMIT = 500;
+export const MAX_PRODUCT_LIMIT = 500;
+
+/** True when `value` has at most `digits` decimals (checked on the decimal text, not by float maths). */
+export function hasAtMostDecimals(value: number, digits: number): boolean {
+  if (!Number.isFinite(value)) return false;
+  const scaled = value * 10 ** digits;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+/** An image address a browser may load: http(s) only, so `javascript:` and `data:` never reach a page. */
+export const ImageUrlSchema = z
+  .string({ error: 'Image URL is required' })
+  .trim()
+  .min(1, 'Image URL is required')
+  .max(2048, 'Image URL must be at most 2048 characters')
+  .refine((value) => {
+    if (value.startsWith('/')) return /^\/[^/\\]/.test(value);
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Image must be an http(s) URL');
+
+const quantity = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .int(`${field} must be a whole number`)
+    .min(QUANTITY_MIN, `${field} must be at least ${QUANTITY_MIN}`)
+    .max(QUANTITY_MAX, `${field} must be at most ${QUANTITY_MAX}`);
+
+/** The fields a supplier edits: the body of POST /products and PUT /products/:id. */
+export const ProductInputSchema = z.object({
+  image: ImageUrlSchema,
+  name: text('Name', 200),
+  brandName: text('Brand name', 100),
+  category: ProductCategorySchema,
+  description: text('Description', 5000),
+  mainQuantity: quantity('Main quantity'),
+  minSellingQuantity: quantity('Minimum selling quantity'),
+  price: z
+    .number({ error: 'Price must be a number' })
+    .min(PRICE_MIN, `Price must be at least ${PRICE_MIN}`)
+    .max(PRICE_MAX, `Price must be at most ${PRICE_MAX}`)
+    .refine((v) => hasAtMostDecimals(v, 2), 'Price must have at most 2 decimals'),
+  rating: z
+    .number({ error: 'Rating must be a number' })
+    .min(RATING_MIN, `Rating must be between ${RATING_MIN} and ${RATING_MAX}`)
+    .max(RATING_MAX, `Rating must be between ${RATING_MIN} and ${RATING_MAX}`)
+    .refine((v) => hasAtMostDecimals(v, 1), 'Rating must be in steps of 0.1'),
+});
+export type ProductInput = z.infer<typeof ProductInputSchema>;
+
+/**
+ * POST /products body. The spec's client also sends userEmail, userName and categorySlug;
+ * they are accepted for compatibility and ignored: the server derives them from the token.
+ */
+export const CreateProductBodySchema = ProductInputSchema.extend({
+  userEmail: z.string().max(254).optional(),
+  userName: z.string().max(200).optional(),
+  categorySlug: z.string().max(100).optional(),
+});
+/** PUT /products/:id body: the editable fields only; anything else is dropped, never stored. */
+export const UpdateProductBodySchema = ProductInputSchema;
+
+/** A product as everyone may see it: the supplier's display name, never their email. */
+export const ProductSchema = z.object({
+  _id: z.string(),
+  image: z.string(),
+  name: z.string(),
+  brandName: z.string(),
+  category: z.string(),
+  categorySlug: z.string(),
+  description: z.string(),
+  mainQuantity: z.number().int(),
+  minSellingQuantity: z.number().int(),
+  price: z.number(),
+  rating: z.number(),
+  userName: z.string(),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+/** The owner's own view of a product (GET /products?email=, create, update) adds the owner email. */
+export const OwnProductSchema = ProductSchema.extend({ userEmail: z.string() });
+export type OwnProduct = z.infer<typeof OwnProductSchema>;
+
+export const ProductListSchema = z.array(ProductSchema);
+export const OwnProductListSchema = z.array(OwnProductSchema);
+/** GET /products answers: the owner email appears only in the caller's own listing (`?email=`). */
+export const ProductListResponseSchema = z.array(ProductSchema.extend({ userEmail: z.string().optional() }));
+
+export const PRODUCT_SORTS = ['price_asc', 'price_desc'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** Response headers of GET /products that carry the paging state (the body stays an array). */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+export const ProductListQuerySchema = z.object({
+  email: z.email('email must be a valid email address').max(254).optional(),
+  category: CategorySlugSchema.optional(),
+  sort: z.enum(PRODUCT_SORTS, { error: 'sort must be price_asc or price_desc' }).optional(),
+  minOrderOver: z.coerce
+    .number({ error: 'minOrderOver must be a number' })
+    .int('minOrderOver must be a whole number')
+    .min(0)
+    .max(QUANTITY_MAX)
+    .optional(),
+  q: z.string().trim().max(100, 'q must be at most 100 characters').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_PRODUCT_LIMIT, `limit must be at most ${MAX_PRODUCT_LIMIT}`)
+    .optional(),
+  cursor: z.string().max(200).optional(),
+});
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+
+export const IdParamsSchema = z.object({ id: z.string().max(100) });

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { ProductSchema, QUANTITY_MAX } from './products';
+
+/** Header that makes a purchase safe to retry: the same key never buys twice. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+export const PurchaseBodySchema = z.object({
+  quantity: z
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(QUANTITY_MAX, `Quantity must be at most ${QUANTITY_MAX}`),
+  address: z
+    .string({ error: 'Shipping address is required' })
+    .trim()
+    .min(1, 'Shipping address is required')
+    .max(500, 'Shipping address must be at most 500 characters'),
+  phone: z
+    .string({ error: 'Phone number is required' })
+    .trim()
+    .min(1, 'Phone number is required')
+    .max(40, 'Phone number must be at most 40 characters')
+    .regex(/^[+0-9()\-.\s]+$/, 'Phone number may contain only digits, spaces and + ( ) - .')
+    .refine((v) => (v.match(/\d/g) ?? []).length >= 5, 'Phone number must have at least 5 digits'),
+  /** Sent by the spec's client; the buyer is always the token's identity. */
+  userEmail: z.string().max(254).optional(),
+  userName: z.string().max(200).optional(),
+});
+export type PurchaseBody = z.infer<typeof PurchaseBodySchema>;
+
+export const PurchaseResultSchema = z.object({
+  updatedQuantity: z.number().int(),
+  cartItemId: z.string(),
+});
+export type PurchaseResult = z.infer<typeof PurchaseResultSchema>;
+
+/** A cart line: the product as it was when bought (it survives the product's deletion). */
+export const CartItemSchema = z.object({
+  _id: z.string(),
+  product: ProductSchema,
+  quantity: z.number().int(),
+  purchaseDate: z.string(),
+  address: z.string(),
+  phone: z.string(),
+});
+export type CartItem = z.infer<typeof CartItemSchema>;
+export const CartItemListSchema = z.array(CartItemSchema);
+
+export const CartQuerySchema = z.object({ email: z.email('email must be a valid email address').max(254) });
+
+/** DELETE /cart/:id body of the spec's client: accepted and ignored (the stored quantity is restored). */
+export const CartRemoveBodySchema = z
+  .object({ productId: z.string().max(100).optional(), quantity: z.unknown().optional() })
+  .optional();
+
+export const CartRemoveResultSchema = z.object({
+  removed: z.literal(true),
+  restoredQuantity: z.number().int(),
+  /** The product's stock after the restore; null when the product no longer exists. */
+  updatedQuantity: z.number().int().nullable(),
+});
+export type CartRemoveResult = z.infer<typeof CartRemoveResultSchema>;
+
+export const DeleteProductResultSchema = z.object({ deleted: z.literal(true), _id: z.string() });

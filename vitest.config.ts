@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every unit and integration suite; `--project api` etc. picks one.
+export default defineConfig({
+  test: {
+    projects: ['packages/contracts', 'apps/api', 'apps/web'],
+  },
+});
