@@ -36,6 +36,8 @@ const EnvSchema = z
     RATE_LIMIT_JWT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     RATE_LIMIT_DISABLED: bool,
+    /** Where browsers reach this server; used for absolute links such as demo avatars. */
+    PUBLIC_URL: z.string().url().optional(),
     SEED_DEMO_DATA: z
       .enum(['true', 'false'])
       .default('true')
@@ -75,6 +77,7 @@ export interface Config {
   firebaseAppId: string | undefined;
   rateLimit: { disabled: boolean; jwtPerMinute: number; writesPerMinute: number };
   seedDemoData: boolean;
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -111,5 +114,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
     },
     seedDemoData: e.SEED_DEMO_DATA,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
   };
 }

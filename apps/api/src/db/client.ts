@@ -20,6 +20,8 @@ export interface Database {
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a gzipped tarball, loadable with `loadDataDir`. */
+  snapshot?(): Promise<Blob>;
 }
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -81,6 +83,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
       await client.close();
       await release?.();
     },
+    snapshot: async () => (await client.dumpDataDir('gzip')) as Blob,
   };
 }
 

@@ -58,8 +58,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
-        const where = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'request';
-        fields[where] ??= issue.message;
+        const where = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (err.validationContext ?? 'request');
+        fields[where] ??= issue.message ?? 'is invalid';
       }
       const [first] = Object.entries(fields);
       const message = first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid request';

@@ -51,19 +51,20 @@ export const products = pgTable(
     check('products_min_selling_quantity_positive', sql`${t.minSellingQuantity} >= 1`),
     check('products_price_positive', sql`${t.price} > 0`),
     check('products_rating_range', sql`${t.rating} between 1 and 5`),
-    // Default order (newest first) and keyset paging.
-    index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // Default order (newest first) and keyset paging; ascending indexes scanned backwards match
+    // ORDER BY ... DESC (NULLS FIRST), which DESC NULLS LAST indexes would not.
+    index('products_created_idx').on(t.createdAt, t.id),
     index('products_price_idx').on(t.price, t.id),
-    index('products_category_created_idx').on(t.categorySlug, t.createdAt.desc(), t.id.desc()),
+    index('products_category_created_idx').on(t.categorySlug, t.createdAt, t.id),
     index('products_category_price_idx').on(t.categorySlug, t.price, t.id),
     // The spec's "available" filter (minimum order over 100) sorted by price or by default order.
     index('products_bulk_price_idx')
       .on(t.price, t.id)
       .where(sql`${t.minSellingQuantity} > 100`),
     index('products_bulk_created_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt, t.id)
       .where(sql`${t.minSellingQuantity} > 100`),
-    index('products_owner_idx').on(t.ownerUid, t.createdAt.desc()),
+    index('products_owner_idx').on(t.ownerUid, t.createdAt, t.id),
   ],
 );
 
@@ -90,7 +91,7 @@ export const cartItems = pgTable(
   (t) => [
     check('cart_items_quantity_positive', sql`${t.quantity} >= 1`),
     uniqueIndex('cart_items_idempotency_idx').on(t.buyerUid, t.idempotencyKey),
-    index('cart_items_buyer_idx').on(t.buyerUid, t.purchasedAt.desc()),
+    index('cart_items_buyer_idx').on(t.buyerUid, t.purchasedAt, t.id),
     index('cart_items_product_idx').on(t.productId),
   ],
 );

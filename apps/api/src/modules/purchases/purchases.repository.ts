@@ -4,13 +4,21 @@ import { cartItems, products, type CartItemRow, type ProductRow } from '../../db
 
 export type NewCartItem = Omit<typeof cartItems.$inferInsert, 'id' | 'purchasedAt'>;
 
-/** Queries of purchases and the cart. Every method runs on the handle it was made with (pool or transaction). */
-export function createPurchasesRepository(db: Db) {
+export interface PurchasesRepository extends PurchaseQueries {
+  /** Runs `work` in one transaction with queries bound to it. */
+  transaction<T>(work: (tx: PurchaseQueries) => Promise<T>): Promise<T>;
+}
+
+export function createPurchasesRepository(db: Db): PurchasesRepository {
   return {
-    /** Runs `work` in one transaction with a repository bound to it. */
-    transaction<T>(work: (repo: PurchasesRepository) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(createPurchasesRepository(tx as unknown as Db)));
-    },
+    ...purchaseQueries(db),
+    transaction: (work) => db.transaction((tx) => work(purchaseQueries(tx as unknown as Db))),
+  };
+}
+
+/** Queries of purchases and the cart. Each runs on the handle it was made with (pool or transaction). */
+function purchaseQueries(db: Db) {
+  return {
 
     /**
      * Takes `quantity` from stock only if the order fits [minSellingQuantity, mainQuantity]. One conditional
@@ -81,4 +89,4 @@ export function createPurchasesRepository(db: Db) {
     },
   };
 }
-export type PurchasesRepository = ReturnType<typeof createPurchasesRepository>;
+export type PurchaseQueries = ReturnType<typeof purchaseQueries>;

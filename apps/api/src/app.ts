@@ -1,0 +1,137 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { ClientConfig } from '@bulkwise/contracts';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config/env';
+import type { Database } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createFirebaseVerifier, type IdTokenVerifier } from './modules/auth/firebase-verifier';
+import { createTokenService } from './modules/auth/tokens';
+import { categoriesRoutes } from './modules/categories/categories.routes';
+import { createCategoriesRepository } from './modules/categories/categories.repository';
+import { createCategoriesService } from './modules/categories/categories.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { createProductsRepository } from './modules/products/products.repository';
+import { productsRoutes } from './modules/products/products.routes';
+import { createProductsService } from './modules/products/products.service';
+import { createPurchasesRepository } from './modules/purchases/purchases.repository';
+import { purchasesRoutes } from './modules/purchases/purchases.routes';
+import { createPurchasesService } from './modules/purchases/purchases.service';
+import { authPlugin } from './plugins/auth';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { securityPlugin, writeRateLimit } from './plugins/security';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Resolved HMAC secret of API tokens (config.jwtSecret, or the generated development one). */
+  jwtSecret: string;
+  /** Defaults to firebase-admin against config.firebaseProjectId (and the emulator when configured). */
+  verifier?: IdTokenVerifier;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole HTTP application with explicit wiring; server.ts and the tests both call it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 64 * 1024,
+    trustProxy: false,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin, { config });
+
+  const tokens = createTokenService({ secret: deps.jwtSecret, ttlSeconds: config.tokenTtlSeconds });
+  await app.register(authPlugin, { tokens });
+
+  const clientConfig: ClientConfig = {
+    firebase: {
+      apiKey: config.firebaseApiKey,
+      authDomain: config.firebaseAuthDomain,
+      projectId: config.firebaseProjectId,
+      ...(config.firebaseAppId ? { appId: config.firebaseAppId } : {}),
+    },
+    authEmulatorUrl: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : null,
+  };
+
+  const db = database.db;
+  const writes = writeRateLimit(config);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Bulkwise API', version: '1.0.0', description: 'B2B wholesale marketplace' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+      await api.register(healthRoutes, { database, clientConfig });
+      await api.register(authRoutes, {
+        auth: createAuthService({
+          verifier: deps.verifier ?? createFirebaseVerifier(config.firebaseProjectId),
+          tokens,
+        }),
+        rateLimitPerMinute: config.rateLimit.jwtPerMinute,
+      });
+      await api.register(categoriesRoutes, {
+        categories: createCategoriesService({ repository: createCategoriesRepository(db) }),
+      });
+      await api.register(productsRoutes, {
+        products: createProductsService({ repository: createProductsRepository(db) }),
+        writeRateLimit: writes,
+      });
+      await api.register(purchasesRoutes, {
+        purchases: createPurchasesService({ repository: createPurchasesRepository(db) }),
+        writeRateLimit: writes,
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.webDistDir) await registerSpa(app, path.resolve(config.webDistDir));
+  return app;
+}
+
+/** Serves the built SPA: hashed assets cached for a year, every other non-API GET answers index.html. */
+async function registerSpa(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, filePath) => {
+      reply.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
+    },
+  });
+  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/api') return reply.callNotFound();
+    if (path.extname(url)) {
+      // A real file under the build (an image, the favicon) or a 404 for a missing asset.
+      return reply.sendFile(url.slice(1), { cacheControl: false });
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', { cacheControl: false });
+  });
+}

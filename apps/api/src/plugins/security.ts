@@ -1,0 +1,71 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@bulkwise/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config/env';
+
+/**
+ * Security headers, CORS and rate limits. The CSP allows scripts only from this origin (no inline
+ * script), images from anywhere over http(s) (suppliers link their product photos), and the identity
+ * provider's endpoints (or the local Auth emulator).
+ */
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
+  const { config } = opts;
+  const emulator = config.authEmulatorHost ? [`http://${config.authEmulatorHost}`] : [];
+  const firebaseHosts = [
+    'https://identitytoolkit.googleapis.com',
+    'https://securetoken.googleapis.com',
+    'https://www.googleapis.com',
+  ];
+  const authDomain = `https://${config.firebaseAuthDomain}`;
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://apis.google.com'],
+        // SweetAlert2 and Swiper set inline styles; styles cannot run script.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        connectSrc: ["'self'", ...firebaseHosts, ...emulator],
+        frameSrc: [authDomain, 'https://apis.google.com', ...emulator],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Firebase signInWithPopup needs to talk to its popup window.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    // Product images come from suppliers' hosts.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS only means something over HTTPS; browsers ignore it on plain http.
+    hsts: config.env === 'production' ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  });
+
+  await app.register(cors, {
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type', 'idempotency-key'],
+    exposedHeaders: [TOTAL_COUNT_HEADER, NEXT_CURSOR_HEADER],
+    maxAge: 600,
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    // Limits are per user when a token is present, per address otherwise.
+    keyGenerator: (req) => (req.user?.uid ? `user:${req.user.uid}` : `ip:${req.ip}`),
+    enableDraftSpec: true,
+    ...(config.rateLimit.disabled ? { allowList: () => true } : {}),
+  });
+});
+
+export function writeRateLimit(config: Config) {
+  return { max: config.rateLimit.writesPerMinute, timeWindow: '1 minute', hook: 'preHandler' as const };
+}

@@ -1,0 +1,61 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config/env';
+import { resolveJwtSecret } from './config/secrets';
+import { openDatabase } from './db/client';
+import { seedCatalog, seedDemoAccounts } from './db/seed/seed';
+
+/** Process entry: validated env, database + migrations, first-start seed, listen, graceful shutdown. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = (msg: string) => console.log(`[api] ${msg}`);
+
+  log(config.databaseUrl ? 'connecting to PostgreSQL and applying migrations…' : `opening embedded database in ${config.dataDir}…`);
+  const database = await openDatabase({
+    ...config,
+    log: (msg, err) => console.error(`[api] ${msg}: ${(err as Error)?.message ?? ''}`),
+  });
+  if (config.seedDemoData) {
+    if (await seedCatalog(database.db)) log('seeded the demo catalog');
+    if (config.authEmulatorHost) {
+      const created = await seedDemoAccounts(config.firebaseProjectId, config.publicUrl);
+      if (created > 0) log(`created ${created} demo accounts in the Auth emulator`);
+    }
+  }
+
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: resolveJwtSecret(config),
+    logger: {
+      level: config.logLevel,
+      // Tokens never reach the logs.
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+  });
+
+  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database, exit 0.
+  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+    if (err) app.log.error({ err }, 'fatal error, shutting down');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ host: config.host, port: config.port });
+  log(`listening on http://${config.host}:${config.port}`);
+}
+
+main().catch((err) => {
+  console.error('[api] failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

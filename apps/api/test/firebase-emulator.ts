@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+
+/** Talks to the Firebase Auth emulator's REST API the way the web SDK does, for real ID tokens. */
+const base = () => `http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1`;
+
+export interface EmulatorUser {
+  uid: string;
+  email: string;
+  idToken: string;
+}
+
+async function post(path: string, body: unknown) {
+  const res = await fetch(`${base()}${path}?key=fake-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`emulator ${path}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+export async function signUpWithPassword(displayName?: string): Promise<EmulatorUser> {
+  const email = `user-${randomBytes(5).toString('hex')}@example.com`;
+  const json = await post('/accounts:signUp', { email, password: 'Secret#123', returnSecureToken: true });
+  let idToken = json.idToken as string;
+  if (displayName) {
+    const updated = await post('/accounts:update', { idToken, displayName, returnSecureToken: true });
+    idToken = (updated.idToken as string) ?? idToken;
+  }
+  return { uid: json.localId as string, email, idToken };
+}
+
+/** Signs in with a fake Google credential, as the emulator's account chooser would. */
+export async function signInWithGoogle(): Promise<EmulatorUser> {
+  const email = `google-${randomBytes(5).toString('hex')}@example.com`;
+  const claims = { sub: randomBytes(8).toString('hex'), email, email_verified: true, name: 'Google Buyer' };
+  const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
+  const json = await post('/accounts:signInWithIdp', {
+    postBody: `id_token=${unsigned}&providerId=google.com`,
+    requestUri: 'http://localhost',
+    returnIdpCredential: true,
+    returnSecureToken: true,
+  });
+  return { uid: json.localId as string, email, idToken: json.idToken as string };
+}
+
+export const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** An unsigned token shaped like the emulator's, with chosen claims (the emulator itself signs nothing). */
+export function craftIdToken(claims: Record<string, unknown>): string {
+  return `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
+}
