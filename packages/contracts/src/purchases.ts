@@ -51,7 +51,7 @@ export const CartQuerySchema = z.object({ email: z.email('email must be a valid 
 /** DELETE /cart/:id body of the spec's client: accepted and ignored (the stored quantity is restored). */
 export const CartRemoveBodySchema = z
   .object({ productId: z.string().max(100).optional(), quantity: z.unknown().optional() })
-  .optional();
+  .nullish();
 
 export const CartRemoveResultSchema = z.object({
   removed: z.literal(true),

@@ -1,0 +1,266 @@
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, categorySlug } from '@bulkwise/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { bearer, createProduct, makeUser, productInput } from '../../../test/factories';
+import { SEED_PRODUCTS } from '../../db/seed/catalog';
+import { seedCatalog } from '../../db/seed/seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedCatalog(t.database.db);
+});
+afterAll(async () => t?.close());
+
+type P = { _id: string; price: number; minSellingQuantity: number; categorySlug: string; name: string; userEmail?: string };
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('GET /api/products', () => {
+  it('lists the seeded catalog without owner emails, with the total in a header', async () => {
+    const res = await get('/api/products');
+    expect(res.statusCode).toBe(200);
+    const products = res.json() as P[];
+    expect(products.length).toBe(SEED_PRODUCTS.length);
+    expect(res.headers[TOTAL_COUNT_HEADER]).toBe(String(SEED_PRODUCTS.length));
+    expect(res.headers[NEXT_CURSOR_HEADER]).toBeUndefined();
+    for (const p of products) {
+      expect(p.userEmail).toBeUndefined();
+      expect(p).toHaveProperty('userName');
+    }
+  });
+
+  it('filters by category slug, and an unknown slug gives an empty array', async () => {
+    const slug = categorySlug('Health & Beauty');
+    const res = await get(`/api/products?category=${slug}`);
+    const products = res.json() as P[];
+    expect(products.length).toBe(SEED_PRODUCTS.filter((p) => p.category === 'Health & Beauty').length);
+    expect(products.every((p) => p.categorySlug === slug)).toBe(true);
+    expect((await get('/api/products?category=no_such_slug')).json()).toEqual([]);
+  });
+
+  it('sorts by price both ways and keeps only bulk products with minOrderOver', async () => {
+    const asc = (await get('/api/products?sort=price_asc')).json() as P[];
+    const prices = asc.map((p) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const desc = (await get('/api/products?sort=price_desc')).json() as P[];
+    expect(desc.map((p) => p.price)).toEqual([...prices].reverse());
+
+    const bulk = (await get('/api/products?minOrderOver=100&sort=price_asc')).json() as P[];
+    expect(bulk.length).toBe(SEED_PRODUCTS.filter((p) => p.minSellingQuantity > 100).length);
+    expect(bulk.every((p) => p.minSellingQuantity > 100)).toBe(true);
+  });
+
+  it('pages with a cursor through every product exactly once, in order', async () => {
+    for (const sort of ['', '&sort=price_asc', '&sort=price_desc']) {
+      const seen: P[] = [];
+      let cursor: string | undefined;
+      do {
+        const res = await get(`/api/products?limit=7${sort}${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers[TOTAL_COUNT_HEADER]).toBe(String(SEED_PRODUCTS.length));
+        seen.push(...(res.json() as P[]));
+        cursor = res.headers[NEXT_CURSOR_HEADER] as string | undefined;
+      } while (cursor);
+      expect(seen.length).toBe(SEED_PRODUCTS.length);
+      expect(new Set(seen.map((p) => p._id)).size).toBe(SEED_PRODUCTS.length);
+      const all = (await get(`/api/products?limit=500${sort}`)).json() as P[];
+      expect(seen.map((p) => p._id)).toEqual(all.map((p) => p._id));
+    }
+  });
+
+  it('searches name and brand, case-insensitively, treating % and _ literally', async () => {
+    const target = SEED_PRODUCTS[3]!;
+    const word = target.name.split(' ')[0]!.toUpperCase();
+    const found = (await get(`/api/products?q=${encodeURIComponent(word)}`)).json() as P[];
+    expect(found.some((p) => p.name === target.name)).toBe(true);
+    expect((await get('/api/products?q=%25')).json()).toEqual([]);
+  });
+
+  it.each([
+    ['limit=0', 'limit'],
+    ['limit=abc', 'limit'],
+    ['limit=501', 'limit'],
+    ['sort=name', 'sort'],
+    ['minOrderOver=-1', 'minOrderOver'],
+    ['cursor=garbage', 'cursor'],
+    ['category=%3Bdrop%20table', 'category'],
+  ])('rejects %s with 400 naming the field', async (query, field) => {
+    const res = await get(`/api/products?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(Object.keys(res.json().fields)).toContain(field);
+  });
+
+  it('lists only the caller their own products with ?email=, and refuses anyone else', async () => {
+    const owner = makeUser('owner');
+    const stranger = makeUser('stranger');
+    await createProduct(t, owner, { name: 'Owner widget' });
+    const mine = await get(`/api/products?email=${encodeURIComponent(owner.email)}`, await bearer(t, owner));
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual([expect.objectContaining({ name: 'Owner widget', userEmail: owner.email })]);
+
+    expect((await get(`/api/products?email=${encodeURIComponent(owner.email)}`)).statusCode).toBe(401);
+    const theirs = await get(`/api/products?email=${encodeURIComponent(owner.email)}`, await bearer(t, stranger));
+    expect(theirs.statusCode).toBe(403);
+    expect((await get(`/api/products?email=${encodeURIComponent(stranger.email)}`, await bearer(t, stranger))).json()).toEqual([]);
+  });
+});
+
+describe('GET /api/products/:id', () => {
+  it('answers one public product', async () => {
+    const [first] = (await get('/api/products')).json() as P[];
+    const res = await get(`/api/products/${first!._id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ _id: first!._id, name: first!.name });
+    expect(res.json().userEmail).toBeUndefined();
+  });
+
+  it.each(['00000000-0000-4000-8000-000000000000', 'abc', '..%2F..%2Fetc'])('404s for %s', async (id) => {
+    const res = await get(`/api/products/${id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Product not found', error: 'Product not found' });
+  });
+});
+
+describe('POST /api/products', () => {
+  it('creates a product owned by the token, deriving email, name and slug on the server', async () => {
+    const owner = makeUser('supplier');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: await bearer(t, owner),
+      payload: {
+        ...productInput({ category: 'Home & Kitchen Appliances' }),
+        userEmail: 'victim@example.com',
+        userName: 'Someone Else',
+        categorySlug: 'electronics_gadgets',
+        _id: '00000000-0000-4000-8000-000000000001',
+        ownerUid: 'attacker',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const created = res.json();
+    expect(created).toMatchObject({
+      userEmail: owner.email,
+      userName: owner.name,
+      categorySlug: 'home_kitchen_appliances',
+      price: 12.5,
+      rating: 4.3,
+    });
+    expect(created._id).not.toBe('00000000-0000-4000-8000-000000000001');
+    expect((await get(`/api/products/${created._id}`)).json()).toMatchObject({ name: 'Galvanised bolts M10' });
+  });
+
+  it("names the supplier 'Anonymous' when they have no display name", async () => {
+    const owner = { ...makeUser('anon'), name: '' };
+    expect((await createProduct(t, owner)) as unknown).toMatchObject({ userName: 'Anonymous' });
+  });
+
+  it.each([
+    ['image', { image: '' }],
+    ['image', { image: 'javascript:alert(1)' }],
+    ['image', { image: 'data:text/html,<script>alert(1)</script>' }],
+    ['mainQuantity', { mainQuantity: 0 }],
+    ['mainQuantity', { mainQuantity: 2.5 }],
+    ['minSellingQuantity', { minSellingQuantity: 0 }],
+    ['price', { price: 0 }],
+    ['price', { price: 10.001 }],
+    ['rating', { rating: 6 }],
+    ['rating', { rating: 4.55 }],
+    ['category', { category: 'Toys' }],
+    ['name', { name: '' }],
+    ['description', { description: 'x'.repeat(5001) }],
+  ])('rejects a bad %s with 400 and stores nothing', async (field, change) => {
+    const owner = makeUser('bad');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: await bearer(t, owner),
+      payload: { ...productInput(), ...change },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { [field]: expect.any(String) } });
+    expect(res.json().message).toContain(field);
+    const mine = await get(`/api/products?email=${encodeURIComponent(owner.email)}`, await bearer(t, owner));
+    expect(mine.json()).toEqual([]);
+  });
+
+  it('rejects bodies that are not JSON objects, and oversized bodies', async () => {
+    const headers = await bearer(t, makeUser());
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().code).toBe('BAD_REQUEST');
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers,
+      payload: productInput({ description: 'x'.repeat(200_000) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('PUT and DELETE /api/products/:id', () => {
+  it('lets the owner update only the editable fields', async () => {
+    const owner = makeUser('owner');
+    const product = await createProduct(t, owner);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product._id}`,
+      headers: await bearer(t, owner),
+      payload: {
+        ...productInput({ name: 'Renamed', price: 9.99, category: 'Office Supplies & Stationery', mainQuantity: 77 }),
+        _id: '00000000-0000-4000-8000-000000000002',
+        userEmail: 'victim@example.com',
+        ownerUid: 'someone-else',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      _id: product._id,
+      name: 'Renamed',
+      price: 9.99,
+      mainQuantity: 77,
+      categorySlug: 'office_supplies_stationery',
+      userEmail: owner.email,
+    });
+  });
+
+  it("refuses another user's update and delete with 403, an unknown id with 404", async () => {
+    const owner = makeUser('owner');
+    const other = makeUser('other');
+    const product = await createProduct(t, owner);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product._id}`,
+      headers: await bearer(t, other),
+      payload: productInput({ name: 'Hijacked' }),
+    });
+    expect(put.statusCode).toBe(403);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/products/${product._id}`, headers: await bearer(t, other) });
+    expect(del.statusCode).toBe(403);
+    expect((await get(`/api/products/${product._id}`)).json().name).toBe('Galvanised bolts M10');
+
+    const missing = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/products/00000000-0000-4000-8000-000000000000',
+      headers: await bearer(t, owner),
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('deletes for the owner', async () => {
+    const owner = makeUser('owner');
+    const product = await createProduct(t, owner);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/products/${product._id}`, headers: await bearer(t, owner) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deleted: true, _id: product._id });
+    expect((await get(`/api/products/${product._id}`)).statusCode).toBe(404);
+  });
+});
