@@ -1,5 +1,6 @@
 // `npm start`: the whole marketplace on one port: built SPA + API + Firebase Auth emulator, with the
 // demo catalog and demo accounts seeded on first start. Configuration: see .env.example.
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildWeb, exited, loadDotEnv, PROJECT_ID, ROOT, startApi, startAuthEmulator, stopAll, stopAllOnSignal } from './stack.mjs';
 
@@ -13,6 +14,8 @@ const started = Date.now();
 const step = (msg) => console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
 stopAllOnSignal();
+// Browser and fault tests start from an empty database and emulator every run.
+if (process.env.FRESH_DATA === '1') rmSync(dataDir, { recursive: true, force: true });
 try {
   step('Starting Bulkwise');
   const emulator = useEmulator
@@ -28,7 +31,7 @@ try {
   const api = await startApi({
     port,
     env: {
-      HOST: process.env.HOST ?? '127.0.0.1',
+      HOST: process.env.HOST ?? 'localhost',
       DATA_DIR: dataDir,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       ...(useEmulator

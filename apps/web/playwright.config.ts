@@ -1,0 +1,48 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Browser journeys against the whole stack (built SPA + API + Auth emulator) on its own ports and
+// a fresh data directory, so a running `npm start` is never disturbed.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const EMULATOR_PORT = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 9199);
+export const baseURL = `http://localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: '../../test-results',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: '../../playwright-report' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Playwright's own browser download does not work here: Debian's Chromium does.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    cwd: '../..',
+    url: `${baseURL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      AUTH_EMULATOR_PORT: String(EMULATOR_PORT),
+      DATA_DIR: '.data/e2e',
+      FRESH_DATA: '1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_JWT_PER_MINUTE: '1000',
+      START_SKIP_BUILD: process.env.START_SKIP_BUILD ?? '',
+    },
+  },
+});

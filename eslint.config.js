@@ -1,0 +1,95 @@
+// One lint setup for the monorepo. Besides correctness rules it guards the architecture:
+// web features do not import each other, and `app -> features -> components/lib` never points back.
+import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const WEB_FEATURES = ['auth', 'categories', 'products', 'purchases', 'home'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      '**/playwright-report/**',
+      '**/test-results/**',
+      'apps/api/src/db/migrations/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'no-console': 'off',
+      eqeqeq: ['error', 'smart'],
+    },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'import-x/external-module-folders': ['node_modules'],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  // Features are independent: each may use components/ and lib/, never another feature.
+  ...WEB_FEATURES.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: WEB_FEATURES.filter((f) => f !== feature).flatMap((f) => [
+                `**/features/${f}`,
+                `**/features/${f}/**`,
+                `@/features/${f}`,
+                `@/features/${f}/**`,
+              ]),
+              message: 'Features do not import each other: compose them in app/ or move shared code to components/ or lib/.',
+            },
+            { group: ['**/app/**', '@/app/**'], message: 'features/ must not import from app/.' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/config/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '@/features/**', '**/app/**', '@/app/**'],
+              message: 'components/, lib/ and config/ are shared layers: they must not import features or app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The API's contracts package runs in both apps: no Node or DOM specifics.
+    files: ['packages/contracts/src/**/*.ts'],
+    ignores: ['packages/contracts/src/**/*.test.ts'],
+    languageOptions: { globals: {} },
+  },
+);

@@ -1,0 +1,49 @@
+// `npm test`: typecheck, lint, every Vitest suite (API on PGlite, and on PostgreSQL too when
+// TEST_DATABASE_URL is set), the production build with its size budget, then the browser journeys.
+// Stops at the first failing step and prints how long each step took.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { ROOT, BIN } from './stack.mjs';
+
+const steps = [];
+const only = process.argv.slice(2);
+const want = (name) => only.length === 0 || only.includes(name);
+
+function step(name, command, args, env = {}) {
+  if (!want(name)) return;
+  const started = Date.now();
+  console.log(`\n━━ ${name} ━━  ${command === process.execPath ? 'node' : path.basename(command)} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = (Date.now() - started) / 1000;
+  steps.push({ name, seconds, ok: result.status === 0 });
+  if (result.status !== 0) {
+    summary();
+    console.error(`\n✖ ${name} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(1);
+  }
+}
+
+function summary() {
+  console.log('\n━━ summary ━━');
+  for (const s of steps) console.log(`${s.ok ? '✔' : '✖'} ${s.name.padEnd(22)} ${s.seconds.toFixed(1).padStart(7)} s`);
+}
+
+const bin = (name) => path.join(BIN, name);
+
+step('typecheck', process.execPath, [
+  '-e',
+  // One tsc per workspace (each has its own lib/DOM settings); fail if any fails.
+  `const { execFileSync } = require('node:child_process');
+   for (const p of ['packages/contracts', 'apps/api', 'apps/web'])
+     execFileSync(${JSON.stringify(bin('tsc'))}, ['-p', p], { stdio: 'inherit' });`,
+]);
+step('lint', bin('eslint'), ['.', '--max-warnings', '0']);
+step('unit+api (pglite)', bin('vitest'), ['run']);
+if (process.env.TEST_DATABASE_URL) {
+  step('api (postgresql)', bin('vitest'), ['run', '--project', 'api'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+}
+step('build+budget', process.execPath, ['scripts/check-bundle-budget.mjs']);
+step('e2e', bin('playwright'), ['test', '-c', 'apps/web/playwright.config.ts'], { START_SKIP_BUILD: '1' });
+
+summary();
+console.log('\n✔ all checks passed');
