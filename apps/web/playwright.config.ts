@@ -32,13 +32,14 @@ export default defineConfig({
     cwd: '../..',
     url: `${baseURL}/api/health`,
     timeout: 240_000,
-    reuseExistingServer: false,
+    // Locally a stack already running on E2E_PORT is reused (fast iteration); CI always starts afresh.
+    reuseExistingServer: !process.env.CI,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
       AUTH_EMULATOR_PORT: String(EMULATOR_PORT),
-      DATA_DIR: '.data/e2e',
+      DATA_DIR: `.data/e2e-${PORT}`,
       FRESH_DATA: '1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_JWT_PER_MINUTE: '1000',

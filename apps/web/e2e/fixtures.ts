@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { test as base, expect, type Page } from '@playwright/test';
+import type { OwnProduct, ProductInput } from '@bulkwise/contracts';
+
+/**
+ * Shared helpers of the browser journeys. Each test makes its own users (through the Auth emulator's
+ * REST API, as the web SDK would) and its own products (through the API), so tests never depend on
+ * each other or on the demo data's current stock.
+ */
+const EMULATOR = `http://127.0.0.1:${process.env.E2E_AUTH_EMULATOR_PORT ?? 9199}/identitytoolkit.googleapis.com/v1`;
+const API = `http://localhost:${process.env.E2E_PORT ?? 3100}/api`;
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  password: string;
+  displayName: string;
+}
+
+async function emulator(path: string, body: unknown) {
+  const res = await fetch(`${EMULATOR}${path}?key=fake-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`emulator ${path}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A new account with a display name and photo, created in the Auth emulator. */
+export async function createUser(label = 'buyer'): Promise<TestUser> {
+  const id = randomBytes(4).toString('hex');
+  const email = `${label}-${id}@e2e.test`;
+  const password = 'Strong#Pass1';
+  const displayName = `${label[0]!.toUpperCase()}${label.slice(1)} ${id}`;
+  const created = await emulator('/accounts:signUp', { email, password, returnSecureToken: true });
+  await emulator('/accounts:update', {
+    idToken: created.idToken,
+    displayName,
+    photoUrl: `http://localhost:${process.env.E2E_PORT ?? 3100}/images/avatars/default-avatar.svg`,
+  });
+  return { uid: created.localId as string, email, password, displayName };
+}
+
+/** The API token of `user`, exchanged like the web app does (Firebase ID token -> POST /api/jwt). */
+export async function apiToken(user: TestUser): Promise<string> {
+  const signedIn = await emulator('/accounts:signInWithPassword', {
+    email: user.email,
+    password: user.password,
+    returnSecureToken: true,
+  });
+  const res = await fetch(`${API}/jwt`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${signedIn.idToken as string}` },
+    body: JSON.stringify({ email: user.email, uid: user.uid }),
+  });
+  if (!res.ok) throw new Error(`POST /api/jwt: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+export function productInput(overrides: Partial<ProductInput> = {}): ProductInput {
+  return {
+    image: '/images/placeholder.svg',
+    name: `E2E Crate ${randomBytes(3).toString('hex')}`,
+    brandName: 'Testbrand',
+    category: 'Office Supplies & Stationery',
+    description: 'Made by a browser test.',
+    mainQuantity: 500,
+    minSellingQuantity: 20,
+    price: 2.5,
+    rating: 4.2,
+    ...overrides,
+  };
+}
+
+/** Creates a product owned by `owner` through the API. */
+export async function createProduct(owner: TestUser, overrides: Partial<ProductInput> = {}): Promise<OwnProduct> {
+  const res = await fetch(`${API}/products`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await apiToken(owner)}` },
+    body: JSON.stringify(productInput(overrides)),
+  });
+  if (res.status !== 201) throw new Error(`POST /api/products: ${res.status} ${await res.text()}`);
+  return (await res.json()) as OwnProduct;
+}
+
+/** Reads a product straight from the API (what another client would see). */
+export async function fetchProduct(id: string): Promise<{ mainQuantity: number; name: string; price: number }> {
+  const res = await fetch(`${API}/products/${id}`);
+  if (!res.ok) throw new Error(`GET /api/products/${id}: ${res.status}`);
+  return (await res.json()) as { mainQuantity: number; name: string; price: number };
+}
+
+/** Signs in through the login page and waits until the app is back on `/` (or `expectUrl`). */
+export async function signIn(page: Page, user: TestUser, expectUrl: string | RegExp = /\/$/) {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Successfully logged in!')).toBeVisible();
+  await expect(page).toHaveURL(expectUrl);
+  // The navbar shows the signed-in links once the API token is stored.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Cart' }).first()).toBeVisible();
+}
+
+export const test = base;
+export { expect };
