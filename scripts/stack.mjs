@@ -130,7 +130,10 @@ export async function startAuthEmulator({ port, dataDir, quiet = true }) {
 }
 
 export function buildWeb({ quiet = true } = {}) {
-  const child = run('web', path.join(BIN, 'vite'), ['build', '--logLevel', 'warn'], {
+  // npm may install vite under the web workspace rather than the root.
+  const webBin = path.join(ROOT, 'apps', 'web', 'node_modules', '.bin', 'vite');
+  const vite = existsSync(webBin) ? webBin : path.join(BIN, 'vite');
+  const child = run('web', vite, ['build', '--logLevel', 'warn'], {
     quiet,
     cwd: path.join(ROOT, 'apps', 'web'),
   });

@@ -14,10 +14,6 @@ export const JwtResponseSchema = z.object({
 });
 export type JwtResponse = z.infer<typeof JwtResponseSchema>;
 
-/** localStorage key of the API session token (spec section 3: "stored locally under a token key"). */
-export const TOKEN_STORAGE_KEY = 'bulkwise-token';
-/** localStorage key of the theme preference ('dark' | 'light'). */
-export const THEME_STORAGE_KEY = 'bulkwise-theme';
 
 /** GET /api/config: what the browser needs to reach the identity provider (public values only). */
 export const ClientConfigSchema = z.object({

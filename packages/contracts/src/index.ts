@@ -4,3 +4,4 @@ export * from './purchases';
 export * from './auth';
 export * from './errors';
 export * from './messages';
+export * from './storage-keys';

@@ -1,0 +1,51 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { GuestOnly } from '@/features/auth/components/guest-only';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+import { PageErrorBoundary, RootErrorBoundary, RootLayout } from './routes/root';
+
+/**
+ * The route table of spec section 2, all under one root layout. Every page is its own lazy
+ * module (app/routes/*), loaded on first visit.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: paths.home.path,
+    Component: RootLayout,
+    ErrorBoundary: RootErrorBoundary,
+    // The startup overlay covers the first load; nothing else to show.
+    HydrateFallback: () => null,
+    children: [
+      {
+        // Keeps the navbar and footer when a page fails.
+        ErrorBoundary: PageErrorBoundary,
+        children: [
+          { index: true, lazy: () => import('./routes/home') },
+          { path: paths.categories.path, lazy: () => import('./routes/categories') },
+          { path: paths.category.path, lazy: () => import('./routes/category') },
+          { path: paths.allProducts.path, lazy: () => import('./routes/all-products') },
+          { path: paths.product.path, lazy: () => import('./routes/product') },
+          {
+            Component: GuestOnly,
+            children: [
+              { path: paths.login.path, lazy: () => import('./routes/login') },
+              { path: paths.register.path, lazy: () => import('./routes/register') },
+            ],
+          },
+          {
+            Component: RequireAuth,
+            children: [
+              { path: paths.addProduct.path, lazy: () => import('./routes/add-product') },
+              { path: paths.myProducts.path, lazy: () => import('./routes/my-products') },
+              { path: paths.updateProduct.path, lazy: () => import('./routes/update-product') },
+              { path: paths.cart.path, lazy: () => import('./routes/cart') },
+            ],
+          },
+          { path: '*', lazy: () => import('./routes/not-found') },
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

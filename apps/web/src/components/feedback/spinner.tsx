@@ -1,0 +1,27 @@
+const SIZES = { sm: 'loading-sm', md: 'loading-md', lg: 'loading-lg', xl: 'loading-xl' } as const;
+
+interface SpinnerProps {
+  size?: keyof typeof SIZES;
+  className?: string;
+  /** Accessible name; the spec's pages only need 'Loading'. */
+  label?: string;
+}
+
+export function Spinner({ size = 'lg', className = '', label = 'Loading' }: SpinnerProps) {
+  return (
+    <span
+      role="status"
+      aria-label={label}
+      className={`loading loading-spinner text-primary ${SIZES[size]} ${className}`}
+    />
+  );
+}
+
+/** A spinner centred in the page area while a page's data loads. */
+export function PageSpinner() {
+  return (
+    <div className="flex min-h-[40vh] items-center justify-center">
+      <Spinner size="xl" />
+    </div>
+  );
+}

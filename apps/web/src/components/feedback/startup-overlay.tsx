@@ -1,0 +1,20 @@
+import { BRAND } from '@bulkwise/contracts/messages';
+import { Boxes } from 'lucide-react';
+import { Spinner } from './spinner';
+
+/** The full-screen loading overlay of the first two seconds (spec sections 2 and 9). */
+export function StartupOverlay() {
+  return (
+    <div
+      data-testid="startup-overlay"
+      className="fixed inset-0 z-[100] flex flex-col items-center justify-center gap-6 bg-base-100"
+      aria-busy="true"
+    >
+      <div className="flex items-center gap-3 text-3xl font-bold text-primary">
+        <Boxes className="size-10" aria-hidden="true" />
+        <span>{BRAND}</span>
+      </div>
+      <Spinner size="xl" />
+    </div>
+  );
+}

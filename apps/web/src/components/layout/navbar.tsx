@@ -1,0 +1,131 @@
+import { BRAND } from '@bulkwise/contracts';
+import { Boxes, LogOut, Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { paths } from '@/config/paths';
+import { ThemeToggle } from './theme-toggle';
+import { UserAvatar } from './user-avatar';
+
+export interface NavbarUser {
+  displayName: string | null;
+  photoURL: string | null;
+}
+
+interface NavbarProps {
+  user: NavbarUser | null;
+  onLogout: () => void;
+}
+
+interface NavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+/** Spec section 2: public links, then the signed-in or the signed-out ones. */
+function navItems(signedIn: boolean): NavItem[] {
+  const items: NavItem[] = [
+    { to: paths.home.getHref(), label: 'Home', end: true },
+    { to: paths.categories.getHref(), label: 'Categories' },
+    { to: paths.allProducts.getHref(), label: 'All Products' },
+  ];
+  if (signedIn) {
+    items.push(
+      { to: paths.addProduct.getHref(), label: 'Add Product' },
+      { to: paths.myProducts.getHref(), label: 'My Products' },
+      { to: paths.cart.getHref(), label: 'My Cart' },
+    );
+  } else {
+    items.push(
+      { to: paths.login.getHref(), label: 'Login' },
+      { to: paths.register.getHref(), label: 'Register' },
+    );
+  }
+  return items;
+}
+
+function NavLinks({ items }: { items: NavItem[] }) {
+  return items.map((item) => (
+    <li key={item.to}>
+      <NavLink
+        to={item.to}
+        end={item.end}
+        className={({ isActive }) =>
+          isActive ? 'menu-active bg-primary! font-semibold text-primary-content!' : 'font-medium'
+        }
+      >
+        {item.label}
+      </NavLink>
+    </li>
+  ));
+}
+
+export function Navbar({ user, onLogout }: NavbarProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const items = navItems(user !== null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-50 border-b border-base-300 bg-base-100/95 shadow-sm backdrop-blur">
+      <nav aria-label="Main" className="navbar mx-auto h-[var(--nav-height)] min-h-0 max-w-7xl gap-2 px-4">
+        <div className="navbar-start gap-1">
+          <button
+            type="button"
+            className="btn btn-ghost btn-square btn-sm lg:hidden"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? (
+              <X className="size-5" aria-hidden="true" />
+            ) : (
+              <Menu className="size-5" aria-hidden="true" />
+            )}
+          </button>
+          <Link to={paths.home.getHref()} className="flex items-center gap-2 text-xl font-bold text-primary">
+            <Boxes className="size-7" aria-hidden="true" />
+            <span>{BRAND}</span>
+          </Link>
+        </div>
+
+        <div className="navbar-center hidden lg:flex">
+          <ul className="menu menu-horizontal gap-1 px-1">
+            <NavLinks items={items} />
+          </ul>
+        </div>
+
+        <div className="navbar-end gap-2">
+          <ThemeToggle />
+          {user && (
+            <>
+              <UserAvatar key={user.photoURL ?? ''} name={user.displayName} photoURL={user.photoURL} />
+              <button
+                type="button"
+                className="btn btn-outline btn-error btn-sm"
+                onClick={onLogout}
+                aria-label="Logout"
+              >
+                <LogOut className="size-4" aria-hidden="true" />
+                <span className="hidden sm:inline">Logout</span>
+              </button>
+            </>
+          )}
+        </div>
+      </nav>
+
+      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-base-300 bg-base-100 lg:hidden">
+        {/* A followed link closes the menu. */}
+        <ul className="menu w-full gap-1 p-3" onClick={() => setMenuOpen(false)}>
+          <NavLinks items={items} />
+        </ul>
+      </div>
+    </header>
+  );
+}

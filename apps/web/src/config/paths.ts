@@ -1,0 +1,31 @@
+/** Every URL of the SPA (spec section 2). Routes use `path`; links use `getHref()`. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  login: { path: '/login', getHref: () => '/login' },
+  register: { path: '/register', getHref: () => '/register' },
+  categories: { path: '/categories', getHref: () => '/categories' },
+  category: { path: '/category/:id', getHref: (id: string) => `/category/${encodeURIComponent(id)}` },
+  allProducts: { path: '/all-products', getHref: () => '/all-products' },
+  product: { path: '/product/:id', getHref: (id: string) => `/product/${encodeURIComponent(id)}` },
+  addProduct: { path: '/add-product', getHref: () => '/add-product' },
+  myProducts: { path: '/my-products', getHref: () => '/my-products' },
+  updateProduct: {
+    path: '/update-product/:id',
+    getHref: (id: string) => `/update-product/${encodeURIComponent(id)}`,
+  },
+  cart: { path: '/cart', getHref: () => '/cart' },
+} as const;
+
+/**
+ * Where the login page returns to: the `from` a guard left in location state, if it is a
+ * same-site path (never `//host`, never back to the guest pages).
+ */
+export function redirectTarget(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) {
+    return paths.home.getHref();
+  }
+  const pathname = from.split(/[?#]/)[0];
+  if (pathname === paths.login.path || pathname === paths.register.path) return paths.home.getHref();
+  return from;
+}

@@ -1,0 +1,218 @@
+import { SESSION_MESSAGES, TOKEN_STORAGE_KEY } from '@bulkwise/contracts';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import type { User } from 'firebase/auth';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { clearToken, setToken } from '@/lib/session';
+import type { AuthClient } from './auth-client';
+import { useAuth, type AuthContextValue } from './auth-context';
+import { AuthProvider } from './auth-provider';
+
+function fakeUser(overrides: Partial<User> = {}): User {
+  return {
+    uid: 'uid-1',
+    email: 'supplier@bulkwise.test',
+    displayName: null,
+    photoURL: null,
+    getIdToken: vi.fn(async (force?: boolean) => (force ? 'firebase-fresh' : 'firebase-cached')),
+    ...overrides,
+  } as unknown as User;
+}
+
+/** A Firebase stand-in: tests decide when the auth state changes. */
+function fakeClient() {
+  let listener: (user: User | null) => void = () => {};
+  let current: User | null = null;
+  const emit = (user: User | null) => {
+    current = user;
+    listener(user);
+  };
+  const client = {
+    currentUser: () => current,
+    onChange: vi.fn((callback: (user: User | null) => void) => {
+      listener = callback;
+      return () => {};
+    }),
+    signIn: vi.fn(async () => {
+      const user = fakeUser();
+      emit(user);
+      return user;
+    }),
+    signInWithGoogle: vi.fn(async () => fakeUser()),
+    register: vi.fn(async (input: { name: string; photoURL: string }) => {
+      // Firebase reports the new user before the profile is set.
+      emit(fakeUser());
+      const named = fakeUser({ displayName: input.name, photoURL: input.photoURL });
+      current = named;
+      return named;
+    }),
+    signOut: vi.fn(async () => emit(null)),
+  };
+  return { client: client as unknown as AuthClient, raw: client, emit };
+}
+
+let latest: AuthContextValue | null = null;
+function Probe() {
+  const auth = useAuth();
+  useEffect(() => {
+    latest = auth;
+  });
+  return <p>{auth.loading ? 'loading' : (auth.user?.email ?? 'guest')}</p>;
+}
+
+function renderProvider(client: AuthClient) {
+  render(
+    <AuthProvider loadClient={async () => client}>
+      <Probe />
+    </AuthProvider>,
+  );
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+const jwtCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/jwt');
+
+beforeEach(() => {
+  fetchMock = vi.fn(async (url: string) =>
+    url === '/api/jwt'
+      ? new Response(JSON.stringify({ token: 'api-token', expiresIn: 3600 }), { status: 200 })
+      : new Response('{}', { status: 200 }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  clearToken();
+  latest = null;
+});
+
+describe('AuthProvider', () => {
+  it('is loading until the first auth state is known', async () => {
+    const { client, emit } = fakeClient();
+    renderProvider(client);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    await waitFor(() => expect(client.onChange).toHaveBeenCalled());
+    act(() => emit(null));
+    expect(await screen.findByText('guest')).toBeInTheDocument();
+  });
+
+  it('exchanges the Firebase ID token for the API token when a user appears', async () => {
+    const { client, emit } = fakeClient();
+    renderProvider(client);
+    await waitFor(() => expect(client.onChange).toHaveBeenCalled());
+    act(() => emit(fakeUser()));
+
+    expect(await screen.findByText('supplier@bulkwise.test')).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('api-token');
+    expect(latest?.token).toBe('api-token');
+    const [url, init] = jwtCalls()[0] as [string, RequestInit];
+    expect(url).toBe('/api/jwt');
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer firebase-cached');
+    expect(JSON.parse(init.body as string)).toEqual({ email: 'supplier@bulkwise.test', uid: 'uid-1' });
+  });
+
+  it('clears the token when the user goes away', async () => {
+    setToken('stale');
+    const { client, emit } = fakeClient();
+    renderProvider(client);
+    await waitFor(() => expect(client.onChange).toHaveBeenCalled());
+    act(() => emit(null));
+    await screen.findByText('guest');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('only logs a failed token exchange', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    fetchMock.mockImplementation(async () => new Response('{"message":"down"}', { status: 503 }));
+    const { client, emit } = fakeClient();
+    renderProvider(client);
+    await waitFor(() => expect(client.onChange).toHaveBeenCalled());
+    act(() => emit(fakeUser()));
+
+    expect(await screen.findByText('supplier@bulkwise.test')).toBeInTheDocument();
+    expect(latest?.token).toBeNull();
+    expect(logged).toHaveBeenCalledWith('Failed to fetch the session token', expect.anything());
+  });
+
+  it('signIn resolves only after the token is stored, with one exchange', async () => {
+    const { client, emit } = fakeClient();
+    renderProvider(client);
+    await waitFor(() => expect(client.onChange).toHaveBeenCalled());
+    act(() => emit(null));
+    await screen.findByText('guest');
+
+    await act(() => latest!.signIn('supplier@bulkwise.test', 'Supplier#2026'));
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('api-token');
+    expect(jwtCalls()).toHaveLength(1);
+  });
+
+  it('register exchanges once, after the profile is set, with a refreshed ID token', async () => {
+    const { client, raw, emit } = fakeClient();
+    renderProvider(client);
+    await waitFor(() => expect(client.onChange).toHaveBeenCalled());
+    act(() => emit(null));
+    await screen.findByText('guest');
+
+    await act(() =>
+      latest!.register({
+        name: 'Sam Supplier',
+        email: 'supplier@bulkwise.test',
+        password: 'Supplier#2026',
+        photoURL: 'https://example.com/sam.png',
+      }),
+    );
+    expect(raw.register).toHaveBeenCalled();
+    expect(jwtCalls()).toHaveLength(1);
+    const [, init] = jwtCalls()[0] as [string, RequestInit];
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer firebase-fresh');
+    expect(latest?.user?.displayName).toBe('Sam Supplier');
+    expect(latest?.token).toBe('api-token');
+  });
+
+  it('logOut signs out of Firebase and clears the token', async () => {
+    const { client, raw, emit } = fakeClient();
+    renderProvider(client);
+    await waitFor(() => expect(client.onChange).toHaveBeenCalled());
+    act(() => emit(fakeUser()));
+    await screen.findByText('supplier@bulkwise.test');
+
+    await act(() => latest!.logOut());
+    expect(raw.signOut).toHaveBeenCalled();
+    expect(latest?.user).toBeNull();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('on a 401 that cannot be renewed: signs out, clears the token and says the session expired', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const shown = vi.spyOn(toast, 'error');
+    const { client, raw, emit } = fakeClient();
+    renderProvider(client);
+    await waitFor(() => expect(client.onChange).toHaveBeenCalled());
+    act(() => emit(fakeUser()));
+    await waitFor(() => expect(latest?.token).toBe('api-token'));
+
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ code: 'UNAUTHORIZED', message: 'Token expired' }), { status: 401 }),
+    );
+    await act(() =>
+      expect(api.get('/cart?email=x', z.array(z.unknown()))).rejects.toMatchObject({ status: 401 }),
+    );
+
+    expect(raw.signOut).toHaveBeenCalled();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(shown).toHaveBeenCalledWith(SESSION_MESSAGES.expired, expect.anything());
+  });
+
+  it('continues signed out when the identity provider cannot start', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <AuthProvider loadClient={() => Promise.reject(new Error('config unavailable'))}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(await screen.findByText('guest')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,199 @@
+import { SESSION_MESSAGES } from '@bulkwise/contracts';
+import type { User } from 'firebase/auth';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { flushSync } from 'react-dom';
+import toast from 'react-hot-toast';
+import { setSessionHooks } from '@/lib/api-client';
+import { clearToken, getToken, setToken, subscribeToken } from '@/lib/session';
+import { exchangeToken } from './api/exchange-token';
+import type { AuthClient } from './auth-client';
+import { AuthContext, type AuthContextValue, type AuthUser, type RegisterInput } from './auth-context';
+
+const loadAuthClient = () => import('./auth-client').then((module) => module.createAuthClient());
+
+function toAuthUser(user: User): AuthUser {
+  return { email: user.email, uid: user.uid, displayName: user.displayName, photoURL: user.photoURL };
+}
+
+interface AuthProviderProps {
+  children: ReactNode;
+  /** Tests pass a fake; the app loads the Firebase-backed client lazily. */
+  loadClient?: () => Promise<AuthClient>;
+}
+
+export function AuthProvider({ children, loadClient = loadAuthClient }: AuthProviderProps) {
+  const [user, setUser] = useState<AuthUser | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [flows, setFlows] = useState(0);
+  const token = useSyncExternalStore(subscribeToken, getToken, getToken);
+
+  const clientRef = useRef<Promise<AuthClient> | null>(null);
+  /** In-flight exchange per uid, so onAuthStateChanged and the sign-in action share one call. */
+  const exchanges = useRef(new Map<string, Promise<void>>());
+  /** Only the newest exchange may store its token (a slow, older one must not win). */
+  const exchangeSeq = useRef(0);
+  /** Registration exchanges by itself once the profile is set, so the API sees the display name. */
+  const holdAutoExchange = useRef(false);
+
+  const getClient = useCallback((): Promise<AuthClient> => {
+    clientRef.current ??= loadClient().catch((err: unknown) => {
+      clientRef.current = null;
+      throw err;
+    });
+    return clientRef.current;
+  }, [loadClient]);
+
+  const ensureToken = useCallback((client: AuthClient, firebaseUser: User, forceRefresh: boolean) => {
+    const pending = exchanges.current.get(firebaseUser.uid);
+    if (pending && !forceRefresh) return pending;
+    const seq = ++exchangeSeq.current;
+    const run: Promise<void> = (async () => {
+      const email = firebaseUser.email;
+      if (!email) {
+        console.error('Session token: the signed-in account has no email address');
+        return;
+      }
+      try {
+        const idToken = await firebaseUser.getIdToken(forceRefresh);
+        const result = await exchangeToken(idToken, { email, uid: firebaseUser.uid });
+        const stillSignedIn = client.currentUser()?.uid === firebaseUser.uid;
+        if (stillSignedIn && seq === exchangeSeq.current) setToken(result.token);
+      } catch (err) {
+        // Spec section 8: token fetch errors are only logged.
+        console.error('Failed to fetch the session token', err);
+      }
+    })().finally(() => {
+      if (exchanges.current.get(firebaseUser.uid) === run) exchanges.current.delete(firebaseUser.uid);
+    });
+    exchanges.current.set(firebaseUser.uid, run);
+    return run;
+  }, []);
+
+  useEffect(() => {
+    let cancelled = false;
+    let unsubscribe: () => void = () => {};
+
+    getClient().then(
+      (client) => {
+        if (cancelled) return;
+        setSessionHooks({
+          async refresh() {
+            const current = client.currentUser();
+            if (!current?.email) return null;
+            const idToken = await current.getIdToken(true);
+            const result = await exchangeToken(idToken, { email: current.email, uid: current.uid });
+            setToken(result.token);
+            return result.token;
+          },
+          async expire() {
+            clearToken();
+            try {
+              await client.signOut();
+            } catch (err) {
+              console.error('Sign-out after session expiry failed', err);
+            }
+            toast.error(SESSION_MESSAGES.expired, { id: 'session-expired' });
+          },
+        });
+        unsubscribe = client.onChange((firebaseUser) => {
+          void (async () => {
+            if (!firebaseUser) {
+              clearToken();
+              setUser(null);
+            } else {
+              setUser(toAuthUser(firebaseUser));
+              if (!holdAutoExchange.current) await ensureToken(client, firebaseUser, false);
+            }
+            if (!cancelled) setLoading(false);
+          })();
+        });
+      },
+      (err: unknown) => {
+        // Without the identity provider the public pages still work: continue as a visitor.
+        console.error('Authentication could not start; continuing signed out', err);
+        if (!cancelled) setLoading(false);
+      },
+    );
+
+    return () => {
+      cancelled = true;
+      unsubscribe();
+      setSessionHooks(null);
+    };
+  }, [getClient, ensureToken]);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const client = await getClient();
+      const firebaseUser = await client.signIn(email, password);
+      setUser(toAuthUser(firebaseUser));
+      await ensureToken(client, firebaseUser, false);
+    },
+    [getClient, ensureToken],
+  );
+
+  const signInWithGoogle = useCallback(async () => {
+    const client = await getClient();
+    const firebaseUser = await client.signInWithGoogle();
+    setUser(toAuthUser(firebaseUser));
+    await ensureToken(client, firebaseUser, false);
+  }, [getClient, ensureToken]);
+
+  const register = useCallback(
+    async (input: RegisterInput) => {
+      const client = await getClient();
+      holdAutoExchange.current = true;
+      try {
+        const firebaseUser = await client.register(input);
+        setUser(toAuthUser(firebaseUser));
+        // A forced refresh gives an ID token that carries the new display name and photo.
+        await ensureToken(client, firebaseUser, true);
+      } finally {
+        holdAutoExchange.current = false;
+      }
+    },
+    [getClient, ensureToken],
+  );
+
+  const logOut = useCallback(async () => {
+    const client = await getClient();
+    await client.signOut();
+    clearToken();
+    setUser(null);
+  }, [getClient]);
+
+  const runAuthFlow = useCallback(async function run<T>(flow: () => Promise<T>): Promise<T> {
+    // Committed before the flow changes the user, so no guard ever sees the new user without it.
+    flushSync(() => setFlows((count) => count + 1));
+    try {
+      return await flow();
+    } finally {
+      setFlows((count) => count - 1);
+    }
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      token,
+      loading,
+      flowActive: flows > 0,
+      signIn,
+      signInWithGoogle,
+      register,
+      logOut,
+      runAuthFlow,
+    }),
+    [user, token, loading, flows, signIn, signInWithGoogle, register, logOut, runAuthFlow],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

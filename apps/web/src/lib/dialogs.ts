@@ -1,0 +1,97 @@
+import { TIMINGS } from '@bulkwise/contracts';
+
+/*
+ * SweetAlert2 wrappers. The library is imported on first use so it stays out of the first-paint
+ * bundle; every dialog follows the page's current theme.
+ */
+async function loadSwal() {
+  return (await import('sweetalert2')).default;
+}
+
+function currentTheme(): 'dark' | 'light' {
+  return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+}
+
+/** A list of messages as DOM nodes: text, never HTML, so user or server text cannot inject markup. */
+function messageList(messages: readonly string[]): HTMLElement {
+  const list = document.createElement('ul');
+  list.className = 'swal-message-list';
+  list.style.textAlign = 'left';
+  list.style.listStyle = 'disc';
+  list.style.paddingLeft = '1.5rem';
+  for (const message of messages) {
+    const item = document.createElement('li');
+    item.textContent = message;
+    list.append(item);
+  }
+  return list;
+}
+
+export interface ConfirmDialogOptions {
+  title?: string;
+  text: string;
+  confirmText: string;
+  cancelText: string;
+  icon?: 'warning' | 'question' | 'info';
+}
+
+/** Resolves true only when the user pressed the confirm button. */
+export async function confirmDialog(options: ConfirmDialogOptions): Promise<boolean> {
+  const Swal = await loadSwal();
+  const result = await Swal.fire({
+    theme: currentTheme(),
+    icon: options.icon ?? 'warning',
+    title: options.title,
+    text: options.text,
+    showCancelButton: true,
+    confirmButtonText: options.confirmText,
+    cancelButtonText: options.cancelText,
+    confirmButtonColor: '#dc2626',
+    focusCancel: true,
+  });
+  return result.isConfirmed;
+}
+
+/** A success message that closes itself after 1.5 s (spec section 9); resolves when it has closed. */
+export async function successDialog(title: string, text?: string): Promise<void> {
+  const Swal = await loadSwal();
+  await Swal.fire({
+    theme: currentTheme(),
+    icon: 'success',
+    title,
+    text,
+    timer: TIMINGS.successDialogMs,
+    showConfirmButton: false,
+  });
+}
+
+export type ErrorDialogChoice = 'confirm' | 'extra' | 'dismiss';
+
+export interface ErrorDialogOptions {
+  /** Label of the main button; 'OK' when not given. */
+  confirmText?: string;
+  /** A second button (for example 'Create Account'); choosing it resolves 'extra'. */
+  extraButton?: string;
+}
+
+/** An error dialog; `text` may be one message or a list (each shown as a bullet). */
+export async function errorDialog(
+  title: string,
+  text: string | readonly string[],
+  options: ErrorDialogOptions = {},
+): Promise<ErrorDialogChoice> {
+  const Swal = await loadSwal();
+  const result = await Swal.fire({
+    theme: currentTheme(),
+    icon: 'error',
+    title,
+    ...(typeof text === 'string' ? { text } : { html: messageList(text) }),
+    confirmButtonText: options.confirmText ?? 'OK',
+    showDenyButton: Boolean(options.extraButton),
+    denyButtonText: options.extraButton,
+    denyButtonColor: '#2563eb',
+  });
+  if (result.isConfirmed) return 'confirm';
+  if (result.isDenied) return 'extra';
+  return 'dismiss';
+}

@@ -1,0 +1,49 @@
+import { ClientConfigSchema } from '@bulkwise/contracts';
+import { initializeApp } from 'firebase/app';
+import {
+  browserLocalPersistence,
+  browserPopupRedirectResolver,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  type Auth,
+} from 'firebase/auth';
+import { env } from '@/config/env';
+import { api } from './api-client';
+
+/*
+ * Loaded with a dynamic import only: the Firebase SDK is most of the app's JavaScript, and the
+ * first paint (the startup overlay) must not wait for it.
+ */
+let authPromise: Promise<Auth> | null = null;
+
+async function start(): Promise<Auth> {
+  // index.html preloads this URL; the same request mode lets the browser reuse that response.
+  const config = await api.get('/config', ClientConfigSchema, { auth: false });
+  const app = initializeApp({
+    apiKey: config.firebase.apiKey,
+    authDomain: config.firebase.authDomain,
+    projectId: config.firebase.projectId,
+    ...(config.firebase.appId ? { appId: config.firebase.appId } : {}),
+  });
+  const auth = initializeAuth(app, {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence],
+    popupRedirectResolver: browserPopupRedirectResolver,
+  });
+  if (config.authEmulatorUrl) {
+    connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+  } else if (env.isDev) {
+    console.info('Firebase Auth: using the real project', config.firebase.projectId);
+  }
+  return auth;
+}
+
+/** The one Firebase Auth instance, created on first use from GET /api/config. */
+export function loadFirebaseAuth(): Promise<Auth> {
+  authPromise ??= start().catch((err: unknown) => {
+    // Let a later call try again (the API may have been restarting).
+    authPromise = null;
+    throw err;
+  });
+  return authPromise;
+}

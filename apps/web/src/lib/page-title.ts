@@ -1,0 +1,12 @@
+import { BRAND, pageTitle } from '@bulkwise/contracts';
+import { useEffect } from 'react';
+
+/** Sets the document title to '{page} | Bulkwise' and restores 'Bulkwise' when the page is left. */
+export function usePageTitle(page: string): void {
+  useEffect(() => {
+    document.title = pageTitle(page);
+    return () => {
+      document.title = BRAND;
+    };
+  }, [page]);
+}

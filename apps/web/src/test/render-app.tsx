@@ -1,0 +1,77 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { routes } from '@/app/router';
+import type { AuthContextValue, AuthUser } from '@/features/auth/auth-context';
+import { FakeAuthProvider, fakeAuth, signedInUser } from './fake-auth';
+
+/** fetch that answers GET /api/categories with `categories` and 404s anything else. */
+export function stubApi(categories: unknown[] = []) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.endsWith('/api/categories')) {
+      return new Response(JSON.stringify(categories), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+    return new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'Not found', error: 'Not found' }), {
+      status: 404,
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/**
+ * A fake auth whose signIn really signs in (user + token), so guarded pages open afterwards;
+ * its runAuthFlow behaves like AuthProvider's.
+ */
+function StatefulAuth({
+  initial,
+  children,
+  overrides,
+}: {
+  initial: AuthUser | null;
+  children: ReactNode;
+  overrides: Partial<AuthContextValue>;
+}) {
+  const [user, setUser] = useState<AuthUser | null>(initial);
+  const [flows, setFlows] = useState(0);
+  const value = fakeAuth({
+    user,
+    token: user ? 'api-token' : null,
+    flowActive: flows > 0,
+    signIn: vi.fn(async () => setUser(signedInUser)),
+    logOut: vi.fn(async () => setUser(null)),
+    runAuthFlow: async <T,>(flow: () => Promise<T>) => {
+      flushSync(() => setFlows((n) => n + 1));
+      try {
+        return await flow();
+      } finally {
+        setFlows((n) => n - 1);
+      }
+    },
+    ...overrides,
+  });
+  return <FakeAuthProvider value={value}>{children}</FakeAuthProvider>;
+}
+
+export function renderApp(
+  path: string,
+  { user = null, auth = {} }: { user?: AuthUser | null; auth?: Partial<AuthContextValue> } = {},
+) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <StatefulAuth initial={user} overrides={auth}>
+        <RouterProvider router={router} />
+      </StatefulAuth>
+    </QueryClientProvider>,
+  );
+  return router;
+}

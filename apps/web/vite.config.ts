@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    // In production the API serves the SPA on the same origin; the proxy reproduces that in dev
+    // (scripts/dev.mjs passes the API's address).
+    proxy: { '/api': process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001' },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // scripts/check-bundle-budget.mjs walks the manifest to size what the home page needs.
+    manifest: true,
+    rolldownOptions: {
+      // Contracts are pure declarations: a chunk keeps only the contract modules it reads.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/contracts/') },
+    },
+  },
+});

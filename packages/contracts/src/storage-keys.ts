@@ -1,0 +1,4 @@
+/** localStorage key of the API session token (spec section 3: "stored locally under a token key"). */
+export const TOKEN_STORAGE_KEY = 'bulkwise-token';
+/** localStorage key of the theme preference ('dark' | 'light'). */
+export const THEME_STORAGE_KEY = 'bulkwise-theme';
