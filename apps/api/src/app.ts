@@ -27,7 +27,7 @@ import { createPurchasesRepository } from './modules/purchases/purchases.reposit
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { createPurchasesService } from './modules/purchases/purchases.service';
 import { authPlugin } from './plugins/auth';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { securityPlugin, writeRateLimit } from './plugins/security';
 
 export interface AppDeps {
@@ -50,6 +50,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
+    // The error handler answers with the API's own 503 body while the server drains.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config/env';
 import { resolveJwtSecret } from './config/secrets';
 import { openDatabase } from './db/client';
 import { seedCatalog, seedDemoAccounts } from './db/seed/seed';
+import { loggerOptions } from './logger';
 
 /** Process entry: validated env, database + migrations, first-start seed, listen, graceful shutdown. */
 async function main() {
@@ -36,19 +37,18 @@ async function main() {
     config,
     database,
     jwtSecret: resolveJwtSecret(config),
-    logger: {
-      level: config.logLevel,
-      // Tokens never reach the logs.
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger: loggerOptions(config.logLevel),
   });
 
-  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database, exit 0.
-  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+  // SIGTERM/SIGINT: stop accepting connections, let the requests already running finish (later ones on
+  // open keep-alive connections get a 503, see the error handler), close the database, exit 0. Within
+  // 8 s, because orchestrators (Docker, Kubernetes) send SIGKILL 10 s after SIGTERM; past it, exit 1.
+  closeWithGrace({ delay: 8_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'fatal error, shutting down');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
+    if (!err) app.log.info('shut down cleanly');
   });
 
   await app.listen({ host: config.host, port: config.port });

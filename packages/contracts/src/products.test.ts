@@ -46,6 +46,9 @@ describe('ProductInputSchema', () => {
     ['data: image', { image: 'data:image/png;base64,AAAA' }, 'image'],
     ['protocol-relative image', { image: '//evil.example/x.png' }, 'image'],
     ['not a URL', { image: 'not a url' }, 'image'],
+    ['NUL in a name', { name: 'Bolts\u0000' }, 'name'],
+    ['lone surrogate in a description', { description: 'Box \uD800 of 500' }, 'description'],
+    ['NUL in an image URL', { image: 'https://cdn.example.com/a\u0000.png' }, 'image'],
   ])('rejects %s', (_name, change, field) => {
     expect(firstError({ ...valid, ...change })?.path).toEqual([field]);
   });
@@ -73,6 +76,7 @@ describe('PurchaseBodySchema', () => {
     ['blank address', { address: '  ' }],
     ['phone with letters', { phone: 'call me' }],
     ['phone too short', { phone: '12' }],
+    ['NUL in the address', { address: '1 Dock Rd\u0000' }],
   ])('rejects %s', (_n, change) => expect(PurchaseBodySchema.safeParse({ ...body, ...change }).success).toBe(false));
 });
 

@@ -20,12 +20,23 @@ export function hasAtMostDecimals(value: number, digits: number): boolean {
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * False for text PostgreSQL cannot store as sent: NUL is refused by its text type, and a lone UTF-16
+ * surrogate is not Unicode (it would be silently replaced by U+FFFD). Both are answered 400 instead.
+ */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+}
+
 const text = (field: string, max: number) =>
   z
     .string({ error: `${field} is required` })
     .trim()
     .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine(isStorableText, `${field} contains characters that are not allowed`);
 
 /** An image address a browser may load: http(s) only, so `javascript:` and `data:` never reach a page. */
 export const ImageUrlSchema = z
@@ -33,6 +44,7 @@ export const ImageUrlSchema = z
   .trim()
   .min(1, 'Image URL is required')
   .max(2048, 'Image URL must be at most 2048 characters')
+  .refine(isStorableText, 'Image URL contains characters that are not allowed')
   .refine((value) => {
     if (value.startsWith('/')) return /^\/[^/\\]/.test(value);
     try {
@@ -128,7 +140,12 @@ export const ProductListQuerySchema = z.object({
     .min(0)
     .max(QUANTITY_MAX)
     .optional(),
-  q: z.string().trim().max(100, 'q must be at most 100 characters').optional(),
+  q: z
+    .string()
+    .trim()
+    .max(100, 'q must be at most 100 characters')
+    .refine(isStorableText, 'q contains characters that are not allowed')
+    .optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')

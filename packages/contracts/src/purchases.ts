@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProductSchema, QUANTITY_MAX } from './products';
+import { ProductSchema, QUANTITY_MAX, isStorableText } from './products';
 
 /** Header that makes a purchase safe to retry: the same key never buys twice. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -14,7 +14,8 @@ export const PurchaseBodySchema = z.object({
     .string({ error: 'Shipping address is required' })
     .trim()
     .min(1, 'Shipping address is required')
-    .max(500, 'Shipping address must be at most 500 characters'),
+    .max(500, 'Shipping address must be at most 500 characters')
+    .refine(isStorableText, 'Shipping address contains characters that are not allowed'),
   phone: z
     .string({ error: 'Phone number is required' })
     .trim()

@@ -94,16 +94,65 @@ export interface PostgresOptions {
   migrate?: boolean;
 }
 
-/** A node-postgres pool that survives a database restart instead of crashing the process. */
+/**
+ * node-postgres keeps a connection whose query hit `query_timeout` with that query still pending, so
+ * every later query on it (the transaction's ROLLBACK, the next request's queries) waits out its own
+ * timeout behind the first. When the network to the database is gone, destroying the socket instead
+ * fails them at once, and the pool discards the client rather than lending it out again.
+ */
+class ResilientClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const dropIfTimedOut = (err: unknown) => {
+      if ((err as { message?: unknown } | null)?.message === 'Query read timeout') {
+        (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      }
+    };
+    const run = super.query as (...a: unknown[]) => unknown;
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (err: unknown, res: unknown) => {
+        if (err) dropIfTimedOut(err);
+        (callback as (e: unknown, r: unknown) => void)(err, res);
+      };
+      return run.apply(this, args) as never;
+    }
+    const result = run.apply(this, args);
+    if (result instanceof Promise) {
+      return result.catch((err: unknown) => {
+        dropIfTimedOut(err);
+        throw err;
+      }) as never;
+    }
+    return result as never;
+  }
+}
+
+/**
+ * Bounds of a healthy database. Past them a request fails with a 503 (see the error handler) within
+ * about five seconds instead of hanging with the database, and the pool recovers by itself.
+ */
+const POSTGRES_TIMEOUTS = {
+  /** Opening a connection, and waiting for a free one when the pool is exhausted. */
+  connectionTimeoutMillis: 3_000,
+  /** Server side: a statement running this long is cancelled (57014), e.g. a pile-up on one row lock. */
+  statement_timeout: 4_000,
+  /** Client side, for when the server cannot even say so: the network to it is gone. */
+  query_timeout: 5_000,
+  /** A transaction whose client vanished must not keep its row locks until TCP notices. */
+  idle_in_transaction_session_timeout: 15_000,
+  idleTimeoutMillis: 30_000,
+} as const;
+
+/** A node-postgres pool that survives a database restart or a network cut instead of crashing or hanging. */
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
   const log: Log = options.log ?? (() => {});
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 20,
-    connectionTimeoutMillis: 3_000,
-    idleTimeoutMillis: 30_000,
-    statement_timeout: 10_000,
-    query_timeout: 12_000,
+    ...POSTGRES_TIMEOUTS,
+    keepAlive: true,
+    Client: ResilientClient,
   });
   // Without these, a PostgreSQL restart emits an unhandled 'error' and kills the process.
   pool.on('error', (err) => log('postgres idle client error', err));

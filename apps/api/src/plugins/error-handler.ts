@@ -1,5 +1,5 @@
 import type { ErrorBody, ErrorCode } from '@bulkwise/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, ERROR_STATUS } from '../errors';
@@ -16,6 +16,7 @@ const UNAVAILABLE_CODES = new Set([
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
   '53300', // too_many_connections
+  '57014', // query_canceled: statement_timeout, the database is overloaded
   '08000',
   '08003',
   '08006',
@@ -28,13 +29,30 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     const message = (e as { message?: unknown }).message;
     if (
       typeof message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Query read timeout/i.test(
         message,
       )
     )
       return true;
   }
   return false;
+}
+
+/** The first SQLSTATE in the cause chain (drizzle wraps the driver's error). */
+function sqlState(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * SQLSTATE class 22 (data exception: NUL in text, a malformed timestamp, a number out of range) means
+ * the database refused a value the request carried: the client's mistake, not an outage or a bug.
+ */
+export function isRejectedValue(err: unknown): boolean {
+  return sqlState(err)?.startsWith('22') ?? false;
 }
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -51,6 +69,23 @@ function body(code: ErrorCode, message: string, requestId: string, fields?: Reco
 
 /** One error shape for every failure; 5xx bodies never carry internals (they are logged with the request id). */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  // Draining (app.close() on SIGTERM): requests already running finish; any that still arrives on an
+  // open keep-alive connection gets this 503 rather than Fastify's own body (return503OnClosing is off),
+  // and every response asks the client to close its connection so the server can stop.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close').header('retry-after', '5').header('x-content-type-options', 'nosniff');
+    return reply.status(503).send(body('SERVICE_UNAVAILABLE', 'The server is restarting. Please try again shortly.', req.id));
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       return reply.status(ERROR_STATUS[err.code]).send(body(err.code, err.message, req.id, err.fields));
@@ -76,6 +111,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         .header('retry-after', '5')
         .send(body('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.', req.id));
     }
+    if (isRejectedValue(err)) {
+      req.log.warn({ err }, 'the database refused a value of the request');
+      return reply.status(400).send(body('BAD_REQUEST', 'The request contains a value the database cannot accept', req.id));
+    }
     const status = err.statusCode ?? 500;
     if (status === 429) {
       return reply.status(429).send(body('RATE_LIMITED', 'Too many requests. Please slow down and try again.', req.id));
@@ -93,3 +132,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     reply.status(404).send(body('NOT_FOUND', `Route ${req.method} ${req.url.split('?')[0]} not found`, req.id));
   });
 });
+
+/**
+ * Router failures that happen before any route or hook runs (a malformed percent-encoding, an
+ * over-long path parameter): Fastify answers them with its own body unless given this option.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'Malformed URL';
+  reply.header('x-content-type-options', 'nosniff');
+  return reply.status(400).send(body('BAD_REQUEST', message, req.id));
+}
