@@ -1,8 +1,9 @@
 import { LOGIN_MESSAGES, LOGOUT_MESSAGES, NOT_FOUND_MESSAGES, PASSWORD_MESSAGES, REGISTER_MESSAGES } from '@bulkwise/contracts';
 import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { createUser, expect, signIn, test } from './fixtures';
 
-const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main' });
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 test('register with the password rules, sign out with confirmation, sign in again', async ({ page }) => {
   const email = `new-${randomBytes(4).toString('hex')}@e2e.test`;

@@ -1,7 +1,7 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { AllProducts } from '@/features/products/components/all-products';
 import { usePageTitle } from '@/lib/page-title';
 
 export function Component() {
   usePageTitle('All Products');
-  return <PagePlaceholder title="All Products" />;
+  return <AllProducts />;
 }

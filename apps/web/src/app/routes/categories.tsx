@@ -1,8 +1,7 @@
-import { CATEGORY_MESSAGES } from '@bulkwise/contracts';
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { CategoriesList } from '@/features/categories/components/categories-list';
 import { usePageTitle } from '@/lib/page-title';
 
 export function Component() {
   usePageTitle('Categories');
-  return <PagePlaceholder title={CATEGORY_MESSAGES.title} />;
+  return <CategoriesList />;
 }

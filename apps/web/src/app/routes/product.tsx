@@ -1,7 +1,46 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { PRODUCT_MESSAGES } from '@bulkwise/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { ErrorState } from '@/components/feedback/error-state';
+import { PageSpinner } from '@/components/feedback/spinner';
+import { useAuth } from '@/features/auth/auth-context';
+import { useProduct } from '@/features/products/api/get-product';
+import { applyPurchasedStock, refetchProduct } from '@/features/products/api/product-stock';
+import { ProductDetail } from '@/features/products/components/product-detail';
+import { ProductNotFound } from '@/features/products/components/product-not-found';
+import { PurchasePanel } from '@/features/purchases/components/purchase-panel';
+import { ApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 
+/** Composes the product detail (products) with the purchase flow (purchases). */
 export function Component() {
-  usePageTitle('Product Details');
-  return <PagePlaceholder title="Product Details" />;
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  usePageTitle(product.data?.name ?? 'Product Details');
+
+  if (product.isPending) return <PageSpinner />;
+  if (product.isError) {
+    if (product.error instanceof ApiError && product.error.status === 404) return <ProductNotFound />;
+    return <ErrorState message={product.error.message || PRODUCT_MESSAGES.loadProductFailed} />;
+  }
+
+  const buyer = user?.email ? { email: user.email, displayName: user.displayName } : null;
+  return (
+    <ProductDetail
+      product={product.data}
+      purchase={
+        <PurchasePanel
+          // A different product starts a fresh selection.
+          key={product.data._id}
+          product={product.data}
+          buyer={buyer}
+          refreshProduct={() => refetchProduct(queryClient, id)}
+          onPurchased={(result) => void applyPurchasedStock(queryClient, id, result.updatedQuantity)}
+          onPurchaseFailed={() => void refetchProduct(queryClient, id).catch(() => {})}
+        />
+      }
+    />
+  );
 }

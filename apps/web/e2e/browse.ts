@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Category, Product } from '@bulkwise/contracts';
+import { expect, type Page, type Route } from '@playwright/test';
+import { apiToken, type TestUser } from './fixtures';
+
+/** Helpers of the browse-and-buy journeys (home, categories, all products, product). */
+export const API = `http://localhost:${process.env.E2E_PORT ?? 3100}/api`;
+
+export async function getCategories(): Promise<Category[]> {
+  const res = await fetch(`${API}/categories`);
+  if (!res.ok) throw new Error(`GET /api/categories: ${res.status}`);
+  return (await res.json()) as Category[];
+}
+
+/** Another buyer's purchase, made straight through the API. */
+export async function buyThroughApi(buyer: TestUser, productId: string, quantity: number): Promise<number> {
+  const res = await fetch(`${API}/products/purchase/${productId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await apiToken(buyer)}` },
+    body: JSON.stringify({ quantity, address: '9 Wharf St, Hull', phone: '+44 1482 000000' }),
+  });
+  if (!res.ok) throw new Error(`POST /api/products/purchase: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { updatedQuantity: number }).updatedQuantity;
+}
+
+/** Answers a GET /api/products call with an empty list, as an empty catalogue would. */
+export const answerNoProducts = (route: Route) =>
+  route.fulfill({ status: 200, contentType: 'application/json', headers: { 'x-total-count': '0' }, body: '[]' });
+
+/** True for GET /api/products list calls (not /api/products/:id). */
+export const isProductList = (url: URL) => url.pathname === '/api/products';
+
+/**
+ * The next GET /api/products answer the page receives (other tests add products in parallel, so
+ * a page is compared with what it was given, not with a separate read).
+ */
+export function productListResponse(page: Page, match: (url: URL) => boolean = () => true) {
+  return page
+    .waitForResponse((res) => {
+      const url = new URL(res.url());
+      return isProductList(url) && res.request().method() === 'GET' && res.ok() && match(url);
+    })
+    .then(async (res) => ({ items: (await res.json()) as Product[], total: Number(res.headers()['x-total-count']) }));
+}
+
+/** The next GET /api/categories answer the page receives. */
+export function categoriesResponse(page: Page) {
+  return page
+    .waitForResponse((res) => new URL(res.url()).pathname === '/api/categories' && res.ok())
+    .then(async (res) => (await res.json()) as Category[]);
+}
+
+/** No serious or critical axe violations on the page as it is now. */
+export async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, bad.join('\n')).toEqual([]);
+}
+
+/** The startup overlay has gone: the page underneath is interactive. */
+export async function appReady(page: Page) {
+  await expect(page.getByTestId('startup-overlay')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** The open SweetAlert2 popup. */
+export const swal = (page: Page) => page.locator('.swal2-popup');
+
+/** Prices shown in the list, in page order ("$1,234.50" -> 1234.5). */
+export async function shownPrices(page: Page): Promise<number[]> {
+  const texts = await page.getByTestId('product-price').allTextContents();
+  return texts.map((t) => Number(t.replace(/[^0-9.]/g, '')));
+}

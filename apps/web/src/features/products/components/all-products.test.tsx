@@ -1,0 +1,123 @@
+import { PRODUCT_MESSAGES } from '@bulkwise/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { AllProducts } from './all-products';
+
+const product = (i: number) => ({
+  _id: `p-${i}`,
+  image: '/images/placeholder.svg',
+  name: `Product ${i}`,
+  brandName: `Brand ${i}`,
+  category: 'Health & Beauty',
+  categorySlug: 'health_beauty',
+  description: 'd',
+  mainQuantity: 100 + i,
+  minSellingQuantity: 10 * i,
+  price: i + 0.5,
+  rating: 4.25,
+  userName: 'U',
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+/** Answers GET /api/products with `pages` in turn (each with its headers) and records the URLs. */
+function stubPages(pages: Array<{ items: unknown[]; total: number; next?: string }>) {
+  const urls: URL[] = [];
+  let call = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      urls.push(new URL(String(input), 'http://localhost'));
+      const page = pages[Math.min(call++, pages.length - 1)]!;
+      const headers: Record<string, string> = { 'content-type': 'application/json', 'x-total-count': String(page.total) };
+      if (page.next) headers['x-next-cursor'] = page.next;
+      return new Response(JSON.stringify(page.items), { status: 200, headers });
+    }),
+  );
+  return urls;
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter([{ path: '/all-products', element: <AllProducts /> }], { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('AllProducts', () => {
+  it('pages with Load more and the cursor, showing X of Y', async () => {
+    const urls = stubPages([
+      { items: [product(1), product(2)], total: 3, next: 'c2' },
+      { items: [product(3)], total: 3 },
+    ]);
+    const user = userEvent.setup();
+    renderAt('/all-products');
+    expect(await screen.findByText('Showing 2 of 3 products')).toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Product 1' });
+    expect(within(card).getByTestId('product-price')).toHaveTextContent('$1.50');
+    expect(within(card).getByText('4.3')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Details' })).toHaveAttribute('href', '/product/p-1');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Showing 3 of 3 products')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(urls.map((u) => u.search)).toEqual(['?limit=24', '?limit=24&cursor=c2']);
+  });
+
+  it('keeps view, filter and sort in the URL and sends filter and sort to the server', async () => {
+    const urls = stubPages([{ items: [product(20)], total: 1 }]);
+    const user = userEvent.setup();
+    const router = renderAt('/all-products');
+    await screen.findByText('Showing 1 of 1 products');
+
+    await user.click(screen.getByRole('button', { name: 'Table View' }));
+    expect(router.state.location.search).toBe('?view=table');
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Product',
+      'Category & Brand',
+      'Rating',
+      'Price',
+      'Available',
+      'Min Order',
+      'Actions',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Show Available Products' }));
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Price High to Low');
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      view: 'table',
+      filter: 'available',
+      sort: 'price_desc',
+    });
+    await screen.findByText('Showing 1 of 1 products');
+    expect(urls.at(-1)!.search).toBe('?minOrderOver=100&sort=price_desc&limit=24');
+    expect(screen.getByRole('button', { name: 'Show All Products' })).toBeInTheDocument();
+  });
+
+  it('has the two empty states; the filtered one offers Show All Products', async () => {
+    stubPages([{ items: [], total: 0 }]);
+    const user = userEvent.setup();
+    const router = renderAt('/all-products?filter=available');
+    expect(await screen.findByRole('heading', { name: PRODUCT_MESSAGES.noneMatchFilter })).toBeInTheDocument();
+    expect(screen.getByText(PRODUCT_MESSAGES.noneMatchFilterDetail)).toBeInTheDocument();
+    const buttons = screen.getAllByRole('button', { name: 'Show All Products' });
+    await user.click(buttons.at(-1)!);
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByRole('heading', { name: PRODUCT_MESSAGES.noneAvailable })).toBeInTheDocument();
+  });
+
+  it('shows the load error with Try Again', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"code":"INTERNAL","message":"x","error":"x"}', { status: 500 })),
+    );
+    renderAt('/all-products');
+    expect(await screen.findByRole('alert')).toHaveTextContent(PRODUCT_MESSAGES.loadFailed);
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,68 @@
+import type { Product } from '@bulkwise/contracts';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ErrorState } from '@/components/feedback/error-state';
+import { PageSpinner } from '@/components/feedback/spinner';
+import type { ProductView } from '../all-products-search';
+import type { ProductPage } from '../api/get-products';
+import { ProductCard } from './product-card';
+import { ProductTable } from './product-table';
+
+export function ProductGrid({ products }: { products: readonly Product[] }) {
+  return (
+    <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+      {products.map((product) => (
+        <li key={product._id}>
+          <ProductCard product={product} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface ProductResultsProps {
+  query: UseInfiniteQueryResult<InfiniteData<ProductPage, unknown>>;
+  view?: ProductView;
+  /** Shown when the first page is empty. */
+  empty: ReactNode;
+  errorMessage: string;
+}
+
+/** The states of a paged product list: spinner, error, empty, then the products and 'Load more'. */
+export function ProductResults({ query, view = 'card', empty, errorMessage }: ProductResultsProps) {
+  if (query.isPending) return <PageSpinner />;
+  if (!query.data) return <ErrorState message={errorMessage} />;
+
+  const products = query.data.pages.flatMap((page) => page.items);
+  if (products.length === 0) return <>{empty}</>;
+  const total = Math.max(query.data.pages.at(-1)?.total ?? 0, products.length);
+
+  return (
+    <div className="flex flex-col gap-8">
+      {view === 'table' ? <ProductTable products={products} /> : <ProductGrid products={products} />}
+      <div className="flex flex-col items-center gap-3">
+        <p className="text-sm text-base-content/70" aria-live="polite" data-testid="showing-count">
+          Showing {products.length} of {total} products
+        </p>
+        {query.isFetchNextPageError && (
+          <p role="alert" className="flex items-center gap-2 text-sm text-red-700 dark:text-red-400">
+            <TriangleAlert className="size-4" aria-hidden="true" />
+            {errorMessage}
+          </p>
+        )}
+        {query.hasNextPage && (
+          <button
+            type="button"
+            className="btn btn-outline min-w-40"
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            {query.isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { IDEMPOTENCY_KEY_HEADER, PurchaseResultSchema, type PurchaseResult } from '@bulkwise/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { purchaseKeys } from './keys';
+
+export interface PurchaseRequest {
+  productId: string;
+  quantity: number;
+  address: string;
+  phone: string;
+  userEmail: string;
+  userName: string;
+  /** The same key for a retried attempt: the server then answers the first result, never buys twice. */
+  idempotencyKey: string;
+}
+
+/** POST /api/products/purchase/:id (signed in): buys `quantity` units and adds them to the cart. */
+export function purchaseProduct({ productId, idempotencyKey, ...body }: PurchaseRequest): Promise<PurchaseResult> {
+  return api.post(`/products/purchase/${encodeURIComponent(productId)}`, body, PurchaseResultSchema, {
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
+}
+
+/** crypto.randomUUID exists only in secure contexts; an http intranet address still needs a key. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function usePurchaseProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: purchaseProduct,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: purchaseKeys.all }),
+  });
+}

@@ -1,0 +1,151 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PURCHASE_MESSAGES, PurchaseBodySchema } from '@bulkwise/contracts';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { formatPrice } from '@/components/ui/price';
+
+/** Blank fields get the spec's messages; anything else the API would refuse gets the contract's. */
+export const ShippingSchema = z.object({
+  address: z.string().trim().min(1, PURCHASE_MESSAGES.addressRequired).pipe(PurchaseBodySchema.shape.address),
+  phone: z.string().trim().min(1, PURCHASE_MESSAGES.phoneRequired).pipe(PurchaseBodySchema.shape.phone),
+});
+export type ShippingDetails = z.output<typeof ShippingSchema>;
+
+interface PurchaseDialogProps {
+  open: boolean;
+  productName: string;
+  quantity: number;
+  total: number;
+  pending: boolean;
+  onSubmit: (details: ShippingDetails) => void;
+  onClose: () => void;
+}
+
+// jsdom has no showModal(); the attribute alone still renders the dialog there.
+function openModal(dialog: HTMLDialogElement) {
+  if (typeof dialog.showModal !== 'function') dialog.setAttribute('open', '');
+  else if (!dialog.open) dialog.showModal();
+}
+function closeModal(dialog: HTMLDialogElement) {
+  if (typeof dialog.close !== 'function') dialog.removeAttribute('open');
+  else if (dialog.open) dialog.close();
+}
+
+const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+
+/** A modal <dialog> makes the page inert, but Tab can still leave for the browser's own UI: wrap it. */
+function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * Asks where to ship and whom to call. A native modal <dialog>: the rest of the page is inert, Tab
+ * wraps inside, Escape closes it and focus returns to Buy Now. The typed values survive a
+ * failed attempt so the buyer can simply try again.
+ */
+export function PurchaseDialog({ open, productName, quantity, total, pending, onSubmit, onClose }: PurchaseDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const addressId = useId();
+  const phoneId = useId();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof ShippingSchema>, unknown, ShippingDetails>({
+    resolver: zodResolver(ShippingSchema),
+    defaultValues: { address: '', phone: '' },
+  });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open) openModal(dialog);
+    else closeModal(dialog);
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="modal modal-bottom sm:modal-middle"
+      aria-labelledby={titleId}
+      onKeyDown={keepTabInside}
+      onClose={onClose}
+      onCancel={(event) => {
+        if (pending) event.preventDefault();
+      }}
+    >
+      <div className="modal-box">
+        <h2 id={titleId} className="text-xl font-bold">
+          Complete Your Purchase
+        </h2>
+        <p className="mt-2 text-base-content/80">
+          {quantity} units of <strong>{productName}</strong> for <strong>{formatPrice(total)}</strong>
+        </p>
+        <form noValidate className="mt-4 flex flex-col gap-4" onSubmit={handleSubmit(onSubmit)}>
+          <fieldset disabled={pending} className="flex flex-col gap-4">
+            <div className="flex flex-col gap-1">
+              <label htmlFor={addressId} className="font-medium">
+                Shipping address
+              </label>
+              <textarea
+                id={addressId}
+                rows={3}
+                autoComplete="street-address"
+                className={`textarea w-full ${errors.address ? 'textarea-error' : ''}`}
+                aria-invalid={errors.address ? true : undefined}
+                aria-describedby={errors.address ? `${addressId}-error` : undefined}
+                {...register('address')}
+              />
+              {errors.address && (
+                <p id={`${addressId}-error`} className="text-sm text-red-700 dark:text-red-400">
+                  {errors.address.message}
+                </p>
+              )}
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor={phoneId} className="font-medium">
+                Phone number
+              </label>
+              <input
+                id={phoneId}
+                type="tel"
+                autoComplete="tel"
+                className={`input w-full ${errors.phone ? 'input-error' : ''}`}
+                aria-invalid={errors.phone ? true : undefined}
+                aria-describedby={errors.phone ? `${phoneId}-error` : undefined}
+                {...register('phone')}
+              />
+              {errors.phone && (
+                <p id={`${phoneId}-error`} className="text-sm text-red-700 dark:text-red-400">
+                  {errors.phone.message}
+                </p>
+              )}
+            </div>
+          </fieldset>
+          <div className="modal-action mt-2">
+            <button type="button" className="btn btn-ghost" onClick={onClose} disabled={pending}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={pending}>
+              {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              {pending ? 'Processing...' : 'Confirm Purchase'}
+            </button>
+          </div>
+        </form>
+      </div>
+    </dialog>
+  );
+}

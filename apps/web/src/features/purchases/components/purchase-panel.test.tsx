@@ -1,0 +1,183 @@
+import { PURCHASE_MESSAGES } from '@bulkwise/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { confirmDialog, errorDialog, successDialog } from '@/lib/dialogs';
+import { PurchasePanel, type Buyer } from './purchase-panel';
+
+vi.mock('@/lib/dialogs', () => ({
+  confirmDialog: vi.fn(async () => true),
+  successDialog: vi.fn(async () => {}),
+  errorDialog: vi.fn(async () => 'confirm'),
+}));
+
+const product = { _id: 'p-1', name: 'Pallet Wrap', price: 2.5, mainQuantity: 50, minSellingQuantity: 10 };
+const buyer: Buyer = { email: 'bea@bulkwise.test', displayName: 'Bea Buyer' };
+
+function renderPanel(props: Partial<Parameters<typeof PurchasePanel>[0]> = {}) {
+  const onPurchased = vi.fn();
+  const router = createMemoryRouter(
+    [
+      { path: '/product/:id', element: <PurchasePanel product={product} buyer={buyer} onPurchased={onPurchased} {...props} /> },
+      { path: '/login', element: <p>Login page</p> },
+    ],
+    { initialEntries: ['/product/p-1?from=mail'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, onPurchased };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+async function fillAndConfirm(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = screen.getByRole('dialog', { name: 'Complete Your Purchase' });
+  await user.type(within(dialog).getByLabelText('Shipping address'), '12 Harbour Road, Bristol');
+  await user.type(within(dialog).getByLabelText('Phone number'), '+44 117 496 0123');
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm Purchase' }));
+}
+
+describe('PurchasePanel', () => {
+  beforeEach(() => {
+    vi.mocked(confirmDialog).mockResolvedValue(true);
+    vi.mocked(errorDialog).mockResolvedValue('confirm');
+  });
+
+  it('asks a visitor to log in, then goes to /login remembering the product', async () => {
+    const user = userEvent.setup();
+    const { router } = renderPanel({ buyer: null });
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }));
+    expect(confirmDialog).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: PURCHASE_MESSAGES.authRequiredTitle,
+        text: PURCHASE_MESSAGES.authRequiredText,
+        confirmText: 'Log In',
+        cancelText: 'Cancel',
+      }),
+    );
+    await screen.findByText('Login page');
+    expect(router.state.location.state).toEqual({ from: '/product/p-1?from=mail' });
+  });
+
+  it('stays on the product when the visitor cancels', async () => {
+    vi.mocked(confirmDialog).mockResolvedValue(false);
+    const user = userEvent.setup();
+    const { router } = renderPanel({ buyer: null });
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }));
+    await waitFor(() => expect(confirmDialog).toHaveBeenCalled());
+    expect(router.state.location.pathname).toBe('/product/p-1');
+  });
+
+  it('checks against fresh stock: over it, Invalid Quantity and the selection drops to the maximum', async () => {
+    const user = userEvent.setup();
+    renderPanel({ refreshProduct: async () => ({ mainQuantity: 15, minSellingQuantity: 10 }) });
+    const input = screen.getByRole('textbox', { name: 'Quantity' });
+    await user.clear(input);
+    await user.type(input, '40');
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }));
+    await waitFor(() =>
+      expect(errorDialog).toHaveBeenCalledWith(PURCHASE_MESSAGES.invalidQuantityTitle, PURCHASE_MESSAGES.maximumAvailable(15)),
+    );
+    expect(input).toHaveValue('15');
+    expect(screen.queryByRole('dialog', { name: 'Complete Your Purchase' })).not.toBeInTheDocument();
+  });
+
+  it('checks the minimum first', async () => {
+    const user = userEvent.setup();
+    renderPanel({ refreshProduct: async () => ({ mainQuantity: 5, minSellingQuantity: 20 }) });
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }));
+    await waitFor(() =>
+      expect(errorDialog).toHaveBeenCalledWith(PURCHASE_MESSAGES.invalidQuantityTitle, PURCHASE_MESSAGES.minimumOrder(20)),
+    );
+  });
+
+  it('requires an address and a phone number, then buys and resets to the minimum', async () => {
+    const fetchMock = vi.fn(async () => json(200, { updatedQuantity: 38, cartItemId: 'c-1' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const { onPurchased } = renderPanel();
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Your Purchase' });
+    expect(within(dialog).getByText(/12 units of/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Purchase' }));
+    expect(await within(dialog).findByText(PURCHASE_MESSAGES.addressRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(PURCHASE_MESSAGES.phoneRequired)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Shipping address')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await fillAndConfirm(user);
+    await waitFor(() => expect(onPurchased).toHaveBeenCalledWith({ updatedQuantity: 38, cartItemId: 'c-1' }));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toMatch(/\/api\/products\/purchase\/p-1$/);
+    expect(JSON.parse(init.body as string)).toEqual({
+      quantity: 12,
+      address: '12 Harbour Road, Bristol',
+      phone: '+44 117 496 0123',
+      userEmail: 'bea@bulkwise.test',
+      userName: 'Bea Buyer',
+    });
+    expect(new Headers(init.headers).get('idempotency-key')).toBeTruthy();
+    expect(successDialog).toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'Quantity' })).toHaveValue('10');
+  });
+
+  it("shows the server's refusal as Purchase Failed", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(403, { code: 'FORBIDDEN', message: 'You cannot purchase your own product', error: 'x' })));
+    const user = userEvent.setup();
+    const onPurchaseFailed = vi.fn();
+    const { onPurchased } = renderPanel({ onPurchaseFailed });
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }));
+    await fillAndConfirm(user);
+    await waitFor(() =>
+      expect(errorDialog).toHaveBeenCalledWith(PURCHASE_MESSAGES.failedTitle, 'You cannot purchase your own product'),
+    );
+    expect(onPurchased).not.toHaveBeenCalled();
+    expect(onPurchaseFailed).toHaveBeenCalled();
+  });
+
+  it('retries an attempt that got no answer with the same Idempotency-Key, so it cannot buy twice', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(json(200, { updatedQuantity: 40, cartItemId: 'c-2' }))
+      .mockResolvedValueOnce(json(200, { updatedQuantity: 30, cartItemId: 'c-3' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderPanel();
+    const key = (call: number) => new Headers((fetchMock.mock.calls[call]![1] as RequestInit).headers).get('idempotency-key');
+
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }));
+    await fillAndConfirm(user);
+    await waitFor(() => expect(errorDialog).toHaveBeenCalledWith(PURCHASE_MESSAGES.failedTitle, expect.any(String)));
+
+    // The typed details survive; the retry sends the same key.
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Your Purchase' });
+    expect(within(dialog).getByLabelText('Shipping address')).toHaveValue('12 Harbour Road, Bristol');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Purchase' }));
+    await waitFor(() => expect(successDialog).toHaveBeenCalled());
+    expect(key(1)).toBe(key(0));
+
+    // A new purchase after a success gets a new key.
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }));
+    await fillAndConfirm(user);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    expect(key(2)).not.toBe(key(0));
+  });
+
+  it('cannot be ordered when the stock is under the minimum', () => {
+    renderPanel({ product: { ...product, mainQuantity: 8 } });
+    expect(screen.getByText(/cannot currently be ordered/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy Now' })).toBeDisabled();
+    expect(screen.queryByRole('textbox', { name: 'Quantity' })).not.toBeInTheDocument();
+  });
+});

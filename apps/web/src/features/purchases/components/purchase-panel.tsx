@@ -1,0 +1,161 @@
+import { PURCHASE_MESSAGES, type Product, type PurchaseResult } from '@bulkwise/contracts';
+import { CircleAlert, ShoppingCart } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { confirmDialog, errorDialog, successDialog } from '@/lib/dialogs';
+import { newIdempotencyKey, usePurchaseProduct } from '../api/purchase-product';
+import { PurchaseDialog, type ShippingDetails } from './purchase-dialog';
+import { canOrder, checkPurchaseQuantity, quantityTotal } from './purchase-quantity';
+import { PurchaseQuantitySelector } from './purchase-quantity-selector';
+
+type PurchasableProduct = Pick<Product, '_id' | 'name' | 'price' | 'mainQuantity' | 'minSellingQuantity'>;
+type StockFigures = Pick<Product, 'mainQuantity' | 'minSellingQuantity'>;
+
+export interface Buyer {
+  email: string;
+  displayName: string | null;
+}
+
+interface PurchasePanelProps {
+  product: PurchasableProduct;
+  /** The signed-in user, or null for a visitor. */
+  buyer: Buyer | null;
+  /** Re-reads the product, so Buy Now checks against the current stock rather than the page's copy. */
+  refreshProduct?: () => Promise<StockFigures>;
+  onPurchased: (result: PurchaseResult) => void;
+  /** A purchase failed: the page's stock may be out of date. */
+  onPurchaseFailed?: () => void;
+}
+
+/** An answer that will not change if the same request is sent again. */
+const isFinal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+/** The quantity selector, the total and Buy Now with its whole flow (spec sections 2, 5, 6 and 8). */
+export function PurchasePanel({ product, buyer, refreshProduct, onPurchased, onPurchaseFailed }: PurchasePanelProps) {
+  const min = product.minSellingQuantity;
+  const stock = product.mainQuantity;
+  const [quantity, setQuantity] = useState(min);
+  const [checking, setChecking] = useState(false);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const purchase = usePurchaseProduct();
+  /*
+   * One key per attempt. It is kept when an attempt ends without a definite answer (network error,
+   * 5xx): the purchase may have gone through, and resending the same key can then never buy twice.
+   */
+  const attempt = useRef<{ key: string; quantity: number } | null>(null);
+
+  const orderable = canOrder(min, stock);
+
+  async function askToLogIn() {
+    const logIn = await confirmDialog({
+      title: PURCHASE_MESSAGES.authRequiredTitle,
+      text: PURCHASE_MESSAGES.authRequiredText,
+      confirmText: 'Log In',
+      cancelText: 'Cancel',
+      icon: 'info',
+    });
+    if (logIn) await navigate(paths.login.getHref(), { state: { from: location.pathname + location.search } });
+  }
+
+  async function buyNow() {
+    if (checking || purchase.isPending) return;
+    if (!buyer) return askToLogIn();
+
+    let latest: StockFigures = product;
+    if (refreshProduct) {
+      setChecking(true);
+      try {
+        latest = await refreshProduct();
+      } catch {
+        // The page's figures stand in; the server checks again when the purchase is sent.
+      } finally {
+        setChecking(false);
+      }
+    }
+    const problem = checkPurchaseQuantity(quantity, latest.minSellingQuantity, latest.mainQuantity);
+    if (problem) {
+      if (problem.kind === 'above-stock') setQuantity(problem.max);
+      await errorDialog(PURCHASE_MESSAGES.invalidQuantityTitle, problem.message);
+      return;
+    }
+    setDialogOpen(true);
+  }
+
+  async function confirm(details: ShippingDetails) {
+    if (!buyer) return;
+    if (attempt.current?.quantity !== quantity) attempt.current = { key: newIdempotencyKey(), quantity };
+    try {
+      const result = await purchase.mutateAsync({
+        productId: product._id,
+        quantity,
+        address: details.address,
+        phone: details.phone,
+        userEmail: buyer.email,
+        userName: buyer.displayName?.trim() || 'Anonymous',
+        idempotencyKey: attempt.current.key,
+      });
+      attempt.current = null;
+      setDialogOpen(false);
+      setQuantity(min);
+      onPurchased(result);
+      await successDialog('Purchase Successful!', `${quantity} units of ${product.name} were added to your cart.`);
+    } catch (error) {
+      if (isFinal(error)) attempt.current = null;
+      // SweetAlert2 cannot show above a modal <dialog> (the top layer), so the form closes first.
+      setDialogOpen(false);
+      onPurchaseFailed?.();
+      const message = error instanceof Error && error.message ? error.message : PURCHASE_MESSAGES.failed;
+      await errorDialog(PURCHASE_MESSAGES.failedTitle, message);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4 rounded-2xl border border-base-300 bg-base-200/50 p-5">
+      {orderable ? (
+        <PurchaseQuantitySelector
+          value={quantity}
+          min={min}
+          max={stock}
+          price={product.price}
+          onChange={setQuantity}
+        />
+      ) : (
+        <p role="status" className="alert border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <CircleAlert className="size-5" aria-hidden="true" />
+          This product cannot currently be ordered: only {stock} units are in stock, below the minimum order of{' '}
+          {min} units.
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn-primary btn-lg"
+        // Stays enabled while checking, so focus is not lost to the page; buyNow ignores repeats.
+        disabled={!orderable}
+        aria-busy={checking || undefined}
+        onClick={() => void buyNow()}
+      >
+        {checking ? (
+          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+        ) : (
+          <ShoppingCart className="size-5" aria-hidden="true" />
+        )}
+        Buy Now
+      </button>
+      <PurchaseDialog
+        open={dialogOpen}
+        productName={product.name}
+        quantity={quantity}
+        total={quantityTotal(quantity, product.price)}
+        pending={purchase.isPending}
+        onSubmit={(details) => void confirm(details)}
+        onClose={() => {
+          if (!purchase.isPending) setDialogOpen(false);
+        }}
+      />
+    </div>
+  );
+}
