@@ -1,8 +1,105 @@
-import { CART_MESSAGES } from '@bulkwise/contracts';
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { CART_MESSAGES, type CartItem } from '@bulkwise/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { ShoppingCart } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { EmptyState } from '@/components/feedback/empty-state';
+import { ErrorState } from '@/components/feedback/error-state';
+import { PageSpinner } from '@/components/feedback/spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-context';
+import { productKeys } from '@/features/products/api/keys';
+import { useCart } from '@/features/purchases/api/get-cart';
+import { useRemoveCartItem } from '@/features/purchases/api/remove-cart-item';
+import { CartItemCard } from '@/features/purchases/components/cart-item-card';
+import { CartSummary } from '@/features/purchases/components/cart-summary';
+import { ApiError } from '@/lib/api-client';
+import { confirmDialog, errorDialog } from '@/lib/dialogs';
 import { usePageTitle } from '@/lib/page-title';
+
+const REMOVE_FAILED_TITLE = 'Could Not Remove Item';
+const REMOVED_TOAST = 'Item removed: its stock was restored';
+
+/** The server's own words when it sent some (message or error field), else the spec's fallback. */
+function removalError(err: unknown): string {
+  if (err instanceof ApiError && typeof err.body === 'object' && err.body !== null) {
+    const { message, error } = err.body as { message?: unknown; error?: unknown };
+    const text = [message, error].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+    if (text) return text;
+  }
+  return CART_MESSAGES.removeFailed;
+}
 
 export function Component() {
   usePageTitle(CART_MESSAGES.title);
-  return <PagePlaceholder title={CART_MESSAGES.title} />;
+  const { user } = useAuth();
+  const email = user?.email ?? '';
+  const queryClient = useQueryClient();
+  const cart = useCart(email);
+  // The restored stock must show on the product's page and in every list: all product queries.
+  const remove = useRemoveCartItem(email, () => queryClient.invalidateQueries({ queryKey: productKeys.all }));
+
+  const onRemove = async (item: CartItem) => {
+    const confirmed = await confirmDialog({
+      title: 'Remove this item?',
+      text: `"${item.product.name}" will be removed from your cart and its ${item.quantity} units will be restored to the product's stock.`,
+      confirmText: 'Yes, remove it!',
+      cancelText: 'Cancel',
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(item);
+    } catch (err) {
+      console.error('Removing a cart item failed', err);
+      void errorDialog(REMOVE_FAILED_TITLE, removalError(err));
+      return;
+    }
+    toast.success(REMOVED_TOAST);
+  };
+
+  const items = cart.data ?? [];
+
+  return (
+    <section className="container mx-auto max-w-6xl px-4 py-8 sm:py-12" aria-labelledby="cart-title">
+      <header className="mb-8">
+        <h1 id="cart-title" className="flex items-center gap-3 text-3xl font-bold">
+          <ShoppingCart className="size-8 text-primary" aria-hidden="true" />
+          {CART_MESSAGES.title}
+        </h1>
+        <p className="mt-1 text-base-content/70">Your bulk purchases, newest first</p>
+      </header>
+
+      {cart.isPending ? (
+        <PageSpinner />
+      ) : cart.isError ? (
+        <ErrorState message={CART_MESSAGES.loadFailed} />
+      ) : items.length === 0 ? (
+        <EmptyState
+          title={CART_MESSAGES.empty}
+          message="Products you buy in bulk will appear here."
+          icon={<ShoppingCart className="size-8" aria-hidden="true" />}
+          action={
+            <Link to={paths.categories.getHref()} className="btn btn-primary">
+              Browse Products
+            </Link>
+          }
+        />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
+          <ul className="flex flex-col gap-4" aria-label="Purchased products">
+            {items.map((item) => (
+              <li key={item._id}>
+                <CartItemCard
+                  item={item}
+                  onRemove={(i) => void onRemove(i)}
+                  removing={remove.isPending && remove.variables._id === item._id}
+                />
+              </li>
+            ))}
+          </ul>
+          <CartSummary items={items} />
+        </div>
+      )}
+    </section>
+  );
 }

@@ -1,7 +1,102 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { PRODUCT_MESSAGES, type OwnProduct } from '@bulkwise/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { PackageOpen, Plus } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { EmptyState } from '@/components/feedback/empty-state';
+import { ErrorState } from '@/components/feedback/error-state';
+import { PageSpinner } from '@/components/feedback/spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-context';
+import { categoryKeys } from '@/features/categories/api/keys';
+import { useDeleteProduct } from '@/features/products/api/delete-product';
+import { useMyProducts } from '@/features/products/api/get-my-products';
+import { MyProductCard } from '@/features/products/components/my-product-card';
+import { confirmDialog, errorDialog } from '@/lib/dialogs';
 import { usePageTitle } from '@/lib/page-title';
+
+const DELETE_FAILED_TITLE = 'Could Not Delete Product';
+const DELETED_TOAST = 'Product deleted';
 
 export function Component() {
   usePageTitle('My Products');
-  return <PagePlaceholder title="My Products" />;
+  const { user } = useAuth();
+  const email = user?.email ?? '';
+  const products = useMyProducts(email);
+  const remove = useDeleteProduct(email);
+  const queryClient = useQueryClient();
+
+  const onDelete = async (product: OwnProduct) => {
+    const confirmed = await confirmDialog({
+      title: 'Delete this product?',
+      text: `"${product.name}" will be removed from the marketplace. This cannot be undone.`,
+      confirmText: 'Yes, delete it!',
+      cancelText: 'Cancel',
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(product._id);
+    } catch (err) {
+      console.error('Deleting a product failed', err);
+      void errorDialog(DELETE_FAILED_TITLE, PRODUCT_MESSAGES.deleteFailed);
+      return;
+    }
+    toast.success(DELETED_TOAST);
+    void queryClient.invalidateQueries({ queryKey: categoryKeys.all });
+  };
+
+  const count = products.data?.length ?? 0;
+
+  return (
+    <section className="container mx-auto max-w-6xl px-4 py-8 sm:py-12" aria-labelledby="my-products-title">
+      <header className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 id="my-products-title" className="text-3xl font-bold">
+            My Products
+          </h1>
+          <p className="mt-1 text-base-content/70">
+            {products.isSuccess && count > 0
+              ? `${count} ${count === 1 ? 'product' : 'products'} on your shelf`
+              : 'The products you sell on the marketplace'}
+          </p>
+        </div>
+        {products.isSuccess && count > 0 && (
+          <Link to={paths.addProduct.getHref()} className="btn btn-primary">
+            <Plus className="size-4" aria-hidden="true" />
+            Add Product
+          </Link>
+        )}
+      </header>
+
+      {products.isPending ? (
+        <PageSpinner />
+      ) : products.isError ? (
+        <ErrorState message={PRODUCT_MESSAGES.loadFailed} />
+      ) : count === 0 ? (
+        <EmptyState
+          title={PRODUCT_MESSAGES.shelfEmpty}
+          message="List your first wholesale product and buyers will find it by its category."
+          icon={<PackageOpen className="size-8" aria-hidden="true" />}
+          action={
+            <Link to={paths.addProduct.getHref()} className="btn btn-primary">
+              <Plus className="size-4" aria-hidden="true" />
+              {PRODUCT_MESSAGES.addFirst}
+            </Link>
+          }
+        />
+      ) : (
+        <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {products.data.map((product) => (
+            <li key={product._id}>
+              <MyProductCard
+                product={product}
+                onDelete={(p) => void onDelete(p)}
+                deleting={remove.isPending && remove.variables === product._id}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

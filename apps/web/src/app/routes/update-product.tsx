@@ -1,7 +1,104 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { PRODUCT_MESSAGES, type ProductInput } from '@bulkwise/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Eye, ShieldAlert } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorState } from '@/components/feedback/error-state';
+import { PageSpinner } from '@/components/feedback/spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-context';
+import { categoryKeys } from '@/features/categories/api/keys';
+import { useMyProducts } from '@/features/products/api/get-my-products';
+import { useProduct } from '@/features/products/api/get-product';
+import { useUpdateProduct } from '@/features/products/api/update-product';
+import { ProductForm } from '@/features/products/components/product-form';
+import { productToFormValues } from '@/features/products/product-form-checks';
+import { ApiError } from '@/lib/api-client';
+import { errorDialog } from '@/lib/dialogs';
 import { usePageTitle } from '@/lib/page-title';
+
+const NOT_OWNER = 'You can only update your own products.';
+const UPDATE_FAILED_TITLE = 'Could Not Update Product';
+const UPDATED_TOAST = 'Product updated successfully!';
 
 export function Component() {
   usePageTitle('Update Product');
-  return <PagePlaceholder title="Update Product" />;
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const product = useProduct(id);
+  // The public product carries no owner email: the user's own list tells whether it is theirs.
+  const mine = useMyProducts(user?.email ?? '');
+  const update = useUpdateProduct(id);
+
+  const onSubmit = async (input: ProductInput) => {
+    try {
+      await update.mutateAsync(input);
+    } catch (err) {
+      console.error('Updating a product failed', err);
+      const forbidden = err instanceof ApiError && err.status === 403;
+      void errorDialog(UPDATE_FAILED_TITLE, forbidden ? NOT_OWNER : PRODUCT_MESSAGES.updateFailed);
+      return false;
+    }
+    toast.success(UPDATED_TOAST);
+    void queryClient.invalidateQueries({ queryKey: categoryKeys.all });
+    await navigate(paths.allProducts.getHref());
+    return true;
+  };
+
+  const body = (() => {
+    if (product.isPending || mine.isPending) return <PageSpinner />;
+    if (product.isError) return <ErrorState message={PRODUCT_MESSAGES.loadDetailsFailed} />;
+    // If the own list failed to load, the form still opens and the API's 403 speaks instead.
+    if (mine.isSuccess && !mine.data.some((p) => p._id === id)) return <NotYourProduct id={id} />;
+    return (
+      <ProductForm
+        key={product.data._id}
+        mode="update"
+        defaultValues={productToFormValues(product.data)}
+        onSubmit={onSubmit}
+        onCancel={() => void navigate(paths.myProducts.getHref())}
+      />
+    );
+  })();
+
+  return (
+    <div className="bg-base-200">
+      <div className="container mx-auto max-w-3xl px-4 py-8 sm:py-12">
+        <Link to={paths.myProducts.getHref()} className="btn btn-ghost btn-sm mb-4 -ml-3">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to My Products
+        </Link>
+        {body}
+      </div>
+    </div>
+  );
+}
+
+function NotYourProduct({ id }: { id: string }) {
+  return (
+    <section
+      role="alert"
+      aria-labelledby="not-owner-title"
+      className="mx-auto flex max-w-lg flex-col items-center gap-4 rounded-box border border-base-300 bg-base-100 px-6 py-12 text-center"
+    >
+      <span className="flex size-14 items-center justify-center rounded-full bg-warning/15 text-warning">
+        <ShieldAlert className="size-7" aria-hidden="true" />
+      </span>
+      <h1 id="not-owner-title" className="text-2xl font-bold">
+        Update Product
+      </h1>
+      <p className="text-base-content/80">{NOT_OWNER}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to={paths.myProducts.getHref()} className="btn btn-primary">
+          Go to My Products
+        </Link>
+        <Link to={paths.product.getHref(id)} className="btn btn-outline">
+          <Eye className="size-4" aria-hidden="true" />
+          View product
+        </Link>
+      </div>
+    </section>
+  );
 }

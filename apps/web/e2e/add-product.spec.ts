@@ -1,0 +1,138 @@
+import { PRODUCT_FORM_MESSAGES, PRODUCT_MESSAGES } from '@bulkwise/contracts';
+import { randomBytes } from 'node:crypto';
+import { createUser, expect, signIn, test } from './fixtures';
+import { answerDialog, expectAccessibleInBothThemes, openFromNav, ownProducts } from './workspace';
+
+test('add a product: each ordered check in turn, then success into My Products and the API', async ({ page }) => {
+  // A long journey with two axe passes: on a busy machine it outgrows the default 45 s.
+  test.slow();
+  const supplier = await createUser('supplier');
+  await signIn(page, supplier);
+  await openFromNav(page, 'Add Product', /\/add-product$/);
+  await expect(page.getByRole('heading', { name: PRODUCT_MESSAGES.addTitle })).toBeVisible();
+  await expect(page).toHaveTitle('Add Product | Bulkwise');
+  await expect(page.getByText(/wholesale platform connecting suppliers with business buyers/)).toBeVisible();
+  await expectAccessibleInBothThemes(page);
+
+  const add = page.getByRole('button', { name: 'Add Product', exact: true });
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+
+  // The browser's own validation is off so the spec's dialogs speak, one failure at a time, in order.
+  await add.click();
+  await answerDialog(page, PRODUCT_FORM_MESSAGES.imageRequired);
+  // Focus lands on the field the dialog was about.
+  await expect(field('Image URL')).toBeFocused();
+
+  await field('Image URL').fill('not a url');
+  await add.click();
+  await answerDialog(page, PRODUCT_FORM_MESSAGES.imageInvalid);
+  await expect(field('Image URL')).toBeFocused();
+
+  await field('Image URL').fill('https://cdn.example.com/e2e-crate.jpg');
+  await field('Main quantity').fill('0');
+  await add.click();
+  await answerDialog(page, PRODUCT_FORM_MESSAGES.mainQuantity);
+  await expect(field('Main quantity')).toBeFocused();
+
+  await field('Main quantity').fill('1200');
+  await field('Minimum selling quantity').fill('0');
+  await add.click();
+  await answerDialog(page, PRODUCT_FORM_MESSAGES.minSellingQuantity);
+  await expect(field('Minimum selling quantity')).toBeFocused();
+
+  await field('Minimum selling quantity').fill('150');
+  await field('Price').fill('0');
+  await add.click();
+  await answerDialog(page, PRODUCT_FORM_MESSAGES.price);
+  await expect(field('Price')).toBeFocused();
+
+  await field('Price').fill('12.75');
+  await field('Rating').fill('6');
+  await add.click();
+  await answerDialog(page, PRODUCT_FORM_MESSAGES.rating);
+  await expect(field('Rating')).toBeFocused();
+
+  // All six pass; the texts are the remaining rules, shown inline.
+  await field('Rating').fill('4.6');
+  await add.click();
+  await expect(field('Product name')).toBeFocused();
+  await expect(page.getByText('Name is required', { exact: true })).toBeVisible();
+  await expect(field('Product name')).toHaveAccessibleDescription('Name is required');
+  await expectAccessibleInBothThemes(page);
+
+  const name = `E2E Pallet ${randomBytes(3).toString('hex')}`;
+  await field('Product name').fill(name);
+  await field('Brand name').fill('Crateworks');
+  await field('Category').selectOption('Home & Kitchen Appliances');
+  await field('Description').fill('Stackable kitchen storage crates, 12 per carton.');
+  await add.click();
+
+  await expect(page.getByText('Product added successfully!')).toBeVisible();
+  // The form is empty again, ready for the next product.
+  await expect(field('Product name')).toHaveValue('');
+  await expect(field('Image URL')).toHaveValue('');
+  await expect(field('Price')).toHaveValue('');
+  await expect(field('Category')).toHaveValue('');
+  await expect(add).toBeEnabled();
+
+  const [stored] = (await ownProducts(supplier)).filter((p) => p.name === name);
+  expect(stored).toMatchObject({
+    name,
+    brandName: 'Crateworks',
+    category: 'Home & Kitchen Appliances',
+    categorySlug: 'home_kitchen_appliances',
+    userEmail: supplier.email,
+    userName: supplier.displayName,
+    mainQuantity: 1200,
+    minSellingQuantity: 150,
+    price: 12.75,
+    rating: 4.6,
+  });
+
+  await openFromNav(page, 'My Products', /\/my-products$/);
+  const card = page.getByRole('article', { name });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('$12.75');
+  await expect(card).toContainText('1,200 units');
+  await expect(card).toContainText('150 units');
+  await expect(card).toContainText('4.6');
+});
+
+test('the add form works by keyboard alone', async ({ page }) => {
+  const supplier = await createUser('keyboard');
+  await signIn(page, supplier);
+  await openFromNav(page, 'Add Product', /\/add-product$/);
+  const name = `E2E Keys ${randomBytes(3).toString('hex')}`;
+
+  await page.getByLabel('Image URL').focus();
+  await page.keyboard.type('https://cdn.example.com/keys.jpg');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(name);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Keyco');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Category')).toBeFocused();
+  // Type-ahead picks an option without opening the list.
+  await page.keyboard.type('Health');
+  await expect(page.getByLabel('Category')).toHaveValue('Health & Beauty');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('300');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('30');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('3.5');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('4.1');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Description')).toBeFocused();
+  await page.keyboard.type('Typed without a mouse.');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Add Product', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByText('Product added successfully!')).toBeVisible();
+  const stored = (await ownProducts(supplier)).find((p) => p.name === name);
+  expect(stored).toMatchObject({ category: 'Health & Beauty', mainQuantity: 300, minSellingQuantity: 30, rating: 4.1 });
+  expect(stored?.price).toBe(3.5);
+});

@@ -1,0 +1,88 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { OwnProduct } from '@bulkwise/contracts';
+import { expect, type Page } from '@playwright/test';
+import { apiToken, type TestUser } from './fixtures';
+
+/** Helpers of the signed-in workspace journeys (add, my products, update, cart). */
+const API = `http://localhost:${process.env.E2E_PORT ?? 3100}/api`;
+
+/** Opens a signed-in page through the navigation bar (no reload, so no startup overlay). */
+export async function openFromNav(page: Page, name: string, url: RegExp) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const link = nav.getByRole('link', { name, exact: true });
+  // The mobile menu holds a second copy of each link; use the one on screen.
+  await link.filter({ visible: true }).first().click();
+  await expect(page).toHaveURL(url);
+}
+
+/** The owner's own listing straight from the API. */
+export async function ownProducts(user: TestUser): Promise<OwnProduct[]> {
+  const res = await fetch(`${API}/products?email=${encodeURIComponent(user.email)}`, {
+    headers: { authorization: `Bearer ${await apiToken(user)}` },
+  });
+  if (!res.ok) throw new Error(`GET /api/products?email=: ${res.status} ${await res.text()}`);
+  return (await res.json()) as OwnProduct[];
+}
+
+export async function productStatus(id: string): Promise<number> {
+  return (await fetch(`${API}/products/${id}`)).status;
+}
+
+/** A purchase through the API with the buyer's token, as the product page makes it. */
+export async function purchase(buyer: TestUser, productId: string, quantity: number): Promise<number> {
+  const res = await fetch(`${API}/products/purchase/${productId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await apiToken(buyer)}` },
+    body: JSON.stringify({ quantity, address: '1 Dock Rd, Leeds', phone: '+44 113 496 0000' }),
+  });
+  if (!res.ok) throw new Error(`POST /api/products/purchase: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { updatedQuantity: number }).updatedQuantity;
+}
+
+export async function putProduct(user: TestUser, id: string, body: unknown): Promise<number> {
+  const res = await fetch(`${API}/products/${id}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await apiToken(user)}` },
+    body: JSON.stringify(body),
+  });
+  return res.status;
+}
+
+/**
+ * No serious or critical axe violations in the page's own content as it is now. The navigation
+ * bar and footer belong to the layout, which its own journeys check.
+ */
+export async function expectAccessible(page: Page) {
+  // After a full load the startup overlay covers the page for 2 s: judge what the user sees.
+  await expect(page.getByTestId('startup-overlay')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).include('#main').analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, bad.join('\n')).toEqual([]);
+}
+
+/** The open SweetAlert2 dialog. */
+export const dialog = (page: Page) => page.locator('.swal2-popup');
+
+/** Reads the dialog's text, presses `button` and waits for it to close. */
+export async function answerDialog(page: Page, text: string, button = 'OK') {
+  const popup = dialog(page);
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText(text);
+  await popup.getByRole('button', { name: button, exact: true }).click();
+  await expect(popup).toBeHidden();
+}
+
+/** Axe in the light theme, then in the dark one (the app follows the system until the user toggles). */
+export async function expectAccessibleInBothThemes(page: Page) {
+  // Buttons fade their colours on a theme switch; axe must see the settled colours.
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
+  await expectAccessible(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectAccessible(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+}

@@ -1,0 +1,96 @@
+import { CART_MESSAGES } from '@bulkwise/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatPurchaseDate } from '@/features/purchases/components/cart-item-card';
+import { confirmDialog, errorDialog } from '@/lib/dialogs';
+import { signedInUser } from '@/test/fake-auth';
+import { apiError, json, mockApi } from '@/test/mock-api';
+import { cartItem } from '@/test/products';
+import { renderApp } from '@/test/render-app';
+
+vi.mock('@/lib/dialogs', () => ({
+  confirmDialog: vi.fn(async () => true),
+  successDialog: vi.fn(async () => {}),
+  errorDialog: vi.fn(async () => 'confirm'),
+}));
+
+const items = [
+  cartItem({ _id: 'c2', quantity: 3, purchaseDate: '2026-03-05T09:00:00.000Z' }, { _id: 'p2', name: 'Copper wire', price: 19.99 }),
+  cartItem({ _id: 'c1', quantity: 20 }, { _id: 'p1', name: 'Steel bolts M8', price: 2.5 }),
+];
+
+describe('My Cart page', () => {
+  beforeEach(() => {
+    vi.mocked(confirmDialog).mockClear().mockResolvedValue(true);
+    vi.mocked(errorDialog).mockClear();
+  });
+
+  it('lists the purchases in the order the server sends (newest first) with lines and the grand total', async () => {
+    const { apiCalls } = mockApi({ 'GET /api/cart': () => json(items) });
+    renderApp('/cart', { user: signedInUser });
+    const articles = await screen.findAllByRole('article');
+    expect(document.title).toBe('My Cart | Bulkwise');
+    expect(apiCalls()[0]?.url.searchParams.get('email')).toBe(signedInUser.email);
+    expect(articles.map((a) => a.getAttribute('aria-labelledby'))).toEqual(['cart-item-c2', 'cart-item-c1']);
+
+    const wire = within(screen.getByRole('article', { name: 'Copper wire' }));
+    expect(wire.getByText('3 units')).toBeInTheDocument();
+    expect(wire.getByText('$19.99')).toBeInTheDocument();
+    expect(wire.getByTestId('cart-item-total')).toHaveTextContent('$59.97');
+    expect(wire.getByText(formatPurchaseDate('2026-03-05T09:00:00.000Z'))).toBeInTheDocument();
+    expect(wire.getByText('Fastenco')).toBeInTheDocument();
+
+    const bolts = within(screen.getByRole('article', { name: 'Steel bolts M8' }));
+    expect(bolts.getByTestId('cart-item-total')).toHaveTextContent('$50.00');
+    expect(screen.getByTestId('cart-grand-total')).toHaveTextContent('$109.97');
+  });
+
+  it('removes an item after a confirmation that promises the stock back, sending productId and quantity', async () => {
+    let current = items;
+    const { apiCalls } = mockApi({
+      'GET /api/cart': () => json(current),
+      'DELETE /api/cart/c1': () => {
+        current = items.slice(0, 1);
+        return json({ removed: true, restoredQuantity: 20, updatedQuantity: 520 });
+      },
+    });
+    renderApp('/cart', { user: signedInUser });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Remove Steel bolts M8 from cart' }));
+
+    expect(vi.mocked(confirmDialog).mock.calls[0]?.[0].text).toMatch(/restored to the product's stock/);
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Steel bolts M8' })).not.toBeInTheDocument());
+    const del = apiCalls().find((c) => c.method === 'DELETE');
+    expect(del?.body).toEqual({ productId: 'p1', quantity: 20 });
+    expect(screen.getByTestId('cart-grand-total')).toHaveTextContent('$59.97');
+  });
+
+  it("shows the server's error when removal fails, or the fallback", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let answer = () => apiError(404, 'NOT_FOUND', 'Cart item not found');
+    mockApi({ 'GET /api/cart': () => json(items), 'DELETE /api/cart/c1': () => answer() });
+    renderApp('/cart', { user: signedInUser });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Remove Steel bolts M8 from cart' }));
+    await waitFor(() => expect(errorDialog).toHaveBeenCalledWith(expect.any(String), 'Cart item not found'));
+
+    answer = () => new Response('', { status: 502 });
+    await user.click(screen.getByRole('button', { name: 'Remove Steel bolts M8 from cart' }));
+    await waitFor(() => expect(errorDialog).toHaveBeenLastCalledWith(expect.any(String), CART_MESSAGES.removeFailed));
+    expect(screen.getByRole('article', { name: 'Steel bolts M8' })).toBeInTheDocument();
+  });
+
+  it('shows the empty cart with Browse Products to the categories', async () => {
+    mockApi({ 'GET /api/cart': () => json([]) });
+    renderApp('/cart', { user: signedInUser });
+    expect(await screen.findByRole('heading', { name: CART_MESSAGES.empty })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/categories');
+  });
+
+  it('shows the load error with Try Again', async () => {
+    mockApi({ 'GET /api/cart': () => apiError(500, 'INTERNAL', 'down') });
+    renderApp('/cart', { user: signedInUser });
+    expect(await screen.findByRole('alert')).toHaveTextContent(CART_MESSAGES.loadFailed);
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,133 @@
+import { PRODUCT_FORM_MESSAGES, PRODUCT_MESSAGES } from '@bulkwise/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorDialog } from '@/lib/dialogs';
+import { signedInUser } from '@/test/fake-auth';
+import { apiError, deferred, json, mockApi } from '@/test/mock-api';
+import { ownProduct, publicProduct } from '@/test/products';
+import { renderApp } from '@/test/render-app';
+
+vi.mock('@/lib/dialogs', () => ({
+  confirmDialog: vi.fn(async () => true),
+  successDialog: vi.fn(async () => {}),
+  errorDialog: vi.fn(async () => 'confirm'),
+}));
+
+const NOT_OWNER = 'You can only update your own products.';
+
+function api(overrides: Parameters<typeof mockApi>[0] = {}, mine = [ownProduct()]) {
+  return mockApi({
+    'GET /api/products/p1': () => json(publicProduct()),
+    'GET /api/products': ({ url }) => (url.searchParams.get('email') ? json(mine) : json([])),
+    ...overrides,
+  });
+}
+
+async function openPage() {
+  const router = renderApp('/update-product/p1', { user: signedInUser });
+  const user = userEvent.setup();
+  return { router, user };
+}
+
+describe('Update product page', () => {
+  beforeEach(() => vi.mocked(errorDialog).mockClear());
+
+  it('loads the existing values into the form', async () => {
+    api();
+    await openPage();
+    expect(await screen.findByRole('heading', { name: 'Update Product' })).toBeInTheDocument();
+    expect(document.title).toBe('Update Product | Bulkwise');
+    expect(await screen.findByLabelText('Product name')).toHaveValue('Steel bolts M8');
+    expect(screen.getByLabelText('Image URL')).toHaveValue('https://cdn.example.com/bolts.jpg');
+    expect(screen.getByLabelText('Brand name')).toHaveValue('Fastenco');
+    expect(screen.getByLabelText('Category')).toHaveValue('Industrial Machinery & Tools');
+    expect(screen.getByLabelText('Description')).toHaveValue('Zinc plated, box of 500');
+    expect(screen.getByLabelText('Main quantity')).toHaveValue(5000);
+    expect(screen.getByLabelText('Minimum selling quantity')).toHaveValue(500);
+    expect(screen.getByLabelText('Price')).toHaveValue(19.99);
+    expect(screen.getByLabelText('Rating')).toHaveValue(4);
+  });
+
+  it('Cancel goes back to My Products', async () => {
+    api();
+    const { router, user } = await openPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-products'));
+  });
+
+  it("runs the same ordered checks before any call", async () => {
+    const { apiCalls } = api();
+    const { user } = await openPage();
+    await user.clear(await screen.findByLabelText('Price'));
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(errorDialog).toHaveBeenCalledWith(expect.any(String), PRODUCT_FORM_MESSAGES.price));
+    expect(apiCalls().filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
+  it("shows 'Updating...' while saving, sends the form's fields and lands on All Products", async () => {
+    const answer = deferred<Response>();
+    const { apiCalls } = api({ 'PUT /api/products/p1': () => answer.promise });
+    const { router, user } = await openPage();
+    const price = await screen.findByLabelText('Price');
+    await user.clear(price);
+    await user.type(price, '17.5');
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+
+    expect(await screen.findByRole('button', { name: PRODUCT_MESSAGES.updating })).toBeDisabled();
+    const put = apiCalls().find((c) => c.method === 'PUT');
+    expect(put?.body).toEqual({
+      image: 'https://cdn.example.com/bolts.jpg',
+      name: 'Steel bolts M8',
+      brandName: 'Fastenco',
+      category: 'Industrial Machinery & Tools',
+      description: 'Zinc plated, box of 500',
+      mainQuantity: 5000,
+      minSellingQuantity: 500,
+      price: 17.5,
+      rating: 4,
+    });
+    answer.resolve(json(ownProduct({ price: 17.5 })));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/all-products'));
+  });
+
+  it('keeps the edits and says so when saving fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    api({ 'PUT /api/products/p1': () => apiError(500, 'INTERNAL', 'boom') });
+    const { router, user } = await openPage();
+    const name = await screen.findByLabelText('Product name');
+    await user.clear(name);
+    await user.type(name, 'Brass bolts');
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(errorDialog).toHaveBeenCalledWith(expect.any(String), PRODUCT_MESSAGES.updateFailed));
+    expect(await screen.findByRole('button', { name: 'Update Product' })).toBeEnabled();
+    expect(name).toHaveValue('Brass bolts');
+    expect(router.state.location.pathname).toBe('/update-product/p1');
+  });
+
+  it("refuses another user's product with a plain notice and no form", async () => {
+    api({}, [ownProduct({ _id: 'other' })]);
+    await openPage();
+    expect(await screen.findByText(NOT_OWNER)).toBeInTheDocument();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to My Products' })).toHaveAttribute('href', '/my-products');
+  });
+
+  it('says so plainly when the API refuses the save with 403', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    api({
+      'GET /api/products': () => apiError(500, 'INTERNAL', 'down'),
+      'PUT /api/products/p1': () => apiError(403, 'FORBIDDEN', 'You can only update your own products'),
+    });
+    const { user } = await openPage();
+    await user.click(await screen.findByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(errorDialog).toHaveBeenCalledWith(expect.any(String), NOT_OWNER));
+  });
+
+  it('shows the load error with Try Again when the product cannot be loaded', async () => {
+    api({ 'GET /api/products/p1': () => apiError(404, 'NOT_FOUND', 'Product not found') });
+    await openPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(PRODUCT_MESSAGES.loadDetailsFailed);
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+});

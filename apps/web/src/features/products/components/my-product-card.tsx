@@ -1,0 +1,86 @@
+import type { OwnProduct } from '@bulkwise/contracts';
+import { Pencil, Star, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { formatPrice } from '@/components/ui/price';
+import { formatRating } from '@/components/ui/rating-stars';
+import { paths } from '@/config/paths';
+
+const units = new Intl.NumberFormat('en-US');
+
+interface MyProductCardProps {
+  product: OwnProduct;
+  onDelete: (product: OwnProduct) => void;
+  deleting?: boolean;
+}
+
+/** One product on the owner's shelf, with Update and Delete. */
+export function MyProductCard({ product, onDelete, deleting = false }: MyProductCardProps) {
+  const titleId = `my-product-${product._id}`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
+    >
+      <figure className="aspect-[4/3] bg-base-200">
+        <ImageWithFallback src={product.image} alt={product.name} className="size-full object-cover" />
+      </figure>
+      <div className="card-body gap-3 p-5">
+        <div>
+          <span className="badge badge-outline badge-sm max-w-full truncate">{product.category}</span>
+          <h2 id={titleId} className="card-title mt-2 text-lg leading-snug break-words">
+            {product.name}
+          </h2>
+          <p className="text-sm text-base-content/70">{product.brandName}</p>
+        </div>
+
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+          <div>
+            <dt className="text-base-content/70">Price</dt>
+            <dd className="text-base font-semibold text-primary dark:text-indigo-300">{formatPrice(product.price)}</dd>
+          </div>
+          <div>
+            <dt className="text-base-content/70">Rating</dt>
+            <dd className="flex items-center gap-1 font-medium">
+              <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+              {formatRating(product.rating)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-base-content/70">Stock</dt>
+            <dd className="font-medium">{units.format(product.mainQuantity)} units</dd>
+          </div>
+          <div>
+            <dt className="text-base-content/70">Minimum order</dt>
+            <dd className="font-medium">{units.format(product.minSellingQuantity)} units</dd>
+          </div>
+        </dl>
+
+        <div className="card-actions mt-auto grid grid-cols-2 gap-2 pt-2">
+          <Link
+            to={paths.updateProduct.getHref(product._id)}
+            className="btn btn-primary btn-sm"
+            aria-label={`Update ${product.name}`}
+          >
+            <Pencil className="size-4" aria-hidden="true" />
+            Update
+          </Link>
+          <button
+            type="button"
+            className="btn btn-error btn-sm"
+            onClick={() => onDelete(product)}
+            disabled={deleting}
+            aria-label={`Delete ${product.name}`}
+          >
+            {deleting ? (
+              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+            ) : (
+              <Trash2 className="size-4" aria-hidden="true" />
+            )}
+            Delete
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,115 @@
+import {
+  PRODUCT_FORM_MESSAGES,
+  ProductInputSchema,
+  RATING_MAX,
+  RATING_MIN,
+  type Product,
+  type ProductInput,
+} from '@bulkwise/contracts';
+
+/** A numeric field as the form holds it: a number, or '' while the input is blank (never 0). */
+export type NumberField = number | '';
+
+export interface ProductFormValues {
+  image: string;
+  name: string;
+  brandName: string;
+  category: string;
+  description: string;
+  mainQuantity: NumberField;
+  minSellingQuantity: NumberField;
+  price: NumberField;
+  rating: NumberField;
+}
+
+export type ProductFormField = keyof ProductFormValues;
+
+export const EMPTY_PRODUCT_FORM: ProductFormValues = {
+  image: '',
+  name: '',
+  brandName: '',
+  category: '',
+  description: '',
+  mainQuantity: '',
+  minSellingQuantity: '',
+  price: '',
+  rating: '',
+};
+
+/** What a number input holds -> a number, or '' when it is blank or not a number. */
+export function parseNumberInput(raw: unknown): NumberField {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : '';
+  if (typeof raw !== 'string' || raw.trim() === '') return '';
+  const value = Number(raw);
+  return Number.isFinite(value) ? value : '';
+}
+
+/**
+ * Absolute http(s) URLs, plus site paths like '/images/products/x.svg' because the API accepts
+ * those for images shipped with the app (seeded products use them) and updating such a product
+ * must not fail on its own stored image.
+ */
+export function isValidImageUrl(value: string): boolean {
+  if (value.startsWith('/')) return /^\/[^/\\]/.test(value);
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const isPositive = (value: NumberField) => typeof value === 'number' && value > 0;
+
+/**
+ * The ordered check set of the add and update forms (spec section 5): the first failing
+ * message, or null when all six pass. Runs before any call.
+ */
+export function firstProductFormError(values: ProductFormValues): string | null {
+  const image = values.image.trim();
+  if (!image) return PRODUCT_FORM_MESSAGES.imageRequired;
+  if (!isValidImageUrl(image)) return PRODUCT_FORM_MESSAGES.imageInvalid;
+  if (!isPositive(values.mainQuantity)) return PRODUCT_FORM_MESSAGES.mainQuantity;
+  if (!isPositive(values.minSellingQuantity)) return PRODUCT_FORM_MESSAGES.minSellingQuantity;
+  if (!isPositive(values.price)) return PRODUCT_FORM_MESSAGES.price;
+  const { rating } = values;
+  if (typeof rating !== 'number' || rating < RATING_MIN || rating > RATING_MAX) return PRODUCT_FORM_MESSAGES.rating;
+  return null;
+}
+
+export const CATEGORY_REQUIRED = 'Please choose a category from the list';
+
+export type ProductFormCheck =
+  | { ok: true; input: ProductInput }
+  | { ok: false; fieldErrors: Partial<Record<ProductFormField, string>> };
+
+/**
+ * The remaining rules after the ordered checks (required texts, category from the list, whole
+ * quantities, price decimals, rating step), judged by the same schema the API uses.
+ */
+export function checkProductRules(values: ProductFormValues): ProductFormCheck {
+  const result = ProductInputSchema.safeParse(values);
+  if (result.success) return { ok: true, input: result.data };
+  const fieldErrors: Partial<Record<ProductFormField, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as ProductFormField | undefined;
+    if (!field || field in fieldErrors) continue;
+    // The schema's category message lists all seven names; the select already shows them.
+    fieldErrors[field] = field === 'category' ? CATEGORY_REQUIRED : issue.message;
+  }
+  return { ok: false, fieldErrors };
+}
+
+export function productToFormValues(product: Product): ProductFormValues {
+  return {
+    image: product.image,
+    name: product.name,
+    brandName: product.brandName,
+    category: product.category,
+    description: product.description,
+    mainQuantity: product.mainQuantity,
+    minSellingQuantity: product.minSellingQuantity,
+    price: product.price,
+    rating: product.rating,
+  };
+}

@@ -1,0 +1,90 @@
+import type { CartItem } from '@bulkwise/contracts';
+import { CalendarDays, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { formatPrice } from '@/components/ui/price';
+import { paths } from '@/config/paths';
+import { lineTotal } from '../cart-totals';
+
+const purchaseDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const units = new Intl.NumberFormat('en-US');
+
+/** 'Mar 4, 2026, 10:15 AM' in the reader's locale; an unreadable date is shown as sent. */
+export function formatPurchaseDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : purchaseDate.format(date);
+}
+
+interface CartItemCardProps {
+  item: CartItem;
+  onRemove: (item: CartItem) => void;
+  removing?: boolean;
+}
+
+/** One purchase: the product as it was bought, the quantity and what it cost. */
+export function CartItemCard({ item, onRemove, removing = false }: CartItemCardProps) {
+  const { product } = item;
+  const titleId = `cart-item-${item._id}`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="grid grid-cols-[5rem_1fr] gap-4 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:grid-cols-[7rem_1fr_auto]"
+    >
+      <ImageWithFallback
+        src={product.image}
+        alt={product.name}
+        className="aspect-square w-full rounded-lg bg-base-200 object-cover"
+      />
+
+      <div className="min-w-0">
+        <h2 id={titleId} className="text-lg leading-snug font-semibold break-words">
+          <Link to={paths.product.getHref(product._id)} className="link-hover">
+            {product.name}
+          </Link>
+        </h2>
+        <p className="text-sm text-base-content/70">{product.brandName}</p>
+        <p className="mt-1 flex items-center gap-1 text-xs text-base-content/70">
+          <CalendarDays className="size-3.5" aria-hidden="true" />
+          <span>
+            Purchased <time dateTime={item.purchaseDate}>{formatPurchaseDate(item.purchaseDate)}</time>
+          </span>
+        </p>
+        <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:flex sm:flex-wrap sm:gap-x-6">
+          <div>
+            <dt className="text-base-content/70">Quantity</dt>
+            <dd className="font-medium" data-testid="cart-item-quantity">
+              {units.format(item.quantity)} units
+            </dd>
+          </div>
+          <div>
+            <dt className="text-base-content/70">Unit price</dt>
+            <dd className="font-medium">{formatPrice(product.price)}</dd>
+          </div>
+        </dl>
+      </div>
+
+      <div className="col-span-2 flex items-center justify-between gap-3 border-t border-base-300 pt-3 sm:col-span-1 sm:flex-col sm:items-end sm:justify-between sm:border-0 sm:pt-0">
+        <p className="sm:text-right">
+          <span className="block text-xs text-base-content/70">Line total</span>
+          <span className="text-lg font-bold text-primary dark:text-indigo-300" data-testid="cart-item-total">
+            {formatPrice(lineTotal(item))}
+          </span>
+        </p>
+        <button
+          type="button"
+          className="btn btn-error btn-sm"
+          onClick={() => onRemove(item)}
+          disabled={removing}
+          aria-label={`Remove ${product.name} from cart`}
+        >
+          {removing ? (
+            <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+          ) : (
+            <Trash2 className="size-4" aria-hidden="true" />
+          )}
+          Remove
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import type { CartItem } from '@bulkwise/contracts';
+import { ShoppingBag } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatPrice } from '@/components/ui/price';
+import { paths } from '@/config/paths';
+import { cartTotal, cartUnits } from '../cart-totals';
+
+const count = new Intl.NumberFormat('en-US');
+
+/** The cart's totals: orders, units and the grand total. */
+export function CartSummary({ items }: { items: readonly CartItem[] }) {
+  return (
+    <section
+      aria-labelledby="cart-summary-title"
+      className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm lg:sticky lg:top-[calc(var(--nav-height)+1.5rem)]"
+    >
+      <h2 id="cart-summary-title" className="text-lg font-semibold">
+        Order summary
+      </h2>
+      <dl className="mt-4 space-y-2 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-base-content/70">Orders</dt>
+          <dd className="font-medium">{count.format(items.length)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-base-content/70">Units</dt>
+          <dd className="font-medium">{count.format(cartUnits(items))}</dd>
+        </div>
+        <div className="flex items-baseline justify-between gap-4 border-t border-base-300 pt-3">
+          <dt className="font-semibold">Grand total</dt>
+          <dd className="text-2xl font-bold text-primary dark:text-indigo-300" data-testid="cart-grand-total">
+            {formatPrice(cartTotal(items))}
+          </dd>
+        </div>
+      </dl>
+      <Link to={paths.allProducts.getHref()} className="btn btn-outline btn-block mt-6">
+        <ShoppingBag className="size-4" aria-hidden="true" />
+        Continue shopping
+      </Link>
+    </section>
+  );
+}

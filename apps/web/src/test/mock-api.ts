@@ -1,0 +1,50 @@
+import { vi } from 'vitest';
+
+export interface ApiCall {
+  method: string;
+  url: URL;
+  body: unknown;
+  headers: Headers;
+}
+
+type Handler = (call: ApiCall) => Response | Promise<Response>;
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+export function apiError(status: number, code: string, message: string): Response {
+  return json({ code, message, error: message }, status);
+}
+
+/**
+ * Stubs `fetch` (the api-client boundary) with handlers keyed 'METHOD /api/path' (path without the
+ * query). GET /api/categories answers [] unless given; anything else unhandled is a 404.
+ */
+export function mockApi(handlers: Record<string, Handler>) {
+  const calls: ApiCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const call = { method, url, body, headers: new Headers(init.headers) };
+    calls.push(call);
+    const handler = handlers[`${method} ${url.pathname}`];
+    if (handler) return handler(call);
+    if (method === 'GET' && url.pathname === '/api/categories') return json([]);
+    return apiError(404, 'NOT_FOUND', 'Not found');
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  /** The calls made so far other than the layout's category fetch. */
+  const apiCalls = () => calls.filter((c) => c.url.pathname !== '/api/categories');
+  return { fetchMock, calls, apiCalls };
+}
+
+/** A promise with its resolve exposed, to hold a response until the test has looked at the busy state. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}

@@ -1,0 +1,40 @@
+import type { CartItem, OwnProduct } from '@bulkwise/contracts';
+
+/** A product as the owner's own listing returns it. */
+export function ownProduct(overrides: Partial<OwnProduct> = {}): OwnProduct {
+  return {
+    _id: 'p1',
+    image: 'https://cdn.example.com/bolts.jpg',
+    name: 'Steel bolts M8',
+    brandName: 'Fastenco',
+    category: 'Industrial Machinery & Tools',
+    categorySlug: 'industrial_machinery_tools',
+    description: 'Zinc plated, box of 500',
+    mainQuantity: 5000,
+    minSellingQuantity: 500,
+    price: 19.99,
+    rating: 4,
+    userName: 'Bea Buyer',
+    userEmail: 'buyer@bulkwise.test',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The public view of a product: no owner email. */
+export function publicProduct(overrides: Partial<OwnProduct> = {}) {
+  const { userEmail: _omit, ...product } = ownProduct(overrides);
+  return product;
+}
+
+export function cartItem(overrides: Partial<CartItem> = {}, product: Partial<OwnProduct> = {}): CartItem {
+  return {
+    _id: 'c1',
+    product: publicProduct(product),
+    quantity: 20,
+    purchaseDate: '2026-03-04T10:15:00.000Z',
+    address: '1 Dock Rd, Leeds',
+    phone: '+44 113 496 0000',
+    ...overrides,
+  };
+}
