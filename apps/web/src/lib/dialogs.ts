@@ -33,6 +33,8 @@ export interface ConfirmDialogOptions {
   confirmText: string;
   cancelText: string;
   icon?: 'warning' | 'question' | 'info';
+  /** 'danger' (default) for destructive actions; 'primary' for a plain next step such as Log In. */
+  tone?: 'danger' | 'primary';
 }
 
 /** Resolves true only when the user pressed the confirm button. */
@@ -46,7 +48,7 @@ export async function confirmDialog(options: ConfirmDialogOptions): Promise<bool
     showCancelButton: true,
     confirmButtonText: options.confirmText,
     cancelButtonText: options.cancelText,
-    confirmButtonColor: '#dc2626',
+    confirmButtonColor: options.tone === 'primary' ? '#4338ca' : '#dc2626',
     focusCancel: true,
   });
   return result.isConfirmed;

@@ -108,7 +108,7 @@ export function Navbar({ user, onLogout }: NavbarProps) {
               <UserAvatar key={user.photoURL ?? ''} name={user.displayName} photoURL={user.photoURL} />
               <button
                 type="button"
-                className="btn btn-outline btn-error btn-sm"
+                className="btn btn-error btn-sm"
                 onClick={onLogout}
                 aria-label="Logout"
               >

@@ -57,6 +57,7 @@ export function PurchasePanel({ product, buyer, refreshProduct, onPurchased, onP
       confirmText: 'Log In',
       cancelText: 'Cancel',
       icon: 'info',
+      tone: 'primary',
     });
     if (logIn) await navigate(paths.login.getHref(), { state: { from: location.pathname + location.search } });
   }
