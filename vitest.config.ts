@@ -4,5 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/contracts', 'apps/api', 'apps/web'],
+    // Two cores: each API test file opens its own database, so two files at a time.
+    maxWorkers: 2,
   },
 });

@@ -8,7 +8,5 @@ export default defineProject({
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    // Each file opens its own database; two at a time fits two cores.
-    maxWorkers: 2,
   },
 });
