@@ -68,6 +68,19 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * Products per category, kept exact by triggers on products in the same transaction as each insert,
+ * delete or category / minimum-order change (migration 0001). `bulk` counts the products of the
+ * "available" filter (minSellingQuantity over MIN_ORDER_FILTER_THRESHOLD, 100). The category list
+ * and the x-total-count of the unfiltered, per-category and bulk listings read these rows instead of
+ * counting up to 100,000 rows per request.
+ */
+export const productCounts = pgTable('product_counts', {
+  categorySlug: text('category_slug').primaryKey(),
+  total: integer('total').notNull().default(0),
+  bulk: integer('bulk').notNull().default(0),
+});
+
 export const cartItems = pgTable(
   'cart_items',
   {

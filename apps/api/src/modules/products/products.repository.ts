@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { MIN_ORDER_FILTER_THRESHOLD } from '@bulkwise/contracts';
+import { and, asc, count, desc, eq, getTableColumns, gt, ilike, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { products, type ProductRow } from '../../db/schema';
+import { productCounts, products, type ProductRow } from '../../db/schema';
 
 export type ProductSortKey = 'default' | 'price_asc' | 'price_desc';
 
@@ -65,6 +66,57 @@ function ordering(sort: ProductSortKey) {
   }
 }
 
+type CounterColumn = typeof productCounts.total | typeof productCounts.bulk;
+
+/**
+ * The maintained counter that answers `filter` exactly, when there is one: the whole catalog, one
+ * category, and the "available" filter (minimum order over 100), alone or per category.
+ */
+function counterFor(filter: ProductFilter): CounterColumn | undefined {
+  if (filter.ownerUid !== undefined || filter.search) return undefined;
+  // min_selling_quantity >= 1 is a CHECK constraint, so "over 0" is every product.
+  if (filter.minOrderOver === undefined || filter.minOrderOver === 0) return productCounts.total;
+  if (filter.minOrderOver === MIN_ORDER_FILTER_THRESHOLD) return productCounts.bulk;
+  return undefined;
+}
+
+/**
+ * Counts of the other filters (search, a supplier's own list, another threshold) cost a scan of what
+ * they match, and paging through one result repeats the same count on every page: they are kept for
+ * a few seconds, and any product write of this process forgets them all. Another API process's writes
+ * show within COUNT_TTL_MS.
+ */
+const COUNT_TTL_MS = 5_000;
+const COUNT_CACHE_MAX = 1_000;
+
+function createCountCache(now: () => number) {
+  const entries = new Map<string, { value: number; expires: number }>();
+  // A count that started before a write and ends after it may have missed the write: it is not kept.
+  let generation = 0;
+  return {
+    generation: () => generation,
+    get(key: string): number | undefined {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.expires > now()) return entry.value;
+      entries.delete(key);
+      return undefined;
+    },
+    set(key: string, value: number, startedAt: number) {
+      if (startedAt !== generation) return;
+      // Map iteration is insertion order: the first key is the oldest.
+      if (entries.size >= COUNT_CACHE_MAX) entries.delete(entries.keys().next().value!);
+      entries.set(key, { value, expires: now() + COUNT_TTL_MS });
+    },
+    invalidate() {
+      generation++;
+      entries.clear();
+    },
+  };
+}
+
+const trim = (rows: ProductRow[], limit: number) => ({ rows: rows.slice(0, limit), hasMore: rows.length > limit });
+
 export function cursorAfter(row: ProductRow, sort: ProductSortKey): ProductCursor {
   return {
     sort,
@@ -74,32 +126,78 @@ export function cursorAfter(row: ProductRow, sort: ProductSortKey): ProductCurso
 }
 
 export function createProductsRepository(db: Db) {
+  const counts = createCountCache(Date.now);
+  const byId = db
+    .select()
+    .from(products)
+    .where(eq(products.id, sql.placeholder('id')))
+    .prepare('products_find_by_id');
+
+  const pageQuery = (conditions: SQL[], sort: ProductSortKey, limit: number) =>
+    db
+      .select()
+      .from(products)
+      .where(and(...conditions))
+      .orderBy(...ordering(sort))
+      .limit(limit + 1);
+
+  const counterTotal = (counter: CounterColumn, filter: ProductFilter) =>
+    db
+      .select({ n: sum(counter) })
+      .from(productCounts)
+      .where(filter.categorySlug === undefined ? undefined : eq(productCounts.categorySlug, filter.categorySlug));
+
+  const counterCount = async (counter: CounterColumn, filter: ProductFilter) => {
+    const [row] = await counterTotal(counter, filter);
+    return Number(row?.n ?? 0);
+  };
+
+  const cachedCount = async (filter: ProductFilter) => {
+    const key = JSON.stringify([filter.categorySlug, filter.ownerUid, filter.minOrderOver, filter.search]);
+    const cached = counts.get(key);
+    if (cached !== undefined) return cached;
+    const startedAt = counts.generation();
+    const [row] = await db
+      .select({ n: count() })
+      .from(products)
+      .where(and(...filterConditions(filter)));
+    const n = Number(row?.n ?? 0);
+    counts.set(key, n, startedAt);
+    return n;
+  };
+
   return {
-    /** One page in keyset order; asks for one row more than `limit` to know whether another page exists. */
+    /**
+     * One page in keyset order and the number of products matching `filter`. Asks for one row more
+     * than `limit` to know whether another page exists. When a maintained counter answers the filter,
+     * the total rides along the page query as a scalar subquery: one round trip instead of two.
+     */
     async page(filter: ProductFilter, sort: ProductSortKey, limit: number, after?: ProductCursor) {
       const conditions = filterConditions(filter);
       if (after) conditions.push(keyset(after));
-      const rows = await db
-        .select()
+      const counter = counterFor(filter);
+      if (!counter) {
+        const [rows, total] = await Promise.all([pageQuery(conditions, sort, limit), cachedCount(filter)]);
+        return { ...trim(rows, limit), total };
+      }
+      const counted = await db
+        .select({ ...getTableColumns(products), total: sql<string | null>`(${counterTotal(counter, filter)})` })
         .from(products)
         .where(and(...conditions))
         .orderBy(...ordering(sort))
         .limit(limit + 1);
-      return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
-    },
-    async count(filter: ProductFilter): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(products)
-        .where(and(...filterConditions(filter)));
-      return Number(row?.n ?? 0);
+      // An empty page (an empty category, or a cursor past the end) carries no total of its own.
+      const total = counted[0] ? Number(counted[0].total ?? 0) : await counterCount(counter, filter);
+      const rows: ProductRow[] = counted.map(({ total: _, ...row }) => row);
+      return { ...trim(rows, limit), total };
     },
     async findById(id: string): Promise<ProductRow | undefined> {
-      const [row] = await db.select().from(products).where(eq(products.id, id));
+      const [row] = await byId.execute({ id });
       return row;
     },
     async insert(values: NewProduct): Promise<ProductRow> {
       const [row] = await db.insert(products).values(values).returning();
+      counts.invalidate();
       return row!;
     },
     /** Updates only when `ownerUid` owns the product; undefined otherwise. */
@@ -109,6 +207,7 @@ export function createProductsRepository(db: Db) {
         .set({ ...changes, updatedAt: new Date() })
         .where(and(eq(products.id, id), eq(products.ownerUid, ownerUid)))
         .returning();
+      counts.invalidate();
       return row;
     },
     async deleteOwned(id: string, ownerUid: string): Promise<boolean> {
@@ -116,6 +215,7 @@ export function createProductsRepository(db: Db) {
         .delete(products)
         .where(and(eq(products.id, id), eq(products.ownerUid, ownerUid)))
         .returning({ id: products.id });
+      counts.invalidate();
       return rows.length > 0;
     },
     async ownerOf(id: string): Promise<string | undefined> {

@@ -9,14 +9,34 @@ import {
   ProductSchema,
   TOTAL_COUNT_HEADER,
   UpdateProductBodySchema,
+  type ProductListQuery,
 } from '@bulkwise/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createPageCache, type CachedPage } from './products.page-cache';
 import type { ProductsService } from './products.service';
+
+/** A first page of a public listing has a cache key; an owner's list (`email`) or a later page has none. */
+function firstPageKey(query: ProductListQuery): string | undefined {
+  if (query.email !== undefined || query.cursor !== undefined) return undefined;
+  return JSON.stringify([query.category, query.minOrderOver, query.q || undefined, query.sort, query.limit]);
+}
+
+function sendPage(reply: FastifyReply, page: CachedPage) {
+  reply.header(TOTAL_COUNT_HEADER, String(page.total));
+  if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+  // A string with a JSON content type goes out as it is: it went through the response schema once.
+  return reply.type('application/json; charset=utf-8').send(page.body);
+}
 
 export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; writeRateLimit: object }> = async (
   app,
   { products, writeRateLimit },
 ) => {
+  const pages = createPageCache();
+  // The route's own serialiser (response schema, unknown fields dropped), run once per cached page.
+  const serializeList = serializerCompiler({ schema: ProductListResponseSchema, method: 'GET', url: '/products', httpStatus: '200' });
+
   app.get(
     '/products',
     {
@@ -34,10 +54,19 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
       },
     },
     async (req, reply) => {
+      const key = firstPageKey(req.query);
+      const cached = key === undefined ? undefined : pages.get(key);
+      if (cached) return sendPage(reply, cached);
+      const startedAt = pages.generation();
       const page = await products.list(req.query, req.user);
-      reply.header(TOTAL_COUNT_HEADER, String(page.total));
-      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-      return page.items;
+      if (key === undefined) {
+        reply.header(TOTAL_COUNT_HEADER, String(page.total));
+        if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+        return page.items;
+      }
+      const entry = { body: serializeList(page.items), total: page.total, nextCursor: page.nextCursor };
+      pages.set(key, entry, startedAt);
+      return sendPage(reply, entry);
     },
   );
 
@@ -59,7 +88,11 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
         response: { 201: OwnProductSchema },
       },
     },
-    async (req, reply) => reply.status(201).send(await products.create(req.user!, req.body)),
+    async (req, reply) => {
+      const created = await products.create(req.user!, req.body);
+      pages.invalidate();
+      return reply.status(201).send(created);
+    },
   );
 
   app.put(
@@ -75,7 +108,11 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
         response: { 200: OwnProductSchema },
       },
     },
-    async (req) => products.update(req.user!, req.params.id, req.body),
+    async (req) => {
+      const updated = await products.update(req.user!, req.params.id, req.body);
+      pages.invalidate();
+      return updated;
+    },
   );
 
   app.delete(
@@ -90,6 +127,10 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
         response: { 200: DeleteProductResultSchema },
       },
     },
-    async (req) => products.remove(req.user!, req.params.id),
+    async (req) => {
+      const removed = await products.remove(req.user!, req.params.id);
+      pages.invalidate();
+      return removed;
+    },
   );
 };

@@ -83,10 +83,7 @@ export function createProductsService(deps: { repository: ProductsRepository }) 
       const limit = query.limit ?? DEFAULT_PRODUCT_LIMIT;
       const after = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
 
-      const [{ rows, hasMore }, total] = await Promise.all([
-        repository.page(filter, sort, limit, after),
-        repository.count(filter),
-      ]);
+      const { rows, hasMore, total } = await repository.page(filter, sort, limit, after);
       const last = rows.at(-1);
       return {
         items: rows.map(own ? toOwnProduct : toPublicProduct),

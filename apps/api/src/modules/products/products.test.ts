@@ -106,6 +106,39 @@ describe('GET /api/products', () => {
   });
 });
 
+describe('GET /api/products first pages', () => {
+  it('show a product created, updated or deleted through the API on the very next request', async () => {
+    const owner = makeUser('fresh');
+    const before = await get('/api/products?limit=5');
+    const total = Number(before.headers[TOTAL_COUNT_HEADER]);
+    expect((await get('/api/products?limit=5')).body).toBe(before.body);
+
+    const created = await createProduct(t, owner, { name: 'Just listed' });
+    const after = await get('/api/products?limit=5');
+    expect((after.json() as P[])[0]).toMatchObject({ _id: created._id, name: 'Just listed' });
+    expect(after.headers[TOTAL_COUNT_HEADER]).toBe(String(total + 1));
+
+    const headers = await bearer(t, owner);
+    await t.app.inject({ method: 'PUT', url: `/api/products/${created._id}`, headers, payload: productInput({ name: 'Renamed listing' }) });
+    expect(((await get('/api/products?limit=5')).json() as P[])[0]).toMatchObject({ name: 'Renamed listing' });
+
+    await t.app.inject({ method: 'DELETE', url: `/api/products/${created._id}`, headers });
+    const gone = await get('/api/products?limit=5');
+    expect((gone.json() as P[]).some((p) => p._id === created._id)).toBe(false);
+    expect(gone.headers[TOTAL_COUNT_HEADER]).toBe(String(total));
+  });
+
+  it('serve the same body and headers as an uncached page, without owner emails', async () => {
+    const first = await get('/api/products?sort=price_asc&minOrderOver=100&limit=24');
+    const again = await get('/api/products?sort=price_asc&minOrderOver=100&limit=24');
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.headers[TOTAL_COUNT_HEADER]).toBe(first.headers[TOTAL_COUNT_HEADER]);
+    expect(again.headers[NEXT_CURSOR_HEADER]).toBe(first.headers[NEXT_CURSOR_HEADER]);
+    expect((again.json() as P[]).every((p) => p.userEmail === undefined && p.minSellingQuantity > 100)).toBe(true);
+  });
+});
+
 describe('GET /api/products/:id', () => {
   it('answers one public product', async () => {
     const [first] = (await get('/api/products')).json() as P[];

@@ -10,7 +10,6 @@ import type { CartItemRow } from '../../db/schema';
 import { AppError, forbidden, notFound, unauthorized } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthUser } from '../auth/tokens';
-import { toPublicProduct } from '../products/products.mapper';
 import type { PurchasesRepository } from './purchases.repository';
 
 const UNIQUE_VIOLATION = '23505';
@@ -61,8 +60,10 @@ export function createPurchasesService(deps: { repository: PurchasesRepository }
 
   return {
     /**
-     * One transaction: take the stock with a conditional update, then record the cart item with a
-     * snapshot of the product. The buyer is the token's identity, whatever the body says.
+     * One statement takes the stock and records the cart item with a snapshot of the product. The buyer
+     * is the token's identity, whatever the body says. A retried Idempotency-Key is not looked up first
+     * (that would cost every purchase a round trip): its insert fails on the unique key, which undoes
+     * the stock change, and the first purchase's result is answered.
      */
     async purchase(
       user: AuthUser,
@@ -71,41 +72,37 @@ export function createPurchasesService(deps: { repository: PurchasesRepository }
       idempotencyKey?: string,
     ): Promise<PurchaseResult> {
       if (!isUuid(productId)) throw notFound('Product');
-      if (idempotencyKey) {
-        const previous = await replay(user, productId, idempotencyKey);
-        if (previous) return previous;
-      }
+      const order = {
+        productId,
+        buyer: { uid: user.uid, email: user.email, name: user.name || 'Anonymous' },
+        quantity: body.quantity,
+        address: body.address,
+        phone: body.phone,
+        idempotencyKey: idempotencyKey ?? null,
+      };
       try {
-        return await withRetry(() =>
-          repository.transaction(async (tx) => {
-            const taken = await tx.takeStock(productId, body.quantity);
-            if (!taken) {
-              const product = await tx.findProduct(productId);
-              if (!product) throw notFound('Product');
-              if (body.quantity < product.minSellingQuantity) {
-                throw new AppError('BELOW_MINIMUM_ORDER', PURCHASE_MESSAGES.minimumOrder(product.minSellingQuantity));
-              }
-              throw new AppError('INSUFFICIENT_STOCK', PURCHASE_MESSAGES.maximumAvailable(product.mainQuantity));
-            }
-            if (taken.ownerUid === user.uid) throw forbidden('You cannot purchase your own product');
-            const item = await tx.insertCartItem({
-              buyerUid: user.uid,
-              buyerEmail: user.email,
-              buyerName: user.name || 'Anonymous',
-              productId,
-              productSnapshot: toPublicProduct(taken),
-              quantity: body.quantity,
-              unitPrice: taken.price,
-              address: body.address,
-              phone: body.phone,
-              updatedQuantity: taken.mainQuantity,
-              idempotencyKey: idempotencyKey ?? null,
-            });
-            return { updatedQuantity: taken.mainQuantity, cartItemId: item.id };
-          }),
-        );
+        // A refused order is explained from a fresh read; if that read finds nothing to refuse (the stock
+        // came back in between), the order simply runs again.
+        for (let attempt = 1; ; attempt++) {
+          const done = await withRetry(() => repository.purchase(order));
+          if (done) return done;
+          if (idempotencyKey) {
+            const previous = await replay(user, productId, idempotencyKey);
+            if (previous) return previous;
+          }
+          const product = await repository.findProduct(productId);
+          if (!product) throw notFound('Product');
+          if (body.quantity < product.minSellingQuantity) {
+            throw new AppError('BELOW_MINIMUM_ORDER', PURCHASE_MESSAGES.minimumOrder(product.minSellingQuantity));
+          }
+          const insufficient = new AppError('INSUFFICIENT_STOCK', PURCHASE_MESSAGES.maximumAvailable(product.mainQuantity));
+          if (body.quantity > product.mainQuantity) throw insufficient;
+          if (product.ownerUid === user.uid) throw forbidden('You cannot purchase your own product');
+          if (attempt >= 3) throw insufficient;
+        }
       } catch (err) {
-        // Two requests with one key raced: the loser's transaction rolled back; answer with the winner's result.
+        // The key was used before, or two requests with one key raced: this statement rolled back; answer
+        // with the first purchase's result.
         if (idempotencyKey && pgCode(err) === UNIQUE_VIOLATION) {
           const previous = await replay(user, productId, idempotencyKey);
           if (previous) return previous;

@@ -120,6 +120,28 @@ describe('POST /api/products/purchase/:id', () => {
     expect(await stockOf(other._id)).toBe(100);
   });
 
+  it('records in the cart the product as it was sold, exactly as GET /products/:id shows it', async () => {
+    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 400, minSellingQuantity: 20, price: 18.5, rating: 4 });
+    const buyer = makeUser('buyer');
+    expect((await purchase(t, buyer, product._id, 25)).statusCode).toBe(200);
+    const shown = (await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).json();
+    const [item] = await cartOf(buyer);
+    expect(item!.product).toEqual(shown);
+    expect(shown).toMatchObject({ mainQuantity: 375, price: 18.5, rating: 4 });
+  });
+
+  it('answers a retried Idempotency-Key with the first result even once the product sold out', async () => {
+    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 30, minSellingQuantity: 10 });
+    const buyer = makeUser('buyer');
+    const key = { 'idempotency-key': 'sold-out-retry-01' };
+    const first = await purchase(t, buyer, product._id, 30, key);
+    expect(first.json()).toMatchObject({ updatedQuantity: 0 });
+    const retry = await purchase(t, buyer, product._id, 30, key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    expect((await purchase(t, makeUser('late'), product._id, 10)).statusCode).toBe(409);
+  });
+
   it('buys once when the same key is sent many times at once', async () => {
     const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 1000 });
     const buyer = makeUser('buyer');

@@ -1,0 +1,470 @@
+// `npm run bench`: the API under load on a generated catalog of 100,000 products.
+//
+// 1. Seeds a fresh database (PGlite in a temp directory; a new `bulkwise_bench_<rand>` database on
+//    the server of DATABASE_URL when set) through the real migrations.
+// 2. Starts the API as a separate production process and drives it with autocannon from this one,
+//    next to a bare Fastify route (the machine's ceiling) measured with the same client settings.
+// 3. Checks that purchases never oversold, measures first-page versus whole-catalog bytes, and
+//    writes the table to bench/results/latest.md (its database's section) and a JSON file.
+//
+// Knobs (env): BENCH_PRODUCTS=100000 BENCH_DURATION=8 BENCH_WARMUP=2 BENCH_CONNECTIONS=50
+// BENCH_PURCHASE_PRODUCTS=5000 BENCH_BUYERS=200 BENCH_KEEP=1 (keep the database and logs).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { register } from 'tsx/esm/api';
+import { BIN, ROOT, stop, waitForUrl } from '../stack.mjs';
+import { fmt, loadavg, machine, machineLine, RESULTS_DIR, writeSection } from './report.mjs';
+
+register();
+const { PRODUCT_CATEGORIES, categorySlug } = await import('@bulkwise/contracts');
+const { generateCatalog, prng } = await import('./catalog.mjs');
+const { seedDatabase } = await import('./seed.mjs');
+const { openPglite, openPostgres } = await import('../../apps/api/src/db/client.ts');
+const { createTokenService } = await import('../../apps/api/src/modules/auth/tokens.ts');
+const { toPublicProduct } = await import('../../apps/api/src/modules/products/products.mapper.ts');
+
+const num = (name, fallback) => Number(process.env[name] ?? fallback);
+const PRODUCTS = num('BENCH_PRODUCTS', 100_000);
+const DURATION = num('BENCH_DURATION', 8);
+const WARMUP = num('BENCH_WARMUP', 2);
+const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
+const PURCHASE_PRODUCTS = num('BENCH_PURCHASE_PRODUCTS', 5_000);
+const BUYERS = num('BENCH_BUYERS', 200);
+/** Products given stock for exactly HOT_ORDERS orders and a share of the purchase load: they sell out. */
+const HOT_PRODUCTS = 10;
+const HOT_ORDERS = 5;
+const KEEP = process.env.BENCH_KEEP === '1';
+
+const serverUrl = process.env.DATABASE_URL || undefined;
+const kind = serverUrl ? 'postgres' : 'pglite';
+const KIND_NAME = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+const started = Date.now();
+const step = (msg) =>
+  console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
+
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A detached child (its own process group, for `stop`) whose output goes to a file, not through us. */
+function spawnLogged(name, command, args, env, logFile) {
+  const fd = openSync(logFile, 'a');
+  const childEnv = { ...process.env, ...env };
+  // An empty value would fail validation (DATABASE_URL) or mean something (the emulator host): drop them.
+  for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
+  const child = spawn(command, args, { cwd: ROOT, env: childEnv, stdio: ['ignore', fd, fd], detached: true });
+  child.recentOutput = () => readFileSync(logFile, 'utf8').slice(-4000);
+  child.benchName = name;
+  return child;
+}
+
+async function load(title, baseUrl, request) {
+  const options = { url: baseUrl, connections: CONNECTIONS, requests: [request], timeout: 10 };
+  const warm = WARMUP > 0 ? await autocannon({ ...options, duration: WARMUP }) : undefined;
+  const before = loadavg();
+  const result = await autocannon({ ...options, title, duration: DURATION });
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, v.count]),
+  );
+  return {
+    title,
+    requestsPerSecond: result.requests.total / result.duration,
+    okPerSecond: (statuses['200'] ?? 0) / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statuses,
+    okIncludingWarmup: (statuses['200'] ?? 0) + (warm?.statusCodeStats?.['200']?.count ?? 0),
+    loadavgBefore: before,
+    loadavgAfter: loadavg(),
+  };
+}
+
+function targetDatabaseUrl(name) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function adminQuery(text) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'bulkwise-bench-'));
+const dbName = `bulkwise_bench_${randomBytes(5).toString('hex')}`;
+const children = [];
+let databaseCreated = false;
+
+async function cleanup() {
+  for (const child of children) await stop(child, 'SIGTERM', 10_000);
+  if (KEEP) {
+    console.log(`kept ${work}${databaseCreated ? ` and database ${dbName}` : ''}`);
+    return;
+  }
+  if (databaseCreated)
+    await adminQuery(`drop database if exists ${dbName} with (force)`).catch((err) =>
+      console.error(`could not drop ${dbName}: ${err.message}`),
+    );
+  rmSync(work, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    await cleanup();
+    process.exit(130);
+  });
+}
+
+async function main() {
+  const host = machine();
+  step(
+    `Bulkwise API bench on ${KIND_NAME}: ${fmt(PRODUCTS)} products, ${CONNECTIONS} connections, ${DURATION} s per endpoint`,
+  );
+  console.log(`  machine: ${machineLine(host)}`);
+
+  const random = prng(42);
+  const { rows } = generateCatalog({ count: PRODUCTS });
+  const purchaseTargets = [];
+  const hotTargets = [];
+  for (const index of new Set(
+    Array.from({ length: PURCHASE_PRODUCTS + HOT_PRODUCTS }, () => Math.floor(random() * rows.length)),
+  )) {
+    const row = rows[index];
+    if (hotTargets.length < HOT_PRODUCTS) {
+      row.mainQuantity = row.minSellingQuantity * HOT_ORDERS;
+      hotTargets.push(row);
+    } else purchaseTargets.push(row);
+  }
+  const initialStock = new Map(rows.map((r) => [r.id, r.mainQuantity]));
+
+  let databaseUrl;
+  let databaseVersion;
+  if (kind === 'postgres') {
+    await adminQuery(`create database ${dbName}`);
+    databaseCreated = true;
+    databaseUrl = targetDatabaseUrl(dbName);
+    databaseVersion = (await adminQuery('show server_version')).rows[0].server_version;
+  } else {
+    databaseVersion = `PGlite ${JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version}`;
+  }
+  step(`Seeding ${kind === 'postgres' ? `database ${dbName}` : `PGlite in ${work}`}`);
+  const seeded = await seedDatabase({
+    kind,
+    url: databaseUrl,
+    dataDir: path.join(work, 'pglite'),
+    rows,
+    log: console.log,
+  });
+  if (kind === 'pglite')
+    databaseVersion += ` (PostgreSQL ${(await seeded.db.execute('show server_version')).rows[0].server_version})`;
+  await seeded.close();
+
+  const jwtSecret = randomBytes(32).toString('base64url');
+  const apiPort = await freePort();
+  const barePort = await freePort();
+  const apiLog = path.join(work, 'api.log');
+  step('Starting the API (NODE_ENV=production) and the bare route');
+  const api = spawnLogged(
+    'api',
+    path.join(BIN, 'tsx'),
+    [path.join(ROOT, 'apps', 'api', 'src', 'server.ts')],
+    {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(apiPort),
+      JWT_SECRET: jwtSecret,
+      RATE_LIMIT_DISABLED: 'true',
+      SEED_DEMO_DATA: 'false',
+      WEB_DIST_DIR: '',
+      FIREBASE_AUTH_EMULATOR_HOST: undefined,
+      LOG_LEVEL: undefined,
+      ...(kind === 'postgres' ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: undefined, DATA_DIR: work }),
+    },
+    apiLog,
+  );
+  children.push(api);
+  const sample = toPublicProduct({ ...rows[0], price: rows[0].price, rating: rows[0].rating });
+  const bare = spawnLogged(
+    'bare',
+    process.execPath,
+    [path.join(ROOT, 'scripts', 'bench', 'bare-server.mjs')],
+    {
+      PORT: String(barePort),
+      BARE_PRODUCT_JSON: JSON.stringify(sample),
+      ...(kind === 'postgres' ? { BARE_DATABASE_URL: databaseUrl } : {}),
+    },
+    path.join(work, 'bare.log'),
+  );
+  children.push(bare);
+  const apiBase = `http://127.0.0.1:${apiPort}`;
+  const bareBase = `http://127.0.0.1:${barePort}`;
+  await waitForUrl(`${apiBase}/api/health`, { child: api, timeoutMs: 60_000 });
+  await waitForUrl(`${bareBase}/bare/products/x`, { child: bare, timeoutMs: 30_000 });
+
+  const ids = rows.map((r) => r.id);
+  const slugs = PRODUCT_CATEGORIES.map(categorySlug);
+  const byId = (prefix) => ({
+    method: 'GET',
+    setupRequest: (req) => ({ ...req, path: `${prefix}${ids[Math.floor(random() * ids.length)]}` }),
+  });
+
+  const results = {};
+  step('Bare Fastify route (ceiling), first pass');
+  const ceilingBefore = await load('bare route (ceiling, first pass)', bareBase, byId('/bare/products/'));
+
+  step('GET /api/products/:id');
+  results.productById = await load('GET /api/products/:id', apiBase, byId('/api/products/'));
+  if (kind === 'postgres') {
+    step('Reference: bare route + one prepared PostgreSQL query by id');
+    results.bareDb = await load(
+      'reference (not the API): bare route + 1 prepared query by id',
+      bareBase,
+      byId('/bare-db/products/'),
+    );
+  }
+  step('GET /api/products?sort=price_asc&minOrderOver=100&limit=24');
+  results.sortedFiltered = await load('GET /api/products?sort=price_asc&minOrderOver=100&limit=24', apiBase, {
+    method: 'GET',
+    path: '/api/products?sort=price_asc&minOrderOver=100&limit=24',
+  });
+  step('GET /api/products?category=<slug>&limit=24');
+  let slugTurn = 0;
+  results.categoryPage = await load('GET /api/products?category=<slug>&limit=24', apiBase, {
+    method: 'GET',
+    setupRequest: (req) => ({
+      ...req,
+      path: `/api/products?category=${slugs[slugTurn++ % slugs.length]}&limit=24`,
+    }),
+  });
+  step('GET /api/categories');
+  results.categories = await load('GET /api/categories', apiBase, { method: 'GET', path: '/api/categories' });
+
+  step(
+    `POST /api/products/purchase/:id (${fmt(purchaseTargets.length)} products, ${HOT_PRODUCTS} of them selling out, ${BUYERS} buyers)`,
+  );
+  const tokens = createTokenService({ secret: jwtSecret, ttlSeconds: 3600 });
+  const buyers = await Promise.all(
+    Array.from({ length: BUYERS }, (_, i) =>
+      tokens.issue({ uid: `bench-buyer-${i}`, email: `buyer-${i}@bench.bulkwise.test`, name: `Buyer ${i}` }),
+    ),
+  );
+  let purchaseSerial = 0;
+  const keyPrefix = randomBytes(4).toString('hex');
+  const purchase = {
+    method: 'POST',
+    setupRequest: (req) => {
+      // One request in twenty goes to a product that sells out, so some buyers really compete.
+      const product =
+        random() < 0.05
+          ? hotTargets[Math.floor(random() * hotTargets.length)]
+          : purchaseTargets[Math.floor(random() * purchaseTargets.length)];
+      return {
+        ...req,
+        path: `/api/products/purchase/${product.id}`,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${buyers[Math.floor(random() * buyers.length)]}`,
+          'idempotency-key': `bench-${keyPrefix}-${purchaseSerial++}`,
+        },
+        body: JSON.stringify({
+          quantity: product.minSellingQuantity,
+          address: '14 Harbour Road, Bristol',
+          phone: '+44 117 496 0123',
+        }),
+      };
+    },
+  };
+  results.purchase = await load('POST /api/products/purchase/:id', apiBase, purchase);
+
+  step('Bare Fastify route (ceiling), second pass');
+  const ceilingAfter = await load('bare route (ceiling, second pass)', bareBase, byId('/bare/products/'));
+  const ceiling = (ceilingBefore.requestsPerSecond + ceilingAfter.requestsPerSecond) / 2;
+
+  step('Bytes: first page versus the whole catalog (paging with limit=500)');
+  const firstPage = await fetch(`${apiBase}/api/products?limit=24`);
+  const firstPageBytes = (await firstPage.arrayBuffer()).byteLength;
+  let wholeBytes = 0;
+  let pages = 0;
+  let items = 0;
+  let cursor;
+  const pagingStarted = Date.now();
+  do {
+    const res = await fetch(`${apiBase}/api/products?limit=500${cursor ? `&cursor=${cursor}` : ''}`);
+    if (!res.ok) throw new Error(`paging failed: ${res.status} ${await res.text()}`);
+    const body = await res.text();
+    wholeBytes += Buffer.byteLength(body);
+    items += JSON.parse(body).length;
+    pages++;
+    cursor = res.headers.get('x-next-cursor') ?? undefined;
+  } while (cursor && Date.now() - pagingStarted < 120_000);
+  // One array of every product: the pages' items joined, without each page's brackets.
+  const catalogBytes = wholeBytes - 2 * pages + 2 + (pages - 1);
+  const totalHeader = Number(firstPage.headers.get('x-total-count'));
+
+  step('Stopping the API; checking for oversell');
+  await stop(api, 'SIGTERM', 15_000);
+  await stop(bare, 'SIGTERM', 5_000);
+  const check =
+    kind === 'postgres'
+      ? await openPostgres({ url: databaseUrl, poolSize: 2, migrate: false })
+      : await openPglite({ dataDir: path.join(work, 'pglite'), migrate: false });
+  let oversell;
+  try {
+    const { rows: stock } = await check.db.execute(
+      'select p.id, p.main_quantity, coalesce(sum(c.quantity), 0)::int as sold from products p left join cart_items c on c.product_id = p.id group by p.id',
+    );
+    const { rows: cart } = await check.db.execute('select count(*)::int as n from cart_items');
+    let mismatched = 0;
+    let negative = 0;
+    for (const r of stock) {
+      if (r.main_quantity < 0) negative++;
+      if (r.main_quantity + r.sold !== initialStock.get(r.id)) mismatched++;
+    }
+    const hotIds = new Set(hotTargets.map((r) => r.id));
+    const hotSoldOut = stock.filter((r) => hotIds.has(r.id) && r.main_quantity === 0).length;
+    oversell = {
+      products: stock.length,
+      mismatched,
+      negative,
+      cartItems: cart[0].n,
+      successfulPurchases: results.purchase.okIncludingWarmup,
+      hotSoldOut,
+    };
+  } finally {
+    await check.close();
+  }
+  const apiLogBytes = statSync(apiLog).size;
+  const apiLogLines = readFileSync(apiLog, 'utf8').split('\n').length - 1;
+  const totalApiRequests = Object.entries(results).reduce(
+    (n, [key, r]) => (key === 'bareDb' ? n : n + r.total),
+    0,
+  );
+
+  const report = {
+    at: new Date().toISOString(),
+    database: { kind, version: databaseVersion },
+    machine: host,
+    settings: {
+      products: PRODUCTS,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      warmupSeconds: WARMUP,
+    },
+    ceiling: { requestsPerSecond: ceiling, first: ceilingBefore, second: ceilingAfter },
+    results,
+    bytes: { firstPage: firstPageBytes, catalog: catalogBytes, pages, items, totalHeader },
+    oversell,
+    apiLog: { bytes: apiLogBytes, lines: apiLogLines, requestsMeasured: totalApiRequests },
+  };
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(
+    path.join(RESULTS_DIR, `${kind}-${report.at.replace(/[:.]/g, '-')}.json`),
+    JSON.stringify(report, null, 2),
+  );
+  const markdown = render(report);
+  writeSection(`API on ${KIND_NAME}`, markdown);
+  console.log(`\n${markdown}\n`);
+  console.log(`Wrote bench/results/latest.md (section "API on ${KIND_NAME}")`);
+  const failed =
+    oversell.mismatched > 0 || oversell.negative > 0 || !cartRowsAccountedFor(oversell) || items !== PRODUCTS;
+  if (failed) {
+    console.error('✖ integrity check failed: see the table');
+    process.exitCode = 1;
+  }
+}
+
+/**
+ * autocannon does not count the answers of requests in flight when a run stops (at most one per
+ * connection per run, warm-up included): those purchases happened, so the cart may hold that many more.
+ */
+function cartRowsAccountedFor(o) {
+  const inFlight = (WARMUP > 0 ? 2 : 1) * CONNECTIONS;
+  return o.cartItems >= o.successfulPurchases && o.cartItems <= o.successfulPurchases + inFlight;
+}
+
+function render(r) {
+  const ceiling = r.ceiling.requestsPerSecond;
+  const row = (res, extra = '') =>
+    `| ${res.title} | ${fmt(res.requestsPerSecond)} | ${fmt(res.p50, 1)} | ${fmt(res.p99, 1)} | ${fmt((100 * res.requestsPerSecond) / ceiling)} % | ${statusSummary(res)}${extra} | ${res.loadavgBefore[0]} → ${res.loadavgAfter[0]} |`;
+  const p = r.results.purchase;
+  const o = r.oversell;
+  const ratio = (100 * r.bytes.firstPage) / r.bytes.catalog;
+  const pass = (ok) => (ok ? 'met' : '**not met**');
+  const targets = [
+    `- GET /api/products/:id ≥ 60 % of the ceiling: ${fmt((100 * r.results.productById.requestsPerSecond) / ceiling)} % (${pass(r.results.productById.requestsPerSecond >= 0.6 * ceiling)})`,
+    `- sorted + filtered first page ≥ 30 % of the ceiling with p99 < 50 ms: ${fmt((100 * r.results.sortedFiltered.requestsPerSecond) / ceiling)} %, p99 ${fmt(r.results.sortedFiltered.p99, 1)} ms (${pass(r.results.sortedFiltered.requestsPerSecond >= 0.3 * ceiling && r.results.sortedFiltered.p99 < 50)})`,
+    `- purchases ≥ 1,000/s with zero oversell${r.database.kind === 'postgres' ? '' : ' (the target is for PostgreSQL; PGlite runs one transaction at a time)'}: ${fmt(p.okPerSecond)}/s, oversell ${o.mismatched === 0 && o.negative === 0 ? 'none' : 'FOUND'} (${pass(p.okPerSecond >= 1000 && o.mismatched === 0 && o.negative === 0)})`,
+    `- first page < 1 % of the whole catalog: ${fmt(ratio, 3)} % (${pass(ratio < 1)})`,
+  ];
+  return [
+    `Run ${r.at} on ${r.machine.cores} cores (${r.machine.cpu}), ${r.machine.memoryGiB} GiB, Node ${r.machine.node}; database ${r.database.version}. ` +
+      `${fmt(r.settings.products)} products; autocannon from a second process, ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up then ${r.settings.durationSeconds} s per endpoint. ` +
+      `Latencies in whole milliseconds (autocannon's resolution). Load average (1 min) before → after each run in the last column.`,
+    '',
+    '| Endpoint | req/s | p50 ms | p99 ms | vs ceiling | responses | load avg |',
+    '|---|---:|---:|---:|---:|---|---|',
+    row(r.ceiling.first),
+    row(r.results.productById),
+    ...(r.results.bareDb ? [row(r.results.bareDb)] : []),
+    row(r.results.sortedFiltered),
+    row(r.results.categoryPage),
+    row(r.results.categories),
+    row(p, `; ${fmt(p.okPerSecond)} purchases/s`),
+    row(r.ceiling.second),
+    '',
+    `Ceiling = mean of the two bare-route passes: ${fmt(ceiling)} req/s (a Fastify route answering one fixed product, no database, no logger).` +
+      (r.results.bareDb
+        ? ` The reference row is that bare server reading the product with one prepared statement (node-postgres, pool of 20, no logger, no validation): the most a route that asks the database can do here.`
+        : ''),
+    '',
+    `**Oversell check**: ${fmt(o.products)} products, stock + sum of cart quantities = initial stock for ${fmt(o.products - o.mismatched)} (mismatches: ${o.mismatched}); ` +
+      `stock below zero: ${o.negative}; cart rows ${fmt(o.cartItems)} for ${fmt(o.successfulPurchases)} purchases answered 200 (incl. warm-up; up to one more per connection may have been in flight when a run stopped): ${cartRowsAccountedFor(o) ? 'consistent' : '**inconsistent**'}; ` +
+      `sell-out products at zero stock: ${o.hotSoldOut} of ${HOT_PRODUCTS}.`,
+    '',
+    `**Bytes**: first page of All Products (\`GET /api/products?limit=24\`) ${fmt(r.bytes.firstPage)} B; whole catalog as one array ${fmt(r.bytes.catalog)} B ` +
+      `(${fmt(r.bytes.items)} products over ${r.bytes.pages} pages of 500; x-total-count ${fmt(r.bytes.totalHeader)}): ${fmt(ratio, 3)} %.`,
+    '',
+    `**API log**: ${fmt(r.apiLog.lines)} lines, ${fmt(r.apiLog.bytes / 2 ** 20, 1)} MiB for ${fmt(r.apiLog.requestsMeasured)} measured requests (plus warm-ups).`,
+    '',
+    '**Targets**',
+    '',
+    ...targets,
+  ].join('\n');
+}
+
+function statusSummary(res) {
+  const parts = Object.entries(res.statuses).map(([code, n]) => `${code}: ${fmt(n)}`);
+  if (res.errors) parts.push(`errors: ${res.errors}`);
+  if (res.timeouts) parts.push(`timeouts: ${res.timeouts}`);
+  return parts.join(', ');
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(`✖ ${err instanceof Error ? err.stack : err}`);
+  for (const child of children) {
+    if (child.exitCode !== null) console.error(`[${child.benchName}] ${child.recentOutput()}`);
+  }
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
