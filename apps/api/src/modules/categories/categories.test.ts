@@ -86,3 +86,18 @@ describe('errors', () => {
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 });
+
+describe('compression', () => {
+  it('compresses large answers for clients that accept it, and only for them', async () => {
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: '/api/products?limit=50',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    const plain = await t.app.inject({ method: 'GET', url: '/api/products?limit=50' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+});
