@@ -38,7 +38,8 @@ step('typecheck', process.execPath, [
      execFileSync(${JSON.stringify(bin('tsc'))}, ['-p', p], { stdio: 'inherit' });`,
 ]);
 step('lint', bin('eslint'), ['.', '--max-warnings', '0']);
-step('unit+api (pglite)', bin('vitest'), ['run']);
+// The first pass is always the embedded database, even when TEST_DATABASE_URL names a server.
+step('unit+api (pglite)', bin('vitest'), ['run'], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   step('api (postgresql)', bin('vitest'), ['run', '--project', 'api'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
 }
