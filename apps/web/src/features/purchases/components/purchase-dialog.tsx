@@ -91,7 +91,7 @@ export function PurchaseDialog({ open, productName, quantity, total, pending, on
         <h2 id={titleId} className="text-xl font-bold">
           Complete Your Purchase
         </h2>
-        <p className="mt-2 text-base-content/80">
+        <p className="mt-2">
           {quantity} units of <strong>{productName}</strong> for <strong>{formatPrice(total)}</strong>
         </p>
         <form noValidate className="mt-4 flex flex-col gap-4" onSubmit={handleSubmit(onSubmit)}>
