@@ -52,13 +52,6 @@ export function categoriesResponse(page: Page) {
 
 /** No serious or critical axe violations on the page as it is now. */
 export async function expectNoSeriousAxeViolations(page: Page) {
-  // Colours are judged as painted: let fades and dialog entrances finish first, or a half-faded
-  // text reads as low contrast.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
