@@ -34,6 +34,8 @@ export default defineConfig({
     timeout: 240_000,
     // Locally a stack already running on E2E_PORT is reused (fast iteration); CI always starts afresh.
     reuseExistingServer: !process.env.CI,
+    // start.mjs stops the emulator and the API it started on SIGTERM; a hard kill would orphan them.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
