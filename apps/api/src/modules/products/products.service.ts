@@ -40,7 +40,10 @@ function decodeCursor(raw: string, sort: ProductSortKey): ProductCursor {
   const [s, value, id] = parsed as unknown[];
   if (s !== sort || typeof value !== 'string' || typeof id !== 'string' || !isUuid(id)) throw invalid;
   const valid =
-    sort === 'default' ? !Number.isNaN(Date.parse(value)) : /^\d{1,10}(\.\d{1,2})?$/.test(value);
+    sort === 'default'
+      ? // Exactly the form cursorAfter() writes (toISOString), so PostgreSQL never sees a date it cannot read.
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) && !Number.isNaN(Date.parse(value))
+      : /^\d{1,10}(\.\d{1,2})?$/.test(value);
   if (!valid) throw invalid;
   return { sort, value, id };
 }
