@@ -3,6 +3,9 @@ import { LogIn, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { BusyButton } from '@/components/form/busy-button';
+import { IconInput } from '@/components/form/controls';
+import { Field } from '@/components/form/field';
 import { GoogleIcon } from '@/components/ui/brand-icons';
 import { paths, redirectTarget } from '@/config/paths';
 import { errorDialog, successDialog } from '@/lib/dialogs';
@@ -10,16 +13,14 @@ import { useAuth } from '../auth-context';
 import { firebaseErrorCode, googleErrorMessage, loginErrorMessage } from '../auth-errors';
 import { PasswordInput } from './password-input';
 
+const FORM_ID = 'login';
+
 interface LoginValues {
   email: string;
   password: string;
 }
 
 type Busy = 'password' | 'google' | null;
-
-function ButtonSpinner() {
-  return <span className="loading loading-spinner loading-sm" aria-hidden="true" />;
-}
 
 export function LoginForm() {
   const { signIn, signInWithGoogle, runAuthFlow } = useAuth();
@@ -81,68 +82,47 @@ export function LoginForm() {
         </header>
 
         <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label="Sign in">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="login-email" className="text-sm font-medium">
-              Email address
-            </label>
-            <div className="input w-full">
-              <Mail className="size-4 shrink-0 opacity-60" aria-hidden="true" />
-              <input
-                id="login-email"
-                type="email"
-                autoComplete="email"
-                placeholder="you@company.com"
-                className="grow"
-                required
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={errors.email ? 'login-email-error' : undefined}
-                {...register('email', { required: 'Email is required' })}
-              />
-            </div>
-            {errors.email && (
-              <p id="login-email-error" className="text-sm text-error" role="alert">
-                {errors.email.message}
-              </p>
-            )}
-          </div>
+          <Field formId={FORM_ID} name="email" label="Email address" error={errors.email?.message}>
+            <IconInput
+              icon={Mail}
+              type="email"
+              autoComplete="email"
+              placeholder="you@company.com"
+              required
+              {...register('email', { required: 'Email is required' })}
+            />
+          </Field>
 
-          <div className="flex flex-col gap-1">
-            <label htmlFor="login-password" className="text-sm font-medium">
-              Password
-            </label>
+          <Field formId={FORM_ID} name="password" label="Password" error={errors.password?.message}>
             <PasswordInput
-              id="login-password"
               autoComplete="current-password"
               placeholder="Your password"
               required
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? 'login-password-error' : undefined}
               {...register('password', { required: 'Password is required' })}
             />
-            {errors.password && (
-              <p id="login-password-error" className="text-sm text-error" role="alert">
-                {errors.password.message}
-              </p>
-            )}
-          </div>
+          </Field>
 
-          <button type="submit" className="btn btn-primary w-full" disabled={busy !== null}>
-            {busy === 'password' && <ButtonSpinner />}
+          <BusyButton
+            type="submit"
+            className="btn btn-primary w-full"
+            busy={busy === 'password'}
+            disabled={busy !== null}
+          >
             Sign in
-          </button>
+          </BusyButton>
         </form>
 
         <div className="divider my-0 text-sm text-base-content/60">or</div>
 
-        <button
-          type="button"
+        <BusyButton
           className="btn btn-outline w-full"
+          busy={busy === 'google'}
           disabled={busy !== null}
+          icon={<GoogleIcon size={18} />}
           onClick={() => void attempt('google', signInWithGoogle)}
         >
-          {busy === 'google' ? <ButtonSpinner /> : <GoogleIcon size={18} />}
           Sign in with Google
-        </button>
+        </BusyButton>
 
         <p className="text-center text-sm">
           Don&apos;t have an account?{' '}

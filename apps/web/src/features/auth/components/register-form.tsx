@@ -1,8 +1,12 @@
-import { PASSWORD_MESSAGES, REGISTER_MESSAGES } from '@bulkwise/contracts';
+import { PASSWORD_MESSAGES, REGISTER_MESSAGES, isHttpUrl } from '@bulkwise/contracts';
 import { ImageIcon, Mail, UserPlus, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { BusyButton } from '@/components/form/busy-button';
+import { IconInput } from '@/components/form/controls';
+import { Field } from '@/components/form/field';
+import { fieldIds } from '@/components/form/field-ids';
 import { paths } from '@/config/paths';
 import { errorDialog, successDialog } from '@/lib/dialogs';
 import { useAuth } from '../auth-context';
@@ -11,6 +15,10 @@ import { checkPassword } from '../password-rules';
 import { PasswordInput } from './password-input';
 import { PasswordRequirements } from './password-requirements';
 
+const FORM_ID = 'register';
+const PASSWORD_RULES_ID = `${fieldIds(FORM_ID, 'password').control}-rules`;
+const PHOTO_INVALID = 'Please enter a valid photo URL (http or https).';
+
 interface RegisterValues {
   name: string;
   email: string;
@@ -18,22 +26,10 @@ interface RegisterValues {
   photoURL: string;
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm text-error" role="alert">
-      {message}
-    </p>
-  );
+/** The photo check, run after the password dialog's check as before: null when the URL will do. */
+function photoUrlError(photoURL: string): string | null {
+  if (!photoURL) return REGISTER_MESSAGES.photoRequired;
+  return isHttpUrl(photoURL) ? null : PHOTO_INVALID;
 }
 
 export function RegisterForm() {
@@ -59,13 +55,9 @@ export function RegisterForm() {
       return;
     }
     const photoURL = values.photoURL.trim();
-    if (!photoURL) {
-      setError('photoURL', { message: REGISTER_MESSAGES.photoRequired });
-      setFocus('photoURL');
-      return;
-    }
-    if (!isHttpUrl(photoURL)) {
-      setError('photoURL', { message: 'Please enter a valid photo URL (http or https).' });
+    const photoError = photoUrlError(photoURL);
+    if (photoError) {
+      setError('photoURL', { message: photoError });
       setFocus('photoURL');
       return;
     }
@@ -109,91 +101,55 @@ export function RegisterForm() {
         </header>
 
         <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label="Create account">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="register-name" className="text-sm font-medium">
-              Full Name
-            </label>
-            <div className="input w-full">
-              <UserRound className="size-4 shrink-0 opacity-60" aria-hidden="true" />
-              <input
-                id="register-name"
-                type="text"
-                autoComplete="name"
-                placeholder="Jane Doe"
-                className="grow"
-                required
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby={errors.name ? 'register-name-error' : undefined}
-                {...register('name', {
-                  required: 'Full name is required',
-                  validate: (v) => v.trim() !== '' || 'Full name is required',
-                })}
-              />
-            </div>
-            <FieldError id="register-name-error" message={errors.name?.message} />
-          </div>
+          <Field formId={FORM_ID} name="name" label="Full Name" error={errors.name?.message}>
+            <IconInput
+              icon={UserRound}
+              type="text"
+              autoComplete="name"
+              placeholder="Jane Doe"
+              required
+              {...register('name', {
+                required: 'Full name is required',
+                validate: (v) => v.trim() !== '' || 'Full name is required',
+              })}
+            />
+          </Field>
 
-          <div className="flex flex-col gap-1">
-            <label htmlFor="register-email" className="text-sm font-medium">
-              Email address
-            </label>
-            <div className="input w-full">
-              <Mail className="size-4 shrink-0 opacity-60" aria-hidden="true" />
-              <input
-                id="register-email"
-                type="email"
-                autoComplete="email"
-                placeholder="you@company.com"
-                className="grow"
-                required
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={errors.email ? 'register-email-error' : undefined}
-                {...register('email', { required: 'Email is required' })}
-              />
-            </div>
-            <FieldError id="register-email-error" message={errors.email?.message} />
-          </div>
+          <Field formId={FORM_ID} name="email" label="Email address" error={errors.email?.message}>
+            <IconInput
+              icon={Mail}
+              type="email"
+              autoComplete="email"
+              placeholder="you@company.com"
+              required
+              {...register('email', { required: 'Email is required' })}
+            />
+          </Field>
 
-          <div className="flex flex-col gap-1">
-            <label htmlFor="register-password" className="text-sm font-medium">
-              Password
-            </label>
+          <Field formId={FORM_ID} name="password" label="Password" describedBy={PASSWORD_RULES_ID}>
             <PasswordInput
-              id="register-password"
               autoComplete="new-password"
               placeholder="Create a password"
               required
-              aria-describedby="register-password-rules"
               {...register('password')}
             />
-            <PasswordRequirements id="register-password-rules" password={password} />
-          </div>
+            <PasswordRequirements id={PASSWORD_RULES_ID} password={password} />
+          </Field>
 
-          <div className="flex flex-col gap-1">
-            <label htmlFor="register-photo" className="text-sm font-medium">
-              Photo URL
-            </label>
-            <div className="input w-full">
-              <ImageIcon className="size-4 shrink-0 opacity-60" aria-hidden="true" />
-              <input
-                id="register-photo"
-                type="url"
-                autoComplete="photo"
-                placeholder="https://example.com/photo.jpg"
-                className="grow"
-                required
-                aria-invalid={errors.photoURL ? true : undefined}
-                aria-describedby={errors.photoURL ? 'register-photo-error' : undefined}
-                {...register('photoURL', { onChange: () => clearErrors('photoURL') })}
-              />
-            </div>
-            <FieldError id="register-photo-error" message={errors.photoURL?.message} />
-          </div>
+          <Field formId={FORM_ID} name="photoURL" label="Photo URL" error={errors.photoURL?.message}>
+            <IconInput
+              icon={ImageIcon}
+              type="url"
+              autoComplete="photo"
+              placeholder="https://example.com/photo.jpg"
+              required
+              {...register('photoURL', { onChange: () => clearErrors('photoURL') })}
+            />
+          </Field>
 
-          <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {busy ? REGISTER_MESSAGES.busy : 'Create Account'}
-          </button>
+          <BusyButton type="submit" className="btn btn-primary w-full" busy={busy} busyLabel={REGISTER_MESSAGES.busy}>
+            Create Account
+          </BusyButton>
         </form>
 
         <p className="text-center text-sm">
