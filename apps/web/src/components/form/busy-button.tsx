@@ -13,7 +13,15 @@ interface BusyButtonProps extends ComponentProps<'button'> {
  * The one button-with-spinner. `disabled` stays separate from `busy` so a form with two actions can
  * disable both while only the one in progress spins.
  */
-export function BusyButton({ busy, busyLabel, icon, disabled, type = 'button', children, ...props }: BusyButtonProps) {
+export function BusyButton({
+  busy,
+  busyLabel,
+  icon,
+  disabled,
+  type = 'button',
+  children,
+  ...props
+}: BusyButtonProps) {
   return (
     <button type={type} disabled={busy || disabled} aria-busy={busy || undefined} {...props}>
       {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : icon}

@@ -20,7 +20,16 @@ export interface FieldProps {
 }
 
 /** A labelled form field: label, control, hint and an error announced with role="alert". */
-export function Field({ formId, name, label, hint, error, describedBy, className = '', children }: FieldProps) {
+export function Field({
+  formId,
+  name,
+  label,
+  hint,
+  error,
+  describedBy,
+  className = '',
+  children,
+}: FieldProps) {
   const ids = fieldIds(formId, name);
   const described = [hint ? ids.hint : null, describedBy ?? null, error ? ids.error : null]
     .filter(Boolean)

@@ -1,16 +1,17 @@
 import { GOOGLE_MESSAGES, LOGIN_MESSAGES } from '@bulkwise/contracts';
-import { LogIn, Mail } from 'lucide-react';
+import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { BusyButton } from '@/components/form/busy-button';
-import { IconInput } from '@/components/form/controls';
 import { Field } from '@/components/form/field';
 import { GoogleIcon } from '@/components/ui/brand-icons';
 import { paths, redirectTarget } from '@/config/paths';
 import { errorDialog, successDialog } from '@/lib/dialogs';
 import { useAuth } from '../auth-context';
 import { firebaseErrorCode, googleErrorMessage, loginErrorMessage } from '../auth-errors';
+import { AuthCard } from './auth-card';
+import { EMAIL_RULES, EmailField } from './email-field';
 import { PasswordInput } from './password-input';
 
 const FORM_ID = 'login';
@@ -71,66 +72,51 @@ export function LoginForm() {
   );
 
   return (
-    <div className="card w-full max-w-md border border-base-300 bg-base-100 shadow-xl">
-      <div className="card-body gap-5">
-        <header className="text-center">
-          <span className="mx-auto mb-3 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <LogIn className="size-6" aria-hidden="true" />
-          </span>
-          <h1 className="text-3xl font-bold">{LOGIN_MESSAGES.heading}</h1>
-          <p className="mt-1 text-base-content/70">{LOGIN_MESSAGES.subtitle}</p>
-        </header>
+    <AuthCard
+      icon={LogIn}
+      heading={LOGIN_MESSAGES.heading}
+      subtitle={LOGIN_MESSAGES.subtitle}
+      switchPrompt="Don't have an account?"
+      switchLabel="Register"
+      switchTo={paths.register.getHref()}
+    >
+      <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label="Sign in">
+        <EmailField
+          formId={FORM_ID}
+          error={errors.email?.message}
+          registration={register('email', EMAIL_RULES)}
+        />
 
-        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label="Sign in">
-          <Field formId={FORM_ID} name="email" label="Email address" error={errors.email?.message}>
-            <IconInput
-              icon={Mail}
-              type="email"
-              autoComplete="email"
-              placeholder="you@company.com"
-              required
-              {...register('email', { required: 'Email is required' })}
-            />
-          </Field>
-
-          <Field formId={FORM_ID} name="password" label="Password" error={errors.password?.message}>
-            <PasswordInput
-              autoComplete="current-password"
-              placeholder="Your password"
-              required
-              {...register('password', { required: 'Password is required' })}
-            />
-          </Field>
-
-          <BusyButton
-            type="submit"
-            className="btn btn-primary w-full"
-            busy={busy === 'password'}
-            disabled={busy !== null}
-          >
-            Sign in
-          </BusyButton>
-        </form>
-
-        <div className="divider my-0 text-sm text-base-content/60">or</div>
+        <Field formId={FORM_ID} name="password" label="Password" error={errors.password?.message}>
+          <PasswordInput
+            autoComplete="current-password"
+            placeholder="Your password"
+            required
+            {...register('password', { required: 'Password is required' })}
+          />
+        </Field>
 
         <BusyButton
-          className="btn btn-outline w-full"
-          busy={busy === 'google'}
+          type="submit"
+          className="btn btn-primary w-full"
+          busy={busy === 'password'}
           disabled={busy !== null}
-          icon={<GoogleIcon size={18} />}
-          onClick={() => void attempt('google', signInWithGoogle)}
         >
-          Sign in with Google
+          Sign in
         </BusyButton>
+      </form>
 
-        <p className="text-center text-sm">
-          Don&apos;t have an account?{' '}
-          <Link to={paths.register.getHref()} className="link link-primary font-medium">
-            Register
-          </Link>
-        </p>
-      </div>
-    </div>
+      <div className="divider my-0 text-sm text-base-content/60">or</div>
+
+      <BusyButton
+        className="btn btn-outline w-full"
+        busy={busy === 'google'}
+        disabled={busy !== null}
+        icon={<GoogleIcon size={18} />}
+        onClick={() => void attempt('google', signInWithGoogle)}
+      >
+        Sign in with Google
+      </BusyButton>
+    </AuthCard>
   );
 }

@@ -85,7 +85,9 @@ describe('RegisterForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
     const photo = screen.getByLabelText('Photo URL');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid photo URL (http or https).');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please enter a valid photo URL (http or https).',
+    );
     expect(photo).toHaveAccessibleDescription('Please enter a valid photo URL (http or https).');
     expect(photo).toBeInvalid();
     expect(photo).toHaveFocus();
@@ -96,7 +98,7 @@ describe('RegisterForm', () => {
     expect(photo).not.toHaveAttribute('aria-invalid');
   });
 
-  it('reads the live password rules as the password field\'s description', async () => {
+  it("reads the live password rules as the password field's description", async () => {
     renderRoute(<RegisterForm />, { path: '/register' });
     const password = screen.getByLabelText('Password');
     await userEvent.setup().type(password, 'Abcdef!');

@@ -1,8 +1,8 @@
 import { PASSWORD_MESSAGES, REGISTER_MESSAGES, isHttpUrl } from '@bulkwise/contracts';
-import { ImageIcon, Mail, UserPlus, UserRound } from 'lucide-react';
+import { ImageIcon, UserPlus, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { BusyButton } from '@/components/form/busy-button';
 import { IconInput } from '@/components/form/controls';
 import { Field } from '@/components/form/field';
@@ -12,6 +12,8 @@ import { errorDialog, successDialog } from '@/lib/dialogs';
 import { useAuth } from '../auth-context';
 import { firebaseErrorCode, registerErrorMessage } from '../auth-errors';
 import { checkPassword } from '../password-rules';
+import { AuthCard } from './auth-card';
+import { EMAIL_RULES, EmailField } from './email-field';
 import { PasswordInput } from './password-input';
 import { PasswordRequirements } from './password-requirements';
 
@@ -90,75 +92,65 @@ export function RegisterForm() {
   });
 
   return (
-    <div className="card w-full max-w-md border border-base-300 bg-base-100 shadow-xl">
-      <div className="card-body gap-5">
-        <header className="text-center">
-          <span className="mx-auto mb-3 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <UserPlus className="size-6" aria-hidden="true" />
-          </span>
-          <h1 className="text-3xl font-bold">Create Account</h1>
-          <p className="mt-1 text-base-content/70">Join Bulkwise to buy and sell in bulk</p>
-        </header>
+    <AuthCard
+      icon={UserPlus}
+      heading="Create Account"
+      subtitle="Join Bulkwise to buy and sell in bulk"
+      switchPrompt="Already have an account?"
+      switchLabel="Sign in"
+      switchTo={paths.login.getHref()}
+    >
+      <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label="Create account">
+        <Field formId={FORM_ID} name="name" label="Full Name" error={errors.name?.message}>
+          <IconInput
+            icon={UserRound}
+            type="text"
+            autoComplete="name"
+            placeholder="Jane Doe"
+            required
+            {...register('name', {
+              required: 'Full name is required',
+              validate: (v) => v.trim() !== '' || 'Full name is required',
+            })}
+          />
+        </Field>
 
-        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label="Create account">
-          <Field formId={FORM_ID} name="name" label="Full Name" error={errors.name?.message}>
-            <IconInput
-              icon={UserRound}
-              type="text"
-              autoComplete="name"
-              placeholder="Jane Doe"
-              required
-              {...register('name', {
-                required: 'Full name is required',
-                validate: (v) => v.trim() !== '' || 'Full name is required',
-              })}
-            />
-          </Field>
+        <EmailField
+          formId={FORM_ID}
+          error={errors.email?.message}
+          registration={register('email', EMAIL_RULES)}
+        />
 
-          <Field formId={FORM_ID} name="email" label="Email address" error={errors.email?.message}>
-            <IconInput
-              icon={Mail}
-              type="email"
-              autoComplete="email"
-              placeholder="you@company.com"
-              required
-              {...register('email', { required: 'Email is required' })}
-            />
-          </Field>
+        <Field formId={FORM_ID} name="password" label="Password" describedBy={PASSWORD_RULES_ID}>
+          <PasswordInput
+            autoComplete="new-password"
+            placeholder="Create a password"
+            required
+            {...register('password')}
+          />
+          <PasswordRequirements id={PASSWORD_RULES_ID} password={password} />
+        </Field>
 
-          <Field formId={FORM_ID} name="password" label="Password" describedBy={PASSWORD_RULES_ID}>
-            <PasswordInput
-              autoComplete="new-password"
-              placeholder="Create a password"
-              required
-              {...register('password')}
-            />
-            <PasswordRequirements id={PASSWORD_RULES_ID} password={password} />
-          </Field>
+        <Field formId={FORM_ID} name="photoURL" label="Photo URL" error={errors.photoURL?.message}>
+          <IconInput
+            icon={ImageIcon}
+            type="url"
+            autoComplete="photo"
+            placeholder="https://example.com/photo.jpg"
+            required
+            {...register('photoURL', { onChange: () => clearErrors('photoURL') })}
+          />
+        </Field>
 
-          <Field formId={FORM_ID} name="photoURL" label="Photo URL" error={errors.photoURL?.message}>
-            <IconInput
-              icon={ImageIcon}
-              type="url"
-              autoComplete="photo"
-              placeholder="https://example.com/photo.jpg"
-              required
-              {...register('photoURL', { onChange: () => clearErrors('photoURL') })}
-            />
-          </Field>
-
-          <BusyButton type="submit" className="btn btn-primary w-full" busy={busy} busyLabel={REGISTER_MESSAGES.busy}>
-            Create Account
-          </BusyButton>
-        </form>
-
-        <p className="text-center text-sm">
-          Already have an account?{' '}
-          <Link to={paths.login.getHref()} className="link link-primary font-medium">
-            Sign in
-          </Link>
-        </p>
-      </div>
-    </div>
+        <BusyButton
+          type="submit"
+          className="btn btn-primary w-full"
+          busy={busy}
+          busyLabel={REGISTER_MESSAGES.busy}
+        >
+          Create Account
+        </BusyButton>
+      </form>
+    </AuthCard>
   );
 }
