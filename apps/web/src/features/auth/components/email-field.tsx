@@ -3,7 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { IconInput } from '@/components/form/controls';
 import { Field } from '@/components/form/field';
 
-/** Both auth forms ask for the email the same way; the form keeps its own id and rules. */
+/** Both auth forms ask for the email the same way (label, icon, rule); each passes its own form id. */
 export const EMAIL_RULES = { required: 'Email is required' } as const;
 
 interface EmailFieldProps {
