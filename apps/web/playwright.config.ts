@@ -11,8 +11,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: '../../test-results',
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
-  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  // A journey that fails once is a bug to fix, not to retry.
+  retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: '../../playwright-report' }]],
@@ -21,8 +22,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Playwright's own browser download does not work here: Debian's Chromium does.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Playwright's own browser download does not work here: Debian's Chromium does. `npm test` finds
+      // (or installs) it and passes its path in CHROME_PATH.
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
