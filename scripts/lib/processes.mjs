@@ -6,12 +6,12 @@ import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 /** Preloading this into a node child (`--import`) makes it stop when its parent's IPC channel closes. */
 export const EXIT_WITH_PARENT = new URL('./exit-with-parent.mjs', import.meta.url).href;
 
-/** `{ ppid, state, startTime }` from /proc/<pid>/stat, or undefined when there is no such process. */
+/** `{ ppid, pgid, state, startTime }` from /proc/<pid>/stat, or undefined when there is no such process. */
 export function procStat(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), state: fields[0], startTime: Number(fields[19]) };
+    return { ppid: Number(fields[1]), pgid: Number(fields[2]), state: fields[0], startTime: Number(fields[19]) };
   } catch {
     return undefined;
   }
@@ -136,8 +136,14 @@ export async function stopChild(child, { signal = 'SIGTERM', graceMs = 10_000 } 
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const done = exited(child);
   const tree = descendants(child.pid);
-  if (child.connected) child.disconnect();
-  else child.kill(signal);
+  try {
+    if (child.connected) child.disconnect();
+    // A child spawned `detached` leads its own process group (the benchmarks): signal all of it.
+    else if (procStat(child.pid)?.pgid === child.pid) process.kill(-child.pid, signal);
+    else child.kill(signal);
+  } catch {
+    // it exited meanwhile
+  }
   const timer = setTimeout(() => {
     for (const pid of [child.pid, ...tree]) {
       try {
