@@ -110,7 +110,8 @@ export async function startAuthEmulator({ port, dataDir, quiet = true }) {
     // SIGINT lets the emulator export its accounts before it exits.
     stopSignal: 'SIGINT',
   });
-  await waitForUrl(`http://127.0.0.1:${port}/`, { child, timeoutMs: 120_000 });
+  // About 10 s on an idle machine, but minutes were seen on a saturated one (2 cores, load 25).
+  await waitForUrl(`http://127.0.0.1:${port}/`, { child, timeoutMs: 300_000 });
   return child;
 }
 

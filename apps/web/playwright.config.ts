@@ -33,7 +33,7 @@ export default defineConfig({
     command: 'node scripts/start.mjs',
     cwd: '../..',
     url: `${baseURL}/api/health`,
-    timeout: 240_000,
+    timeout: 420_000,
     // Locally a stack already running on E2E_PORT is reused (fast iteration); CI always starts afresh.
     reuseExistingServer: !process.env.CI,
     // start.mjs stops the emulator and the API it started on SIGTERM; a hard kill would orphan them.

@@ -76,7 +76,7 @@ export async function waitForLine(stack, pattern, timeoutMs) {
 export function processTree(stack) {
   const pids = [stack.npm.pid, ...descendants(stack.npm.pid)];
   const find = (re) => pids.find((pid) => re.test(commandLine(pid)));
-  return { pids, launcher: find(/scripts\/start\.mjs/), api: find(/apps\/api\/src\/server\.ts/), emulator: find(/firebase/) };
+  return { pids, launcher: find(/^(\S*\/)?node .*scripts\/start\.mjs/), api: find(/apps\/api\/src\/server\.ts/), emulator: find(/firebase/) };
 }
 
 /** Polls until every pid is gone and the ports are free; returns what is left after `timeoutMs`. */
@@ -89,6 +89,14 @@ export async function leftovers(pids, ports, timeoutMs) {
     if ((alive.length === 0 && busy.length === 0) || Date.now() > deadline) return { alive, busy };
     await sleep(250);
   }
+}
+
+/** SIGTERM to the whole group (npm exits at once), then wait until every process of it is gone. */
+export async function stopStack(stack) {
+  const pids = [stack.npm.pid, ...descendants(stack.npm.pid)];
+  process.kill(-stack.npm.pid, 'SIGTERM');
+  await stack.exited;
+  await leftovers(pids, [], 20_000);
 }
 
 export async function health(port) {

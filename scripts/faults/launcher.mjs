@@ -3,7 +3,7 @@
 // takes over the embedded database (every acknowledged purchase there) and only says ready when its own
 // API answers; a second instance is refused in seconds while the first keeps serving; SIGTERM and
 // Ctrl-C drain and exit 0.
-import { health, launch, leftovers, newPurchaseAccepted, processTree, stackPlace, waitForLine } from './launcher-lib.mjs';
+import { health, launch, leftovers, newPurchaseAccepted, processTree, stackPlace, stopStack, waitForLine } from './launcher-lib.mjs';
 import { checkInvariants, log, makeBuyers, pickProducts, readApiState, runLoad, sleep, summarise, tempDir } from './lib.mjs';
 
 const STOP_MS = 20_000;
@@ -46,8 +46,7 @@ function killScenario(target) {
     const refused = await newPurchaseAccepted(place.port, products[0]);
     if (refused) failures.push(refused);
     const instance = (await health(place.port))?.instance;
-    process.kill(-again.stack.npm.pid, 'SIGTERM');
-    await again.stack.exited;
+    await stopStack(again.stack);
     const s = summarise(ledger);
     return {
       failures,
@@ -95,8 +94,7 @@ export async function secondInstance() {
   const refused = await newPurchaseAccepted(place.port, products[0]);
   if (refused) failures.push(`the first instance after the attempts: ${refused}`);
   if (stack.npm.exitCode !== null) failures.push('the first npm start exited');
-  process.kill(-stack.npm.pid, 'SIGTERM');
-  await stack.exited;
+  await stopStack(stack);
   figures.push(`the first instance kept serving (same instance id, a purchase accepted)`);
   return { failures, figures };
 }
