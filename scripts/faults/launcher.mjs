@@ -4,6 +4,7 @@
 // API answers; a second instance is refused in seconds while the first keeps serving; SIGTERM and
 // Ctrl-C drain and exit 0.
 import { health, launch, leftovers, newPurchaseAccepted, processTree, stackPlace, stopStack, waitForLine } from './launcher-lib.mjs';
+import { isAlive } from '../lib/processes.mjs';
 import { checkInvariants, log, makeBuyers, pickProducts, readApiState, runLoad, sleep, summarise, tempDir } from './lib.mjs';
 
 const STOP_MS = 20_000;
@@ -94,8 +95,20 @@ export async function secondInstance() {
   const refused = await newPurchaseAccepted(place.port, products[0]);
   if (refused) failures.push(`the first instance after the attempts: ${refused}`);
   if (stack.npm.exitCode !== null) failures.push('the first npm start exited');
-  await stopStack(stack);
   figures.push(`the first instance kept serving (same instance id, a purchase accepted)`);
+
+  // Two Ctrl-C in a row (a terminal sends SIGINT to the whole group): the second forces, at once.
+  const pids = processTree(stack).pids;
+  process.kill(-stack.npm.pid, 'SIGINT');
+  await sleep(300);
+  const t0 = Date.now();
+  const launcherAlive = isAlive(tree.launcher);
+  if (!launcherAlive) failures.push('the first Ctrl-C finished within 300 ms: the second proved nothing');
+  else process.kill(-stack.npm.pid, 'SIGINT');
+  const left = await leftovers(pids, portsOf(place), 5_000);
+  for (const p of left.alive) failures.push(`a second Ctrl-C left ${p} running after 5 s`);
+  if (launcherAlive && !stack.lines.some((l) => /Forcing/.test(l))) failures.push('a second Ctrl-C did not say it was forcing');
+  figures.push(`a second Ctrl-C: everything gone ${Date.now() - t0} ms later`);
   return { failures, figures };
 }
 
