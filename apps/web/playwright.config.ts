@@ -14,7 +14,9 @@ export default defineConfig({
   workers: 2,
   // A journey that fails once is a bug to fix, not to retry.
   retries: 0,
-  timeout: 45_000,
+  // 2 cores shared with other work: an axe check of a full page took over 45 s at load 28. A slow
+  // machine gets time, never a second try.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: '../../playwright-report' }]],
   use: {

@@ -63,15 +63,16 @@ export function descendants(pid) {
 }
 
 /**
- * Calls `onGone` once when the process that started us dies, even by SIGKILL: our parent, and when we
- * run under `npm start` (npm → sh → node) npm too, whose death leaves the shell waiting on us.
- * Polls /proc twice a second; the timer does not keep the process alive.
+ * Calls `onGone` once when the process that started us dies, even by SIGKILL: our parent, and when the
+ * parent is only a `sh -c` wrapper (npm and Playwright start us that way) the one that started it
+ * too, since the shell waits on us and outlives it. Polls /proc twice a second; the timer does not
+ * keep the process alive.
  */
 export function watchAncestors(onGone, { intervalMs = 500 } = {}) {
   const parent = process.ppid;
   const watched = [{ pid: parent, startTime: procStat(parent)?.startTime }];
   const grandparent = procStat(parent)?.ppid;
-  if (/^(\S*\/)?(sh|dash|bash) -c /.test(commandLine(parent)) && grandparent > 1 && /(^|\/)npm(\s|$)|npm-cli\.js/.test(commandLine(grandparent))) {
+  if (/^(\S*\/)?(sh|dash|bash) -c /.test(commandLine(parent)) && grandparent > 1) {
     watched.push({ pid: grandparent, startTime: procStat(grandparent)?.startTime });
   }
   const gone = ({ pid, startTime }) => !isAlive(pid) || (startTime !== undefined && procStat(pid)?.startTime !== startTime);
