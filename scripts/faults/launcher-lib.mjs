@@ -44,6 +44,8 @@ export function launch({ port, emulatorPort, dataDir }) {
   const exited = new Promise((resolve) => npm.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
   const stack = { npm, lines, exited, port, output: () => lines.join('\n') };
   stack.ready = waitForLine(stack, /Bulkwise is running/, START_TIMEOUT_MS);
+  // A launch expected to be refused never gets ready: only those who await it care.
+  stack.ready.catch(() => {});
   onCleanup(async () => {
     const tree = [npm.pid, ...descendants(npm.pid)];
     for (const pid of tree) {
