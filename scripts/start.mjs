@@ -18,6 +18,7 @@ const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? '.data');
 const useEmulator = (process.env.AUTH_EMULATOR ?? 'true') !== 'false';
 const skipBuild = process.env.START_SKIP_BUILD === '1';
 const instanceId = randomUUID();
+const shownDataDir = dataDir.startsWith(`${ROOT}${path.sep}`) ? path.relative(ROOT, dataDir) : dataDir;
 const started = Date.now();
 const step = (msg) => console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
@@ -51,7 +52,7 @@ async function preflight() {
   if (holder) {
     const command = holder.host === hostname() ? `: ${commandLine(holder.pid).slice(0, 100)}` : ` on ${holder.host}`;
     throw new Error(
-      `The embedded database at ${path.relative(ROOT, dataDir) || '.'}/pglite is in use by another Bulkwise process (pid ${holder.pid}${command}): stop it, or set DATA_DIR or DATABASE_URL.`,
+      `The embedded database at ${shownDataDir}/pglite is in use by another Bulkwise process (pid ${holder.pid}${command}): stop it, or set DATA_DIR or DATABASE_URL.`,
     );
   }
 }
@@ -70,7 +71,7 @@ try {
   if (!skipBuild) step('Web app built');
   const auth = await emulator;
   if (auth) step('Auth emulator ready');
-  step(process.env.DATABASE_URL ? 'Starting the API on PostgreSQL…' : `Starting the API on the embedded database (${path.relative(ROOT, dataDir) || '.'}/pglite)…`);
+  step(process.env.DATABASE_URL ? 'Starting the API on PostgreSQL…' : `Starting the API on the embedded database (${shownDataDir}/pglite)…`);
   const api = await startApi({
     port,
     instanceId,
