@@ -160,6 +160,7 @@ export function stopAllOnSignal({ onStop = () => {} } = {}) {
     onStop();
     console.log('\nStopping Bulkwise… (Ctrl-C again to force)');
     await stopAll();
+    console.log('Bulkwise stopped.');
     process.exit(0);
   };
   for (const signal of ['SIGINT', 'SIGTERM']) {
