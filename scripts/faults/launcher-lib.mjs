@@ -47,13 +47,12 @@ export function launch({ port, emulatorPort, dataDir }) {
   // A launch expected to be refused never gets ready: only those who await it care.
   stack.ready.catch(() => {});
   onCleanup(async () => {
-    const tree = [npm.pid, ...descendants(npm.pid)];
-    for (const pid of tree) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // gone
-      }
+    // By process group, never by remembered pids: once npm has exited its pid may be another process's,
+    // while a group id is not reused as long as one member lives.
+    try {
+      process.kill(-npm.pid, 'SIGKILL');
+    } catch {
+      // the whole group is gone
     }
     await Promise.race([exited, sleep(5_000)]);
   });

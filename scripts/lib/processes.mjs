@@ -136,7 +136,7 @@ export function exited(child) {
 export async function stopChild(child, { signal = 'SIGTERM', graceMs = 10_000 } = {}) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const done = exited(child);
-  const tree = descendants(child.pid);
+  const tree = descendants(child.pid).map((pid) => ({ pid, startTime: procStat(pid)?.startTime }));
   try {
     if (child.connected) child.disconnect();
     // A child spawned `detached` leads its own process group (the benchmarks): signal all of it.
@@ -146,7 +146,10 @@ export async function stopChild(child, { signal = 'SIGTERM', graceMs = 10_000 } 
     // it exited meanwhile
   }
   const timer = setTimeout(() => {
-    for (const pid of [child.pid, ...tree]) {
+    child.kill('SIGKILL');
+    // Only processes that are still the ones we saw: a pid freed meanwhile may be someone else's now.
+    for (const { pid, startTime } of tree) {
+      if (procStat(pid)?.startTime !== startTime) continue;
       try {
         process.kill(pid, 'SIGKILL');
       } catch {
