@@ -1,6 +1,7 @@
 // `npm run dev`: hot reload. Vite serves the SPA on http://localhost:3000 and proxies /api to the API,
 // which `tsx watch` restarts on every change; the Auth emulator runs as in `npm start`.
 import path from 'node:path';
+import { watchAncestors } from './lib/processes.mjs';
 import { BIN, loadDotEnv, PROJECT_ID, ROOT, run, startAuthEmulator, stopAll, stopAllOnSignal, waitForUrl } from './stack.mjs';
 
 loadDotEnv();
@@ -9,7 +10,8 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 const emulatorPort = Number(process.env.AUTH_EMULATOR_PORT ?? 9099);
 const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? '.data');
 
-stopAllOnSignal();
+const { stopNow } = stopAllOnSignal();
+watchAncestors(() => void stopNow());
 try {
   console.log('▶ Starting the Firebase Auth emulator…');
   await startAuthEmulator({ port: emulatorPort, dataDir });

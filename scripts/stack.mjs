@@ -1,9 +1,13 @@
-// The pieces `npm start`, `npm run dev`, the browser tests and the fault tests share: start the Auth
-// emulator, build the SPA, start the API, wait for each, stop them all together.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+// The pieces `npm start`, `npm run dev`, the browser tests and the fault tests share: one small function
+// per started service (Auth emulator, SPA build, API), waiting for each, stopping them all together.
+// Every child runs in the launcher's process group and watches the launcher (an IPC channel the kernel
+// closes when it dies), so no kill, however hard, leaves one behind: see scripts/lib/processes.mjs.
+import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exited, killTree, spawnChild, spawnNodeScript, stopChild } from './lib/processes.mjs';
+
+export { exited } from './lib/processes.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -16,15 +20,10 @@ export function loadDotEnv() {
 }
 
 const children = new Set();
+const isNodeScript = (command) => /\.[cm]?js$/.test(existsSync(command) ? realpathSync(command) : command);
 
-/** Spawns a child in its own process group so that stopping it also stops its children. */
-export function run(name, command, args, { env = {}, quiet = false, cwd = ROOT } = {}) {
-  const child = spawn(command, args, {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+/** Keeps the last output of a child (for error messages) and forwards it, prefixed, unless quiet. */
+function track(name, child, quiet) {
   children.add(child);
   const output = [];
   const forward = (stream, target) =>
@@ -41,35 +40,29 @@ export function run(name, command, args, { env = {}, quiet = false, cwd = ROOT }
   return child;
 }
 
-export function exited(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode ?? 1);
-    else child.on('exit', (code) => resolve(code ?? 1));
-  });
+/**
+ * Starts `command`. A node script (a node_modules/.bin tool) runs as a direct node child that stops
+ * with `stopSignal` when we die; anything else is a plain child in our process group.
+ */
+export function run(name, command, args, { env = {}, quiet = false, cwd = ROOT, stopSignal = 'SIGTERM' } = {}) {
+  const child = isNodeScript(command)
+    ? spawnNodeScript(command, args, { env, cwd, stopSignal })
+    : spawnChild(command, args, { env, cwd });
+  return track(name, child, quiet);
 }
 
-/** Sends `signal` to the child's whole process group, then SIGKILL after `graceMs`. */
-export async function stop(child, signal = 'SIGTERM', graceMs = 10_000) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const done = exited(child);
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    return;
-  }
-  const timer = setTimeout(() => {
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }, graceMs);
-  await done;
-  clearTimeout(timer);
+/** Asks the child to stop (IPC close or `signal`), then SIGKILL after `graceMs`. */
+export function stop(child, signal = 'SIGTERM', graceMs = 10_000) {
+  return stopChild(child, { signal, graceMs });
 }
 
-export async function stopAll() {
-  await Promise.all([...children].map((c) => stop(c, c.stopSignal ?? 'SIGTERM')));
+export async function stopAll({ graceMs = 15_000 } = {}) {
+  await Promise.all([...children].map((c) => stopChild(c, { graceMs })));
+}
+
+/** SIGKILL for every child and what it started: the second Ctrl-C. */
+export function killAll() {
+  for (const child of children) killTree(child);
 }
 
 /** Polls `url` until `accept(response)` holds; fails early if `child` exits. */
@@ -98,22 +91,14 @@ export async function startAuthEmulator({ port, dataDir, quiet = true }) {
   const dir = path.resolve(dataDir);
   mkdirSync(dir, { recursive: true });
   const configFile = path.join(dir, 'firebase.json');
-  writeFileSync(
-    configFile,
-    JSON.stringify(
-      {
-        emulators: {
-          auth: { host: '127.0.0.1', port },
-          hub: { host: '127.0.0.1', port: port + 1 },
-          logging: { host: '127.0.0.1', port: port + 2 },
-          ui: { enabled: false },
-          singleProjectMode: true,
-        },
-      },
-      null,
-      2,
-    ),
-  );
+  const emulators = {
+    auth: { host: '127.0.0.1', port },
+    hub: { host: '127.0.0.1', port: port + 1 },
+    logging: { host: '127.0.0.1', port: port + 2 },
+    ui: { enabled: false },
+    singleProjectMode: true,
+  };
+  writeFileSync(configFile, JSON.stringify({ emulators }, null, 2));
   const exportDir = path.join(dir, 'auth');
   const args = ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', configFile];
   if (existsSync(path.join(exportDir, 'firebase-export-metadata.json'))) args.push('--import', exportDir);
@@ -122,10 +107,11 @@ export async function startAuthEmulator({ port, dataDir, quiet = true }) {
     quiet,
     cwd: dir,
     env: { FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: process.env.CI ?? 'true' },
+    // SIGINT lets the emulator export its accounts before it exits.
+    stopSignal: 'SIGINT',
   });
-  // SIGINT lets the emulator export its accounts before it exits.
-  child.stopSignal = 'SIGINT';
-  await waitForUrl(`http://127.0.0.1:${port}/`, { child, timeoutMs: 120_000 });
+  // About 10 s on an idle machine, but minutes were seen on a saturated one (2 cores, load 25).
+  await waitForUrl(`http://127.0.0.1:${port}/`, { child, timeoutMs: 300_000 });
   return child;
 }
 
@@ -142,26 +128,50 @@ export function buildWeb({ quiet = true } = {}) {
   });
 }
 
-/** Starts the API (serving the built SPA) and waits for its health check. */
-export async function startApi({ port, env = {}, quiet = false }) {
-  const child = run('api', path.join(BIN, 'tsx'), [path.join(ROOT, 'apps', 'api', 'src', 'server.ts')], {
+/**
+ * Starts the API (serving the built SPA) as one node process with an IPC channel (it drains and exits
+ * when the channel closes) and waits until ITS health answers: with `instanceId`, an older process
+ * still answering on the port does not count.
+ */
+export async function startApi({ port, env = {}, quiet = false, instanceId }) {
+  const server = path.join(ROOT, 'apps', 'api', 'src', 'server.ts');
+  const child = track(
+    'api',
+    spawnChild(process.execPath, ['--import', 'tsx', server], {
+      env: { PORT: String(port), WEB_DIST_DIR: path.join(ROOT, 'apps', 'web', 'dist'), ...(instanceId ? { INSTANCE_ID: instanceId } : {}), ...env },
+      ipc: true,
+    }),
     quiet,
-    env: { PORT: String(port), WEB_DIST_DIR: path.join(ROOT, 'apps', 'web', 'dist'), ...env },
-  });
-  await waitForUrl(`http://127.0.0.1:${port}/api/health`, { child, timeoutMs: 120_000 });
+  );
+  const accept = async (res) => res.ok && (!instanceId || (await res.json()).instance === instanceId);
+  await waitForUrl(`http://127.0.0.1:${port}/api/health`, { child, timeoutMs: 120_000, accept });
   return child;
 }
 
-/** Stops every child on Ctrl-C / SIGTERM, then exits. */
-export function stopAllOnSignal() {
+/**
+ * Ctrl-C / SIGTERM stop every child (each drains), then exit 0; a second Ctrl-C kills them at once.
+ * Returns `isStopping()`, so a child's exit during a requested stop is not taken for a crash.
+ */
+export function stopAllOnSignal({ onStop = () => {} } = {}) {
   let stopping = false;
+  const stopNow = async () => {
+    if (stopping) return;
+    stopping = true;
+    onStop();
+    console.log('\nStopping Bulkwise… (Ctrl-C again to force)');
+    await stopAll();
+    console.log('Bulkwise stopped.');
+    process.exit(0);
+  };
   for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.on(signal, async () => {
-      if (stopping) return;
-      stopping = true;
-      console.log('\nStopping Bulkwise…');
-      await stopAll();
-      process.exit(0);
+    process.on(signal, () => {
+      if (!stopping) return void stopNow();
+      if (signal === 'SIGINT') {
+        console.log('Forcing: killing every Bulkwise process.');
+        killAll();
+        process.exit(130);
+      }
     });
   }
+  return { isStopping: () => stopping, stopNow };
 }

@@ -1,8 +1,10 @@
 // `npm test`: typecheck, lint, every Vitest suite (API on PGlite, and on PostgreSQL too when
-// TEST_DATABASE_URL is set), the production build with its size budget, then the browser journeys.
+// TEST_DATABASE_URL is set), the production build with its size budget, then the browser journeys
+// (Chromium is found, or installed when this process may, before anything else runs).
 // Stops at the first failing step and prints how long each step took.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { ensureChromium } from './lib/browser.mjs';
 import { ROOT, BIN } from './stack.mjs';
 
 const steps = [];
@@ -30,11 +32,22 @@ function summary() {
 
 const bin = (name) => path.join(BIN, name);
 
+// The browser is checked first, so a machine without one learns it in seconds, not after the suites.
+let chromePath;
+if (want('e2e')) {
+  try {
+    chromePath = ensureChromium();
+  } catch (err) {
+    console.error(`✖ ${err instanceof Error ? err.message : err}`);
+    process.exit(1);
+  }
+}
+
 step('typecheck', process.execPath, [
   '-e',
   // One tsc per workspace (each has its own lib/DOM settings); fail if any fails.
   `const { execFileSync } = require('node:child_process');
-   for (const p of ['packages/contracts', 'apps/api', 'apps/web'])
+   for (const p of ['packages/contracts', 'apps/api', 'apps/web', 'apps/web/e2e'])
      execFileSync(${JSON.stringify(bin('tsc'))}, ['-p', p], { stdio: 'inherit' });`,
 ]);
 step('lint', bin('eslint'), ['.', '--max-warnings', '0']);
@@ -42,9 +55,14 @@ step('lint', bin('eslint'), ['.', '--max-warnings', '0']);
 step('unit+api (pglite)', bin('vitest'), ['run'], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   step('api (postgresql)', bin('vitest'), ['run', '--project', 'api'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+} else if (want('api (postgresql)') || want('unit+api (pglite)')) {
+  console.warn(
+    '\n⚠⚠⚠ SKIPPED: the API suite did NOT run against PostgreSQL (TEST_DATABASE_URL is not set); ' +
+      'row-lock races are only proven there. Set TEST_DATABASE_URL=postgres://… to run it. ⚠⚠⚠',
+  );
 }
 step('build+budget', process.execPath, ['scripts/check-bundle-budget.mjs']);
-step('e2e', bin('playwright'), ['test', '-c', 'apps/web/playwright.config.ts'], { START_SKIP_BUILD: '1' });
+step('e2e', bin('playwright'), ['test', '-c', 'apps/web/playwright.config.ts'], { START_SKIP_BUILD: '1', CHROME_PATH: chromePath });
 
 summary();
 console.log('\n✔ all checks passed');

@@ -1,5 +1,5 @@
 // Scenario 4: the embedded database (PGlite under DATA_DIR). The API is killed with SIGKILL mid-load and
-// restarted on the same directory (its lock is left behind and goes stale); every acknowledged purchase
+// restarted on the same directory (its lock names a dead pid and is taken over); every acknowledged purchase
 // must be there. While it runs, a second API process on the same directory must refuse to start.
 import {
   checkInvariants,
@@ -35,7 +35,7 @@ export async function embeddedDurability() {
   log(`SIGKILL after ${before.attempts} requests (${before.acked} purchases acknowledged so far)`);
   api = await startApi({ port, env });
   const reopenMs = Date.now() - killedAt;
-  log(`reopened the same directory in ${reopenMs} ms (waiting out the stale lock)`);
+  log(`reopened the same directory in ${reopenMs} ms (taking over the dead process's lock)`);
   const ledger = await load.done;
 
   const state = await readApiState(port, buyers, products);

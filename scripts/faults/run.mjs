@@ -3,6 +3,7 @@
 // scenario and ends with the line `N passed, M failed`; exits 1 on any failure.
 import { crashUnderLoad } from './crash.mjs';
 import { embeddedDurability } from './embedded.mjs';
+import { launcherAloneKill, launcherGroupKill, launcherSigterm, npmAloneKill, secondInstance } from './launcher.mjs';
 import { cleanupAll } from './lib.mjs';
 import { databaseOutage } from './outage.mjs';
 import { gracefulShutdown } from './shutdown.mjs';
@@ -12,6 +13,12 @@ const SCENARIOS = [
   ['outage', 'Database outage (TCP proxy: resets, then a black hole)', databaseOutage],
   ['shutdown', 'Graceful shutdown (SIGTERM under load)', gracefulShutdown],
   ['embedded', 'Embedded durability (PGlite: SIGKILL, reopen, second instance)', embeddedDurability],
+  // npm start as a whole: each starts the Auth emulator (10 s when idle, a minute on a busy machine) twice.
+  ['launcher-group', 'npm start: kill -9 of its process group under load, then npm start again', launcherGroupKill, 600_000],
+  ['launcher-alone', 'npm start: kill -9 of the launcher alone under load', launcherAloneKill, 600_000],
+  ['launcher-npm', 'npm start: kill -9 of npm alone under load', npmAloneKill, 600_000],
+  ['launcher-second', 'npm start: a second instance on the same data', secondInstance, 400_000],
+  ['launcher-sigterm', 'npm start: SIGTERM under load, then Ctrl-C', launcherSigterm, 600_000],
 ];
 const SCENARIO_TIMEOUT_MS = 120_000;
 
@@ -31,14 +38,14 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 let passed = 0;
 let failed = 0;
 const started = Date.now();
-for (const [name, title, scenario] of selected) {
+for (const [name, title, scenario, timeoutMs = SCENARIO_TIMEOUT_MS] of selected) {
   console.log(`\n━━ ${title} ━━`);
   const t0 = Date.now();
   let result;
   try {
     let timer;
     const timeout = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out after ${SCENARIO_TIMEOUT_MS / 1000} s`)), SCENARIO_TIMEOUT_MS);
+      timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs / 1000} s`)), timeoutMs);
     });
     result = await Promise.race([scenario(), timeout]).finally(() => clearTimeout(timer));
   } catch (err) {

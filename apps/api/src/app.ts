@@ -96,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
-      await api.register(healthRoutes, { database, clientConfig });
+      await api.register(healthRoutes, { database, clientConfig, instanceId: config.instanceId });
       await api.register(authRoutes, {
         auth: createAuthService({
           verifier: deps.verifier ?? createFirebaseVerifier(config.firebaseProjectId),

@@ -19,6 +19,9 @@ async function main() {
     throw err;
   }
   const log = (msg: string) => console.log(`[api] ${msg}`);
+  let drain: (() => void) | undefined;
+  let draining = false;
+  watchLauncher(() => (drain ? drain() : process.exit(1)));
 
   log(config.databaseUrl ? 'connecting to PostgreSQL and applying migrations…' : `opening embedded database in ${config.dataDir}…`);
   const database = await openDatabase({
@@ -43,16 +46,36 @@ async function main() {
   // SIGTERM/SIGINT: stop accepting connections, let the requests already running finish (later ones on
   // open keep-alive connections get a 503, see the error handler), close the database, exit 0. Within
   // 8 s, because orchestrators (Docker, Kubernetes) send SIGKILL 10 s after SIGTERM; past it, exit 1.
-  closeWithGrace({ delay: 8_000 }, async ({ err, signal }) => {
+  const grace = closeWithGrace({ delay: 8_000 }, async ({ err, signal }) => {
+    draining = true;
     if (err) app.log.error({ err }, 'fatal error, shutting down');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
     if (!err) app.log.info('shut down cleanly');
   });
+  drain = () => {
+    if (!draining) void grace.close();
+  };
 
   await app.listen({ host: config.host, port: config.port });
   log(`listening on http://${config.host}:${config.port}`);
+}
+
+/**
+ * Started by the launcher with an IPC channel, the channel closes when the launcher exits, however it
+ * died (the kernel closes the socket even after SIGKILL) or when it asks us to stop: then we drain
+ * like on SIGTERM (before listening there is nothing to drain, so we just exit). A terminal's Ctrl-C
+ * may already have started the drain: a second request must not turn it into a forced exit.
+ */
+function watchLauncher(onGone: () => void) {
+  if (!process.channel) return;
+  process.channel.unref();
+  process.once('disconnect', () => {
+    // Our output may go to the dead launcher: a write to it must not become an error that skips the drain.
+    for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+    onGone();
+  });
 }
 
 main().catch((err) => {

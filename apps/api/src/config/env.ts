@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -38,6 +39,8 @@ const EnvSchema = z
     RATE_LIMIT_DISABLED: bool,
     /** Where browsers reach this server; used for absolute links such as demo avatars. */
     PUBLIC_URL: z.string().url().optional(),
+    /** Echoed by GET /api/health, so whoever started this process knows it is the one answering. */
+    INSTANCE_ID: z.string().regex(/^[\w.-]{1,100}$/, 'letters, digits, ".", "_" or "-" (at most 100)').optional(),
     SEED_DEMO_DATA: z
       .enum(['true', 'false'])
       .default('true')
@@ -78,6 +81,8 @@ export interface Config {
   rateLimit: { disabled: boolean; jwtPerMinute: number; writesPerMinute: number };
   seedDemoData: boolean;
   publicUrl: string;
+  /** INSTANCE_ID, or a random one per process. */
+  instanceId: string;
 }
 
 export class ConfigError extends Error {}
@@ -115,5 +120,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     seedDemoData: e.SEED_DEMO_DATA,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    instanceId: e.INSTANCE_ID ?? randomUUID(),
   };
 }

@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -38,32 +38,14 @@ export interface PgliteOptions {
 
 /**
  * Embedded PostgreSQL. PGlite takes no lock on its directory and two processes on one directory
- * silently lose acknowledged writes, so we hold a lock file for the life of the process.
+ * silently lose acknowledged writes, so we hold `<dataDir>.pid` for the life of the process (a dead
+ * holder's lock is taken over at once: see data-dir-lock.ts).
  */
 export async function openPglite(options: PgliteOptions = {}): Promise<Database> {
-  let release: (() => Promise<void>) | undefined;
+  let lock: DataDirLock | undefined;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
-    try {
-      release = await lockfile.lock(options.dataDir, {
-        stale: 5_000,
-        update: 1_000,
-        // A process killed with -9 leaves a lock that goes stale after 5 s: wait that out once.
-        retries: { retries: 8, minTimeout: 1_000, maxTimeout: 1_000 },
-        onCompromised: (err) => {
-          throw err;
-        },
-      });
-    } catch (err) {
-      if ((err as { code?: string }).code === 'ELOCKED') {
-        throw new Error(
-          `The embedded database at ${options.dataDir} is in use by another Bulkwise process. ` +
-            'Stop it first, or set DATABASE_URL to use a PostgreSQL server.',
-          { cause: err },
-        );
-      }
-      throw err;
-    }
+    lock = lockDataDir(options.dataDir);
   }
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
@@ -81,7 +63,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
     },
     close: async () => {
       await client.close();
-      await release?.();
+      lock?.release();
     },
     snapshot: async () => (await client.dumpDataDir('gzip')) as Blob,
   };

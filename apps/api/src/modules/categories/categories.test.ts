@@ -56,7 +56,7 @@ describe('errors', () => {
   it('health reports the database', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: 'ok' });
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'ok', instance: t.config.instanceId });
   });
 
   it('the OpenAPI document describes every call of the spec', async () => {

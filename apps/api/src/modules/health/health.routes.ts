@@ -7,11 +7,13 @@ const HealthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['ok', 'unavailable']),
   databaseKind: z.enum(['pglite', 'postgres']),
+  /** Which process answered: the launcher only calls a start ready when it is the one it started. */
+  instance: z.string(),
 });
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; clientConfig: ClientConfig }> = async (
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; clientConfig: ClientConfig; instanceId: string }> = async (
   app,
-  { database, clientConfig },
+  { database, clientConfig, instanceId },
 ) => {
   app.get(
     '/health',
@@ -28,7 +30,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; clientCon
       const state = ok ? 'ok' : 'unavailable';
       return reply
         .status(ok ? 200 : 503)
-        .send({ status: state, database: state, databaseKind: database.kind });
+        .send({ status: state, database: state, databaseKind: database.kind, instance: instanceId });
     },
   );
 
