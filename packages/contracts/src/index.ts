@@ -1,5 +1,6 @@
 export * from './categories';
 export * from './products';
+export * from './search';
 export * from './purchases';
 export * from './auth';
 export * from './errors';
