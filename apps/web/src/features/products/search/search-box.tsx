@@ -103,6 +103,8 @@ export function SearchBox({ className = '', onDone }: SearchBoxProps) {
         else seeAll();
         return;
       case 'Escape':
+        // A search input clears itself on Escape; the first Escape only closes the list.
+        event.preventDefault();
         if (expanded) close();
         else setValue('');
         return;
