@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { createProduct, createUser, expect, test } from './fixtures';
 import { appReady, expectNoSeriousAxeViolations } from './browse';
 
@@ -14,7 +15,7 @@ async function catalogWith(word: string) {
   return { ties, bolts, plugs };
 }
 
-const searchBox = (page: import('@playwright/test').Page) =>
+const searchBox = (page: Page) =>
   page.getByRole('search', { name: 'Products' }).getByRole('combobox', { name: 'Search products' });
 
 test('typeahead by keyboard: suggestions while typing, arrows, Enter opens the product', async ({ page }) => {
