@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, getTableColumns, gt, sql, sum, type SQL } fr
 import type { Db } from '../../db/client';
 import { productCounts, products, type ProductRow } from '../../db/schema';
 import type { SearchPlan } from './search.query';
-import { searchMatches, searchRank } from './search.repository';
+import { RANK, searchMatches, searchRank } from './search.repository';
 
 /** `relevance` is the default order of a search (`search` in the filter). */
 export type ProductSortKey = 'default' | 'price_asc' | 'price_desc' | 'relevance';
@@ -61,7 +61,8 @@ function keyset(cursor: ProductCursor, search: SearchPlan | undefined): SQL {
 function ordering(sort: ProductSortKey, search: SearchPlan | undefined) {
   switch (sort) {
     case 'relevance':
-      return [desc(search ? searchRank(search) : sql`0`), desc(products.id)];
+      // The page query selects the rank as "rank": ordering by that output column computes it once a row.
+      return search ? [desc(RANK), desc(products.id)] : [desc(products.id)];
     case 'price_asc':
       return [asc(products.price), asc(products.id)];
     case 'price_desc':
@@ -140,7 +141,7 @@ export function createProductsRepository(db: Db) {
     db
       .select({
         ...getTableColumns(products),
-        ...(sort === 'relevance' && search ? { rank: searchRank(search) } : {}),
+        ...(sort === 'relevance' && search ? { rank: searchRank(search).as('rank') } : {}),
       })
       .from(products)
       .where(and(...conditions))

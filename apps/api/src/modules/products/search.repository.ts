@@ -9,6 +9,8 @@ export const SEARCH_VECTOR = sql`"products"."search_vector"`;
 
 export const searchMatches = (plan: SearchPlan): SQL => sql`${SEARCH_VECTOR} @@ ${plan.match}::tsquery`;
 export const searchRank = (plan: SearchPlan): SQL<number> => relevance(plan, SEARCH_VECTOR).mapWith(Number);
+/** The rank selected `.as('rank')`, for ORDER BY: the same expression written again would be computed again. */
+export const RANK = sql`"rank"`;
 
 /** Typos are looked for in words of 5 letters or more; 60 is the longest word the catalog word list keeps. */
 const FUZZY_MIN = 5;
@@ -61,13 +63,19 @@ export function createSearchRepository(db: Db) {
 
     /** The best `limit` matches by relevance, newest id first among equals: a typeahead's entries. */
     async suggest(plan: SearchPlan, limit = SUGGESTION_LIMIT) {
-      const rank = searchRank(plan);
-      return db
-        .select({ id: products.id, name: products.name, brandName: products.brandName, category: products.category })
+      const rows = await db
+        .select({
+          id: products.id,
+          name: products.name,
+          brandName: products.brandName,
+          category: products.category,
+          rank: searchRank(plan).as('rank'),
+        })
         .from(products)
         .where(searchMatches(plan))
-        .orderBy(desc(rank), desc(products.id))
+        .orderBy(desc(RANK), desc(products.id))
         .limit(limit);
+      return rows.map(({ rank: _, ...row }) => row);
     },
   };
 }
