@@ -9,6 +9,7 @@
 //
 // Knobs (env): BENCH_PRODUCTS=100000 BENCH_DURATION=8 BENCH_WARMUP=2 BENCH_CONNECTIONS=50
 // BENCH_PURCHASE_PRODUCTS=5000 BENCH_BUYERS=200 BENCH_KEEP=1 (keep the database and logs).
+// BENCH_ONLY=search: only the search lines between the two ceiling passes, in their own section.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import pg from 'pg';
 import { register } from 'tsx/esm/api';
 import { BIN, ROOT, stop, waitForUrl } from '../stack.mjs';
 import { fmt, loadavg, machine, machineLine, RESULTS_DIR, writeSection } from './report.mjs';
+import { benchSearch, searchOnly, searchReport } from './search.mjs';
 
 register();
 const { PRODUCT_CATEGORIES, categorySlug } = await import('@bulkwise/contracts');
@@ -40,6 +42,7 @@ const BUYERS = num('BENCH_BUYERS', 200);
 const HOT_PRODUCTS = 10;
 const HOT_ORDERS = 5;
 const KEEP = process.env.BENCH_KEEP === '1';
+const ONLY_SEARCH = process.env.BENCH_ONLY === 'search';
 
 const serverUrl = process.env.DATABASE_URL || undefined;
 const kind = serverUrl ? 'postgres' : 'pglite';
@@ -229,6 +232,29 @@ async function main() {
   const results = {};
   step('Bare Fastify route (ceiling), first pass');
   const ceilingBefore = await load('bare route (ceiling, first pass)', bareBase, byId('/bare/products/'));
+  if (ONLY_SEARCH) {
+    const secondPass = () => load('bare route (ceiling, second pass)', bareBase, byId('/bare/products/'));
+    const settings = {
+      products: PRODUCTS,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      warmupSeconds: WARMUP,
+    };
+    const database = { kind, version: databaseVersion };
+    await searchOnly({
+      load,
+      apiBase,
+      rows,
+      random,
+      step,
+      ceilingBefore,
+      secondPass,
+      machine: host,
+      database,
+      settings,
+    });
+    return;
+  }
 
   step('GET /api/products/:id');
   results.productById = await load('GET /api/products/:id', apiBase, byId('/api/products/'));
@@ -293,6 +319,8 @@ async function main() {
     },
   };
   results.purchase = await load('POST /api/products/purchase/:id', apiBase, purchase);
+  const search = await benchSearch({ load, apiBase, rows, random, step });
+  Object.assign(results, search.results);
 
   step('Bare Fastify route (ceiling), second pass');
   const ceilingAfter = await load('bare route (ceiling, second pass)', bareBase, byId('/bare/products/'));
@@ -370,6 +398,7 @@ async function main() {
     },
     ceiling: { requestsPerSecond: ceiling, first: ceilingBefore, second: ceilingAfter },
     results,
+    search: { word: search.word, products: search.products },
     bytes: { firstPage: firstPageBytes, catalog: catalogBytes, pages, items, totalHeader },
     oversell,
     apiLog: { bytes: apiLogBytes, lines: apiLogLines, requestsMeasured: totalApiRequests },
@@ -408,11 +437,13 @@ function render(r) {
   const o = r.oversell;
   const ratio = (100 * r.bytes.firstPage) / r.bytes.catalog;
   const pass = (ok) => (ok ? 'met' : '**not met**');
+  const searchLines = searchReport(r, row);
   const targets = [
     `- GET /api/products/:id ≥ 60 % of the ceiling: ${fmt((100 * r.results.productById.requestsPerSecond) / ceiling)} % (${pass(r.results.productById.requestsPerSecond >= 0.6 * ceiling)})`,
     `- sorted + filtered first page ≥ 30 % of the ceiling with p99 < 50 ms: ${fmt((100 * r.results.sortedFiltered.requestsPerSecond) / ceiling)} %, p99 ${fmt(r.results.sortedFiltered.p99, 1)} ms (${pass(r.results.sortedFiltered.requestsPerSecond >= 0.3 * ceiling && r.results.sortedFiltered.p99 < 50)})`,
     `- purchases ≥ 1,000/s with zero oversell${r.database.kind === 'postgres' ? '' : ' (the target is for PostgreSQL; PGlite runs one transaction at a time)'}: ${fmt(p.okPerSecond)}/s, oversell ${o.mismatched === 0 && o.negative === 0 ? 'none' : 'FOUND'} (${pass(p.okPerSecond >= 1000 && o.mismatched === 0 && o.negative === 0)})`,
     `- first page < 1 % of the whole catalog: ${fmt(ratio, 3)} % (${pass(ratio < 1)})`,
+    ...searchLines.targets,
   ];
   return [
     `Run ${r.at} on ${r.machine.cores} cores (${r.machine.cpu}), ${r.machine.memoryGiB} GiB, Node ${r.machine.node}; database ${r.database.version}. ` +
@@ -428,6 +459,7 @@ function render(r) {
     row(r.results.categoryPage),
     row(r.results.categories),
     row(p, `; ${fmt(p.okPerSecond)} purchases/s`),
+    ...searchLines.rows,
     row(r.ceiling.second),
     '',
     `Ceiling = mean of the two bare-route passes: ${fmt(ceiling)} req/s (a Fastify route answering one fixed product, no database, no logger).` +
@@ -442,6 +474,7 @@ function render(r) {
     `**Bytes**: first page of All Products (\`GET /api/products?limit=24\`) ${fmt(r.bytes.firstPage)} B; whole catalog as one array ${fmt(r.bytes.catalog)} B ` +
       `(${fmt(r.bytes.items)} products over ${r.bytes.pages} pages of 500; x-total-count ${fmt(r.bytes.totalHeader)}): ${fmt(ratio, 3)} %.`,
     '',
+    ...searchLines.notes.flatMap((note) => [note, '']),
     `**API log**: ${fmt(r.apiLog.lines)} lines, ${fmt(r.apiLog.bytes / 2 ** 20, 1)} MiB for ${fmt(r.apiLog.requestsMeasured)} measured requests (plus warm-ups).`,
     '',
     '**Targets**',

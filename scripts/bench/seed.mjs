@@ -2,6 +2,7 @@
 // migrations and schema. Run under tsx (run.mjs registers it): it imports the API's TypeScript.
 import { categorySlug } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { categories, products } from '../../apps/api/src/db/schema/index.ts';
 import { SEED_CATEGORIES } from '../../apps/api/src/db/seed/catalog.ts';
@@ -27,6 +28,16 @@ export async function seedDatabase({ kind, url, dataDir, rows, log = () => {} })
     if ((i / BATCH) % 10 === 9) log(`  ${i + BATCH} products…`);
   }
   log(`  inserted ${rows.length} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  await db.execute(sql`vacuum analyze`);
+  if (kind === 'postgres') {
+    // Outside the API's pool: its 4 s statement timeout is for requests, and merging the search
+    // index's pending entries of 100,000 fresh rows can take longer on a busy machine.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('vacuum analyze');
+    } finally {
+      await client.end();
+    }
+  } else await db.execute(sql`vacuum analyze`);
   return database;
 }

@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createProductsRepository } from './modules/products/products.repository';
 import { productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
+import { createSearchRepository } from './modules/products/search.repository';
 import { createPurchasesRepository } from './modules/purchases/purchases.repository';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { createPurchasesService } from './modules/purchases/purchases.service';
@@ -108,7 +109,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         categories: createCategoriesService({ repository: createCategoriesRepository(db) }),
       });
       await api.register(productsRoutes, {
-        products: createProductsService({ repository: createProductsRepository(db) }),
+        products: createProductsService({
+          repository: createProductsRepository(db),
+          search: createSearchRepository(db),
+        }),
         writeRateLimit: writes,
       });
       await api.register(purchasesRoutes, {

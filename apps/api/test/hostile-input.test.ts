@@ -247,14 +247,32 @@ const queryString = (values: Record<string, fc.Arbitrary<string>>) => {
 const email = fc.constantFrom(supplier.email, buyer.email, stranger.email, supplier.email.toUpperCase());
 const cursor = fc
   .tuple(
-    fc.constantFrom('default', 'price_asc', 'price_desc', 'name', ''),
+    fc.constantFrom('default', 'price_asc', 'price_desc', 'relevance', 'name', ''),
     fc.oneof(
       hostileString,
-      fc.constantFrom('2020-01-01T00:00:00.000Z', '1', '99999-01-01', '2020-13-45', 'Tue', '0001-01-01', '2020-01-01T00:00:00Z\u0000', '+275760-09-13', '12.34', '9999999999.99', '1e5'),
+      fc.constantFrom('2020-01-01T00:00:00.000Z', '1', '-1', '2147483648', '99999-01-01', '2020-13-45', 'Tue', '0001-01-01', '2020-01-01T00:00:00Z\u0000', '+275760-09-13', '12.34', '9999999999.99', '1e5'),
     ),
     fc.oneof(fc.uuid(), hostileString),
   )
   .map((parts) => Buffer.from(JSON.stringify(parts)).toString('base64url'));
+
+/** Search text: tsquery, LIKE and regex operators, quotes, accents and emoji, mixed with real words of the catalog. */
+const searchText = fc.oneof(
+  { weight: 2, arbitrary: hostileString },
+  {
+    weight: 3,
+    arbitrary: fc
+      .array(
+        fc.constantFrom(
+          'bolts', 'galvanised', 'galvanized', 'galvanise', 'fastenco', 'm10', 'b', 'zinc', 'plated', "o'brien", '\\', "'", "''", '"',
+          '&', '|', '!', '<->', '<2>', ':*', ':A', ':*AB', '(', ')', '%', '_', '.*', '^$', '[a-z]+', '\\d', '?', '+', 'é', 'ß', 'Ø',
+          'ﬁ', '💥', '👩‍👩‍👧', 'e\u0301', '\u202e', '\ufeff', 'null', 'NaN', 'or 1=1', '--', ';', '/*', 'x'.repeat(61), 'y'.repeat(300),
+        ),
+        { maxLength: 12 },
+      )
+      .chain((words) => fc.constantFrom(words.join(' '), words.join(''), words.join('&'))),
+  },
+);
 
 const authArb = fc.constantFrom<AuthKind>('supplier', 'supplier', 'buyer', 'buyer', 'buyer', 'stranger', ...AUTH_KINDS);
 const idempotencyKey = fc.oneof(
@@ -315,14 +333,21 @@ describe('hostile input never gets a 5xx', () => {
       category: fc.constantFrom('electronics_gadgets', 'health_beauty', 'x', 'A;drop', ''),
       sort: fc.constantFrom('price_asc', 'price_desc', 'name'),
       minOrderOver: fc.oneof(fc.integer().map(String), fc.constantFrom('100', '1e2', '1.5', '-1', 'NaN', 'Infinity', '')),
-      q: hostileString,
+      q: searchText,
       limit: fc.oneof(fc.integer({ min: -5, max: 600 }).map(String), fc.constantFrom('1e2', '0.5', 'NaN', '')),
       cursor,
     });
     await property(fc.tuple(query, authArb), runs(700), async ([qs, auth]) => {
       await send('list', request('GET', `/api/products?${qs}`, auth));
     });
-  });
+    // A search is a few queries (its words, the page, the count): more than the default 30 s on a busy machine.
+  }, 120_000);
+
+  it('GET /api/products/suggest', async () => {
+    await property(fc.tuple(queryString({ q: searchText }), authArb), runs(300), async ([qs, auth]) => {
+      await send('suggest', request('GET', `/api/products/suggest?${qs}`, auth));
+    });
+  }, 120_000);
 
   it('GET /api/products/:id', async () => {
     await property(pathSegment(() => productIds), runs(420), async (id) => {

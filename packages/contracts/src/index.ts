@@ -1,6 +1,7 @@
 export * from './categories';
 export * from './products';
 export * from './image-url';
+export * from './search';
 export * from './purchases';
 export * from './auth';
 export * from './errors';

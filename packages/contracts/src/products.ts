@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProductCategorySchema, CategorySlugSchema } from './categories';
 import { isImageUrl } from './image-url';
+import { SearchTextSchema } from './search';
 
 export const PRICE_MIN = 0.01;
 export const PRICE_MAX = 1_000_000;
@@ -133,12 +134,8 @@ export const ProductListQuerySchema = z.object({
     .min(0)
     .max(QUANTITY_MAX)
     .optional(),
-  q: z
-    .string()
-    .trim()
-    .max(100, 'q must be at most 100 characters')
-    .refine(isStorableText, 'q contains characters that are not allowed')
-    .optional(),
+  /** Catalog search: with the default sort, results come in relevance order (docs/decisions/0007-search.md). */
+  q: SearchTextSchema.optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')

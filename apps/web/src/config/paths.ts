@@ -5,7 +5,11 @@ export const paths = {
   register: { path: '/register', getHref: () => '/register' },
   categories: { path: '/categories', getHref: () => '/categories' },
   category: { path: '/category/:id', getHref: (id: string) => `/category/${encodeURIComponent(id)}` },
-  allProducts: { path: '/all-products', getHref: () => '/all-products' },
+  allProducts: {
+    path: '/all-products',
+    /** With `q`: the search results (All Products keeps its search in the URL). */
+    getHref: (q?: string) => (q ? `/all-products?${new URLSearchParams({ q })}` : '/all-products'),
+  },
   product: { path: '/product/:id', getHref: (id: string) => `/product/${encodeURIComponent(id)}` },
   addProduct: { path: '/add-product', getHref: () => '/add-product' },
   myProducts: { path: '/my-products', getHref: () => '/my-products' },

@@ -1,9 +1,12 @@
 import { MIN_ORDER_FILTER_THRESHOLD } from '@bulkwise/contracts';
-import { and, asc, count, desc, eq, getTableColumns, gt, ilike, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { productCounts, products, type ProductRow } from '../../db/schema';
+import type { SearchPlan } from './search.query';
+import { RANK, searchMatches, searchRank } from './search.repository';
 
-export type ProductSortKey = 'default' | 'price_asc' | 'price_desc';
+/** `relevance` is the default order of a search (`search` in the filter). */
+export type ProductSortKey = 'default' | 'price_asc' | 'price_desc' | 'relevance';
 
 /** Position after the last row of a page: the sort value and the id that breaks ties. */
 export type ProductCursor = { sort: ProductSortKey; value: string; id: string };
@@ -12,8 +15,11 @@ export interface ProductFilter {
   categorySlug?: string;
   ownerUid?: string;
   minOrderOver?: number;
-  search?: string;
+  search?: SearchPlan;
 }
+
+/** A row of a relevance-ordered page carries its rank: the cursor needs it. */
+export type RankedProductRow = ProductRow & { rank?: number };
 
 export type NewProduct = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type ProductChanges = Pick<
@@ -30,22 +36,19 @@ export type ProductChanges = Pick<
   | 'rating'
 >;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function filterConditions(filter: ProductFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.categorySlug !== undefined) conditions.push(eq(products.categorySlug, filter.categorySlug));
   if (filter.ownerUid !== undefined) conditions.push(eq(products.ownerUid, filter.ownerUid));
   if (filter.minOrderOver !== undefined) conditions.push(gt(products.minSellingQuantity, filter.minOrderOver));
-  if (filter.search) {
-    const pattern = `%${escapeLike(filter.search)}%`;
-    conditions.push(or(ilike(products.name, pattern), ilike(products.brandName, pattern))!);
-  }
+  if (filter.search) conditions.push(searchMatches(filter.search));
   return conditions;
 }
 
-function keyset(cursor: ProductCursor): SQL {
+function keyset(cursor: ProductCursor, search: SearchPlan | undefined): SQL {
   switch (cursor.sort) {
+    case 'relevance':
+      return sql`(${search ? searchRank(search) : sql`0`}, ${products.id}) < (${cursor.value}::integer, ${cursor.id}::uuid)`;
     case 'price_asc':
       return sql`(${products.price}, ${products.id}) > (${cursor.value}::numeric, ${cursor.id}::uuid)`;
     case 'price_desc':
@@ -55,8 +58,11 @@ function keyset(cursor: ProductCursor): SQL {
   }
 }
 
-function ordering(sort: ProductSortKey) {
+function ordering(sort: ProductSortKey, search: SearchPlan | undefined) {
   switch (sort) {
+    case 'relevance':
+      // The page query selects the rank as "rank": ordering by that output column computes it once a row.
+      return search ? [desc(RANK), desc(products.id)] : [desc(products.id)];
     case 'price_asc':
       return [asc(products.price), asc(products.id)];
     case 'price_desc':
@@ -115,14 +121,12 @@ function createCountCache(now: () => number) {
   };
 }
 
-const trim = (rows: ProductRow[], limit: number) => ({ rows: rows.slice(0, limit), hasMore: rows.length > limit });
+const trim = <R>(rows: R[], limit: number) => ({ rows: rows.slice(0, limit), hasMore: rows.length > limit });
 
-export function cursorAfter(row: ProductRow, sort: ProductSortKey): ProductCursor {
-  return {
-    sort,
-    value: sort === 'default' ? row.createdAt.toISOString() : String(row.price),
-    id: row.id,
-  };
+export function cursorAfter(row: RankedProductRow, sort: ProductSortKey): ProductCursor {
+  const value =
+    sort === 'relevance' ? String(row.rank ?? 0) : sort === 'default' ? row.createdAt.toISOString() : String(row.price);
+  return { sort, value, id: row.id };
 }
 
 export function createProductsRepository(db: Db) {
@@ -133,12 +137,15 @@ export function createProductsRepository(db: Db) {
     .where(eq(products.id, sql.placeholder('id')))
     .prepare('products_find_by_id');
 
-  const pageQuery = (conditions: SQL[], sort: ProductSortKey, limit: number) =>
+  const pageQuery = (conditions: SQL[], sort: ProductSortKey, limit: number, search?: SearchPlan) =>
     db
-      .select()
+      .select({
+        ...getTableColumns(products),
+        ...(sort === 'relevance' && search ? { rank: searchRank(search).as('rank') } : {}),
+      })
       .from(products)
       .where(and(...conditions))
-      .orderBy(...ordering(sort))
+      .orderBy(...ordering(sort, search))
       .limit(limit + 1);
 
   const counterTotal = (counter: CounterColumn, filter: ProductFilter) =>
@@ -153,7 +160,7 @@ export function createProductsRepository(db: Db) {
   };
 
   const cachedCount = async (filter: ProductFilter) => {
-    const key = JSON.stringify([filter.categorySlug, filter.ownerUid, filter.minOrderOver, filter.search]);
+    const key = JSON.stringify([filter.categorySlug, filter.ownerUid, filter.minOrderOver, filter.search?.match]);
     const cached = counts.get(key);
     if (cached !== undefined) return cached;
     const startedAt = counts.generation();
@@ -174,17 +181,17 @@ export function createProductsRepository(db: Db) {
      */
     async page(filter: ProductFilter, sort: ProductSortKey, limit: number, after?: ProductCursor) {
       const conditions = filterConditions(filter);
-      if (after) conditions.push(keyset(after));
+      if (after) conditions.push(keyset(after, filter.search));
       const counter = counterFor(filter);
       if (!counter) {
-        const [rows, total] = await Promise.all([pageQuery(conditions, sort, limit), cachedCount(filter)]);
+        const [rows, total] = await Promise.all([pageQuery(conditions, sort, limit, filter.search), cachedCount(filter)]);
         return { ...trim(rows, limit), total };
       }
       const counted = await db
         .select({ ...getTableColumns(products), total: sql<string | null>`(${counterTotal(counter, filter)})` })
         .from(products)
         .where(and(...conditions))
-        .orderBy(...ordering(sort))
+        .orderBy(...ordering(sort, filter.search))
         .limit(limit + 1);
       // An empty page (an empty category, or a cursor past the end) carries no total of its own.
       const total = counted[0] ? Number(counted[0].total ?? 0) : await counterCount(counter, filter);

@@ -7,6 +7,8 @@ import {
   ProductListQuerySchema,
   ProductListResponseSchema,
   ProductSchema,
+  ProductSuggestQuerySchema,
+  ProductSuggestionListSchema,
   TOTAL_COUNT_HEADER,
   UpdateProductBodySchema,
   type ProductListQuery,
@@ -68,6 +70,19 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
       pages.set(key, entry, startedAt);
       return sendPage(reply, entry);
     },
+  );
+
+  app.get(
+    '/products/suggest',
+    {
+      schema: {
+        tags: ['products'],
+        description: 'Up to 8 products for a typeahead: the first results of the same search as `GET /products?q=`.',
+        querystring: ProductSuggestQuerySchema,
+        response: { 200: ProductSuggestionListSchema },
+      },
+    },
+    async (req) => products.suggest(req.query.q),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import {
   type Product,
   type ProductInput,
   type ProductListQuery,
+  type ProductSuggestion,
 } from '@bulkwise/contracts';
 import { AppError, forbidden, notFound, unauthorized } from '../../errors';
 import { isUuid } from '../../ids';
@@ -17,6 +18,7 @@ import {
   type ProductSortKey,
   type ProductsRepository,
 } from './products.repository';
+import type { SearchRepository } from './search.repository';
 
 export interface ProductPage {
   items: Array<Product | OwnProduct>;
@@ -40,7 +42,9 @@ function decodeCursor(raw: string, sort: ProductSortKey): ProductCursor {
   const [s, value, id] = parsed as unknown[];
   if (s !== sort || typeof value !== 'string' || typeof id !== 'string' || !isUuid(id)) throw invalid;
   const valid =
-    sort === 'default'
+    sort === 'relevance'
+      ? /^\d{1,4}$/.test(value)
+      : sort === 'default'
       ? // Exactly the form cursorAfter() writes (toISOString), so PostgreSQL never sees a date it cannot read.
         /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) && !Number.isNaN(Date.parse(value))
       : /^\d{1,10}(\.\d{1,2})?$/.test(value);
@@ -63,8 +67,8 @@ function productFields(input: ProductInput) {
   };
 }
 
-export function createProductsService(deps: { repository: ProductsRepository }) {
-  const { repository } = deps;
+export function createProductsService(deps: { repository: ProductsRepository; search: SearchRepository }) {
+  const { repository, search } = deps;
   return {
     /**
      * GET /products. `email` lists the caller's own products and needs their token; the other filters
@@ -81,10 +85,15 @@ export function createProductsService(deps: { repository: ProductsRepository }) 
       }
       if (query.category !== undefined) filter.categorySlug = query.category;
       if (query.minOrderOver !== undefined) filter.minOrderOver = query.minOrderOver;
-      if (query.q) filter.search = query.q;
-      const sort: ProductSortKey = query.sort ?? 'default';
+      // A search's default order is relevance; its cursors are not valid without the same kind of query.
+      const sort: ProductSortKey = query.sort ?? (query.q ? 'relevance' : 'default');
       const limit = query.limit ?? DEFAULT_PRODUCT_LIMIT;
       const after = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
+      if (query.q) {
+        filter.search = await search.plan(query.q);
+        // Only punctuation or symbols: no word to look for, so nothing matches.
+        if (!filter.search) return { items: [], total: 0, nextCursor: null };
+      }
 
       const { rows, hasMore, total } = await repository.page(filter, sort, limit, after);
       const last = rows.at(-1);
@@ -93,6 +102,14 @@ export function createProductsService(deps: { repository: ProductsRepository }) 
         total,
         nextCursor: hasMore && last ? encodeCursor(cursorAfter(last, sort)) : null,
       };
+    },
+
+    /** GET /products/suggest: the best matches of a search, for a typeahead. */
+    async suggest(q: string): Promise<ProductSuggestion[]> {
+      const plan = await search.plan(q);
+      if (!plan) return [];
+      const rows = await search.suggest(plan);
+      return rows.map(({ id, ...row }) => ({ _id: id, ...row }));
     },
 
     async get(id: string): Promise<Product> {

@@ -90,4 +90,32 @@ describe('Navbar', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
+
+  it('places the search in the bar and in the mobile menu, where finishing a search closes the menu', async () => {
+    const user = userEvent.setup();
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <Navbar
+              user={null}
+              onLogout={() => {}}
+              search={(onDone) => (
+                <button type="button" onClick={onDone}>
+                  Search here
+                </button>
+              )}
+            />
+          ),
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    expect(screen.getAllByRole('button', { name: 'Search here', hidden: true })).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(within(document.getElementById('mobile-menu')!).getByRole('button', { name: 'Search here' }));
+    expect(document.getElementById('mobile-menu')).not.toBeVisible();
+  });
 });

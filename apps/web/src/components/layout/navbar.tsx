@@ -1,6 +1,6 @@
 import { BRAND } from '@bulkwise/contracts';
 import { Boxes, LogOut, Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { ThemeToggle } from './theme-toggle';
@@ -14,6 +14,8 @@ export interface NavbarUser {
 interface NavbarProps {
   user: NavbarUser | null;
   onLogout: () => void;
+  /** The search box, shown on wide screens and inside the mobile menu; `onDone` closes that menu. */
+  search?: (onDone: () => void) => ReactNode;
 }
 
 interface NavItem {
@@ -60,7 +62,7 @@ function NavLinks({ items }: { items: NavItem[] }) {
   ));
 }
 
-export function Navbar({ user, onLogout }: NavbarProps) {
+export function Navbar({ user, onLogout, search }: NavbarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const items = navItems(user !== null);
 
@@ -102,6 +104,7 @@ export function Navbar({ user, onLogout }: NavbarProps) {
         </div>
 
         <div className="navbar-end gap-2">
+          {search && <div className="hidden w-40 lg:block xl:w-64">{search(() => {})}</div>}
           <ThemeToggle />
           {user && (
             <>
@@ -121,6 +124,7 @@ export function Navbar({ user, onLogout }: NavbarProps) {
       </nav>
 
       <div id="mobile-menu" hidden={!menuOpen} className="border-t border-base-300 bg-base-100 lg:hidden">
+        {search && <div className="px-3 pt-3">{search(() => setMenuOpen(false))}</div>}
         {/* A followed link closes the menu. */}
         <ul className="menu w-full gap-1 p-3" onClick={() => setMenuOpen(false)}>
           <NavLinks items={items} />

@@ -12,4 +12,5 @@ export const productKeys = {
   categoryPages: (slug: string, name: string) => [...productKeys.byCategory(slug), 'pages', name] as const,
   mine: (email: string) => [...productKeys.all, 'mine', email] as const,
   detail: (id: string) => [...productKeys.all, 'detail', id] as const,
+  suggestions: (q: string) => [...productKeys.all, 'suggestions', q] as const,
 };

@@ -120,4 +120,37 @@ describe('AllProducts', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(PRODUCT_MESSAGES.loadFailed);
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
+
+  it('searches from the URL: results heading with the count, highlighted names, Clear search', async () => {
+    const urls = stubPages([{ items: [{ ...product(1), name: 'Stainless <b>cable</b> ties' }], total: 31, next: 'c2' }]);
+    const user = userEvent.setup();
+    const router = renderAt('/all-products?q=cable%20ti&view=table');
+    expect(await screen.findByRole('heading', { name: 'Results for "cable ti"' })).toBeInTheDocument();
+    expect(await screen.findByTestId('search-count')).toHaveTextContent('31 products');
+    expect(urls[0]!.search).toBe('?q=cable+ti&limit=24');
+
+    await user.click(screen.getByRole('button', { name: 'Card View' }));
+    const heading = within(screen.getByRole('article')).getByRole('heading');
+    // The name stays text (no <b> element); the matching words are marked.
+    expect(heading).toHaveTextContent('Stainless <b>cable</b> ties');
+    expect([...heading.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['cable', 'ties']);
+    expect(heading.querySelector('b')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(router.state.location.search).toBe('');
+    // Back brings the search (and the card view chosen with it) back.
+    await router.navigate(-1);
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ q: 'cable ti' });
+    expect(await screen.findByRole('heading', { name: 'Results for "cable ti"' })).toBeInTheDocument();
+  }, 15_000);
+
+  it('says when nothing matches the search and offers to clear it', async () => {
+    stubPages([{ items: [], total: 0 }]);
+    const user = userEvent.setup();
+    const router = renderAt('/all-products?q=zzzz&sort=price_asc');
+    expect(await screen.findByRole('heading', { name: 'No products match "zzzz"' })).toBeInTheDocument();
+    const clear = screen.getAllByRole('button', { name: 'Clear search' });
+    await user.click(clear.at(-1)!);
+    expect(router.state.location.search).toBe('?sort=price_asc');
+  });
 });

@@ -1,5 +1,6 @@
 import { PRODUCT_MESSAGES } from '@bulkwise/contracts';
-import { SearchX } from 'lucide-react';
+import { SearchX, X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/feedback/empty-state';
 import {
@@ -12,16 +13,30 @@ import { useProductPages } from '../api/get-products';
 import { ProductResults } from './product-results';
 import { ProductsToolbar } from './products-toolbar';
 
-/** The All Products page: toolbar state in the URL, filter and sort on the server, paged. */
+/** The All Products page: search and toolbar state in the URL, search, filter and sort on the server, paged. */
 export function AllProducts() {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = parseAllProductsSearch(searchParams);
   const query = useProductPages(toProductListParams(state));
 
+  // Every change is a history entry: Back and Forward walk through searches, views, sorts and filters.
   const update = (next: AllProductsState) =>
-    setSearchParams((current) => toAllProductsSearch(next, current), { replace: true, preventScrollReset: true });
+    setSearchParams((current) => toAllProductsSearch(next, current), { preventScrollReset: true });
+  const clearSearch = (
+    <button type="button" className="btn btn-outline btn-sm" onClick={() => update({ ...state, q: '' })}>
+      <X className="size-4" aria-hidden="true" />
+      Clear search
+    </button>
+  );
 
-  const empty = state.availableOnly ? (
+  const empty = state.q ? (
+    <EmptyState
+      icon={<SearchX className="size-8" aria-hidden="true" />}
+      title={`No products match "${state.q}"`}
+      message="Check the spelling, or try fewer or shorter words."
+      action={clearSearch}
+    />
+  ) : state.availableOnly ? (
     <EmptyState
       icon={<SearchX className="size-8" aria-hidden="true" />}
       title={PRODUCT_MESSAGES.noneMatchFilter}
@@ -43,7 +58,30 @@ export function AllProducts() {
         <p className="mt-3 text-base-content/70">Browse wholesale stock from every supplier on the marketplace</p>
       </header>
       <ProductsToolbar state={state} onChange={update} />
-      <ProductResults query={query} view={state.view} empty={empty} errorMessage={PRODUCT_MESSAGES.loadFailed} />
+      {state.q && <SearchSummary q={state.q} total={query.data?.pages[0]?.total} action={clearSearch} />}
+      <ProductResults
+        query={query}
+        view={state.view}
+        empty={empty}
+        errorMessage={PRODUCT_MESSAGES.loadFailed}
+        highlight={state.q}
+      />
     </section>
+  );
+}
+
+function SearchSummary({ q, total, action }: { q: string; total: number | undefined; action: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div>
+        <h2 className="text-xl font-semibold break-all">Results for "{q}"</h2>
+        {total !== undefined && (
+          <p className="text-sm text-base-content/70" data-testid="search-count">
+            {total} {total === 1 ? 'product' : 'products'}
+          </p>
+        )}
+      </div>
+      {action}
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { formatPrice } from '@/components/ui/price';
 import { formatRating } from '@/components/ui/rating-stars';
 import { paths } from '@/config/paths';
+import { HighlightedText } from '../search/highlighted-text';
 
 export function ProductRating({ rating }: { rating: number }) {
   return (
@@ -16,7 +17,7 @@ export function ProductRating({ rating }: { rating: number }) {
   );
 }
 
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({ product, highlight = '' }: { product: Product; highlight?: string }) {
   const headingId = `product-${product._id}`;
   return (
     <article
@@ -34,7 +35,7 @@ export function ProductCard({ product }: { product: Product }) {
         </div>
         <div>
           <h2 id={headingId} className="card-title text-lg leading-snug">
-            {product.name}
+            <HighlightedText text={product.name} q={highlight} />
           </h2>
           <p className="text-sm text-base-content/70">
             Brand: <span className="font-medium text-base-content">{product.brandName}</span>

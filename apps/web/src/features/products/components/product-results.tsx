@@ -9,12 +9,13 @@ import type { ProductPage } from '../api/get-products';
 import { ProductCard } from './product-card';
 import { ProductTable } from './product-table';
 
-export function ProductGrid({ products }: { products: readonly Product[] }) {
+/** `highlight`: a search whose matching words the card names emphasise. */
+export function ProductGrid({ products, highlight }: { products: readonly Product[]; highlight?: string }) {
   return (
     <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
       {products.map((product) => (
         <li key={product._id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} highlight={highlight} />
         </li>
       ))}
     </ul>
@@ -27,10 +28,11 @@ interface ProductResultsProps {
   /** Shown when the first page is empty. */
   empty: ReactNode;
   errorMessage: string;
+  highlight?: string;
 }
 
 /** The states of a paged product list: spinner, error, empty, then the products and 'Load more'. */
-export function ProductResults({ query, view = 'card', empty, errorMessage }: ProductResultsProps) {
+export function ProductResults({ query, view = 'card', empty, errorMessage, highlight }: ProductResultsProps) {
   if (query.isPending) return <PageSpinner />;
   if (!query.data) return <ErrorState message={errorMessage} />;
 
@@ -40,7 +42,7 @@ export function ProductResults({ query, view = 'card', empty, errorMessage }: Pr
 
   return (
     <div className="flex flex-col gap-8">
-      {view === 'table' ? <ProductTable products={products} /> : <ProductGrid products={products} />}
+      {view === 'table' ? <ProductTable products={products} /> : <ProductGrid products={products} highlight={highlight} />}
       <div className="flex flex-col items-center gap-3">
         <p className="text-sm text-base-content/70" aria-live="polite" data-testid="showing-count">
           Showing {products.length} of {total} products

@@ -1,0 +1,82 @@
+import { SUGGESTION_LIMIT } from '@bulkwise/contracts';
+import { desc, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { products } from '../../db/schema';
+import { relevance, toPlan, type SearchPlan, type SearchTerm } from './search.query';
+
+/** The products' search vector (migration 0002_search: a generated column the Drizzle schema does not list). */
+export const SEARCH_VECTOR = sql`"products"."search_vector"`;
+
+export const searchMatches = (plan: SearchPlan): SQL => sql`${SEARCH_VECTOR} @@ ${plan.match}::tsquery`;
+export const searchRank = (plan: SearchPlan): SQL<number> => relevance(plan, SEARCH_VECTOR).mapWith(Number);
+/** The rank selected `.as('rank')`, for ORDER BY: the same expression written again would be computed again. */
+export const RANK = sql`"rank"`;
+
+/** Typos are looked for in words of 5 letters or more; 60 is the longest word the catalog word list keeps. */
+const FUZZY_MIN = 5;
+const FUZZY_MAX = 60;
+/** A common word can be one letter away from many others; the closest alphabetically are enough. */
+const FUZZY_ALTERNATIVES = 16;
+/** Words of a search that count; the text is at most 100 characters anyway. */
+const MAX_TERMS = 12;
+
+type TermRow = { ord: number | string; lexeme: string; fuzzy: string[] | string | null };
+
+// node-postgres and PGlite both parse text[]; the string form is a fallback for a driver that does not.
+const asArray = (value: TermRow['fuzzy']): string[] =>
+  Array.isArray(value) ? value : typeof value === 'string' && value.length > 2 ? value.slice(1, -1).split(',') : [];
+
+export function createSearchRepository(db: Db) {
+  return {
+    /**
+     * The words of `text` as the database normalises them (the same unaccent, parser and dictionary as
+     * the search vectors, so both engines and every locale agree), each with the catalog words one letter away.
+     * Undefined when the text has no word at all (only punctuation or symbols): nothing can match.
+     */
+    async plan(text: string): Promise<SearchPlan | undefined> {
+      // ts_debug: the parser's tokens in order with the lexemes the vectors hold for them. A hyphenated
+      // word is also listed whole; its parts are enough (and "stainless-steel" then finds "stainless steel").
+      const result = await db.execute<TermRow>(sql`
+        with t as (
+          select d.ord, d.lexemes[1] as lexeme
+          from ts_debug('simple', bulkwise_unaccent(${text}))
+            with ordinality as d(alias, description, token, dictionaries, dictionary, lexemes, ord)
+          where d.lexemes[1] <> '' and d.alias not in ('asciihword', 'hword', 'numhword')
+          order by d.ord limit ${MAX_TERMS}
+        )
+        select t.ord, t.lexeme,
+          case when char_length(t.lexeme) between ${FUZZY_MIN} and ${FUZZY_MAX} then array(
+            select w.word from product_search_words w
+            where w.word % t.lexeme and w.word <> t.lexeme and levenshtein(w.word, t.lexeme) <= 1
+            order by w.word limit ${FUZZY_ALTERNATIVES}
+          ) end as fuzzy
+        from t order by t.ord`);
+      const rows = (result as unknown as { rows: TermRow[] }).rows;
+      if (rows.length === 0) return undefined;
+      const terms: SearchTerm[] = rows.map((row, i) => ({
+        lexeme: row.lexeme,
+        fuzzy: asArray(row.fuzzy),
+        prefix: i === rows.length - 1,
+      }));
+      return toPlan(terms);
+    },
+
+    /** The best `limit` matches by relevance, newest id first among equals: a typeahead's entries. */
+    async suggest(plan: SearchPlan, limit = SUGGESTION_LIMIT) {
+      const rows = await db
+        .select({
+          id: products.id,
+          name: products.name,
+          brandName: products.brandName,
+          category: products.category,
+          rank: searchRank(plan).as('rank'),
+        })
+        .from(products)
+        .where(searchMatches(plan))
+        .orderBy(desc(RANK), desc(products.id))
+        .limit(limit);
+      return rows.map(({ rank: _, ...row }) => row);
+    },
+  };
+}
+export type SearchRepository = ReturnType<typeof createSearchRepository>;
