@@ -38,6 +38,23 @@ const EnvSchema = z
     RATE_LIMIT_DISABLED: bool,
     /** Where browsers reach this server; used for absolute links such as demo avatars. */
     PUBLIC_URL: z.string().url().optional(),
+    /**
+     * Redis shared by every API instance (rate limits). Optional: without it limits are per instance.
+     * A database index in the path (redis://host:6379/6) keeps deployments apart on one server.
+     */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    REDIS_KEY_PREFIX: z.string().default('bulkwise:'),
+    /** How many API instances the deployment runs; above 1 without REDIS_URL, a warning says limits are per instance. */
+    INSTANCES: z.coerce.number().int().min(1).max(1000).default(1),
+    /**
+     * Which proxies' X-Forwarded-For to believe for the client's address: `false` (none, the default),
+     * `true` (all), a hop count (`1` behind one load balancer) or comma-separated addresses/CIDRs.
+     */
+    TRUST_PROXY: z.string().default('false'),
     SEED_DEMO_DATA: z
       .enum(['true', 'false'])
       .default('true')
@@ -78,6 +95,23 @@ export interface Config {
   rateLimit: { disabled: boolean; jwtPerMinute: number; writesPerMinute: number };
   seedDemoData: boolean;
   publicUrl: string;
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  instances: number;
+  trustProxy: TrustProxy;
+}
+
+export type TrustProxy = boolean | number | string[];
+
+function parseTrustProxy(raw: string): TrustProxy {
+  const value = raw.trim();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export class ConfigError extends Error {}
@@ -115,5 +149,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     seedDemoData: e.SEED_DEMO_DATA,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    instances: e.INSTANCES,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

@@ -8,27 +8,65 @@ const HealthSchema = z.object({
   database: z.enum(['ok', 'unavailable']),
   databaseKind: z.enum(['pglite', 'postgres']),
 });
+const LiveSchema = z.object({ status: z.literal('ok') });
+const ReadySchema = z.object({
+  status: z.enum(['ready', 'draining', 'unavailable']),
+  database: z.enum(['ok', 'unavailable']),
+});
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; clientConfig: ClientConfig }> = async (
-  app,
-  { database, clientConfig },
-) => {
+export interface Lifecycle {
+  /** Set on SIGTERM: the process finishes what it has but should get no new traffic. */
+  draining: boolean;
+}
+
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  clientConfig: ClientConfig;
+  lifecycle: Lifecycle;
+}> = async (app, { database, clientConfig, lifecycle }) => {
+  // A ping that cannot answer in 2 s counts as down: health checks must not hang with the database.
+  const databaseUp = () =>
+    Promise.race([
+      database.ping().then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => setTimeout(resolve, 2_000, false).unref()),
+    ]);
+
   app.get(
     '/health',
     { schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } } },
     async (_req, reply) => {
-      // A ping that cannot answer in 2 s counts as down: health checks must not hang with the database.
-      const ok = await Promise.race([
-        database.ping().then(
-          () => true,
-          () => false,
-        ),
-        new Promise<boolean>((resolve) => setTimeout(resolve, 2_000, false).unref()),
-      ]);
+      const ok = await databaseUp();
       const state = ok ? 'ok' : 'unavailable';
       return reply
         .status(ok ? 200 : 503)
         .send({ status: state, database: state, databaseKind: database.kind });
+    },
+  );
+
+  // For load balancers and orchestrators. Liveness: the process answers (restart it if not); it never
+  // looks at the database, or an outage would restart every instance at once.
+  app.get(
+    '/health/live',
+    { schema: { tags: ['health'], response: { 200: LiveSchema } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: 'ok' as const };
+    },
+  );
+
+  // Readiness: send traffic here. Fails while draining (after SIGTERM) and while the database is unreachable.
+  app.get(
+    '/health/ready',
+    { schema: { tags: ['health'], response: { 200: ReadySchema, 503: ReadySchema } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const ok = await databaseUp();
+      const database = ok ? ('ok' as const) : ('unavailable' as const);
+      if (lifecycle.draining) return reply.status(503).send({ status: 'draining', database });
+      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', database });
     },
   );
 
