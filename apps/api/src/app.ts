@@ -131,7 +131,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
-      await api.register(healthRoutes, { database, clientConfig, lifecycle });
+      await api.register(healthRoutes, {
+        database,
+        clientConfig,
+        lifecycle,
+        redisState: () => (redis ? (redis.status === 'ready' ? 'ok' : 'unavailable') : 'none'),
+      });
       await api.register(authRoutes, {
         auth: createAuthService({
           verifier: deps.verifier ?? createFirebaseVerifier(config.firebaseProjectId),

@@ -12,6 +12,8 @@ const LiveSchema = z.object({ status: z.literal('ok') });
 const ReadySchema = z.object({
   status: z.enum(['ready', 'draining', 'unavailable']),
   database: z.enum(['ok', 'unavailable']),
+  /** Informational: without Redis the instance serves on with per-instance rate limits. */
+  redis: z.enum(['ok', 'unavailable', 'none']),
 });
 
 export interface Lifecycle {
@@ -23,7 +25,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   database: Database;
   clientConfig: ClientConfig;
   lifecycle: Lifecycle;
-}> = async (app, { database, clientConfig, lifecycle }) => {
+  redisState: () => 'ok' | 'unavailable' | 'none';
+}> = async (app, { database, clientConfig, lifecycle, redisState }) => {
   // A ping that cannot answer in 2 s counts as down: health checks must not hang with the database.
   const databaseUp = () =>
     Promise.race([
@@ -64,9 +67,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     async (_req, reply) => {
       reply.header('cache-control', 'no-store');
       const ok = await databaseUp();
-      const database = ok ? ('ok' as const) : ('unavailable' as const);
-      if (lifecycle.draining) return reply.status(503).send({ status: 'draining', database });
-      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', database });
+      const state = { database: ok ? ('ok' as const) : ('unavailable' as const), redis: redisState() };
+      if (lifecycle.draining) return reply.status(503).send({ status: 'draining', ...state });
+      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', ...state });
     },
   );
 

@@ -14,7 +14,7 @@ describe('health endpoints for load balancers', () => {
     expect(live.json()).toEqual({ status: 'ok' });
     const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', database: 'ok' });
+    expect(ready.json()).toEqual({ status: 'ready', database: 'ok', redis: 'none' });
   });
 
   it('fails readiness but not liveness while draining', async () => {
@@ -22,7 +22,7 @@ describe('health endpoints for load balancers', () => {
     try {
       const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ status: 'draining', database: 'ok' });
+      expect(ready.json()).toEqual({ status: 'draining', database: 'ok', redis: 'none' });
       expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
     } finally {
       t.app.lifecycle.draining = false;
