@@ -58,8 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 64 * 1024,
-    // Fastify accepts a hop count at run time (documented) though its types leave numbers out.
-    trustProxy: config.trustProxy as boolean | string[],
+    trustProxy: config.trustProxy,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },

@@ -52,9 +52,14 @@ const EnvSchema = z
     INSTANCES: z.coerce.number().int().min(1).max(1000).default(1),
     /**
      * Which proxies' X-Forwarded-For to believe for the client's address: `false` (none, the default),
-     * `true` (all), a hop count (`1` behind one load balancer) or comma-separated addresses/CIDRs.
+     * `true` (any: only when nothing but the balancer can reach the API), or comma-separated addresses,
+     * CIDRs or the names `loopback`, `linklocal`, `uniquelocal` of the balancers. Fastify 5 refuses hop
+     * counts (they cannot check who is talking), so a number is rejected here rather than ignored.
      */
-    TRUST_PROXY: z.string().default('false'),
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .refine((v) => !/^\s*\d+\s*$/.test(v), 'a hop count is not supported: name the balancers (addresses, CIDRs, loopback)'),
     SEED_DEMO_DATA: z
       .enum(['true', 'false'])
       .default('true')
@@ -101,13 +106,12 @@ export interface Config {
   trustProxy: TrustProxy;
 }
 
-export type TrustProxy = boolean | number | string[];
+export type TrustProxy = boolean | string[];
 
 function parseTrustProxy(raw: string): TrustProxy {
   const value = raw.trim();
   if (value === '' || value === 'false') return false;
   if (value === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
   return value
     .split(',')
     .map((s) => s.trim())

@@ -11,7 +11,9 @@ export function connectRedis(url: string, options: { keyPrefix: string; log?: (m
     keyPrefix: options.keyPrefix,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: 250,
+    // Generous: a busy event loop fires this timer before it reads a reply already waiting in the socket,
+    // and each false timeout lets a request past the shared limit.
+    commandTimeout: 1_000,
     connectTimeout: 1_000,
     lazyConnect: false,
     retryStrategy: (times) => Math.min(100 * times, 1_000),
