@@ -35,7 +35,11 @@ function spawnInstance(name, listenPort, env) {
   });
   const recent = [];
   const collect = (chunk) => {
-    for (const line of chunk.toString().split('\n')) if (line) recent.push(line) > 200 && recent.shift();
+    for (const line of chunk.toString().split('\n')) {
+      if (!line) continue;
+      recent.push(line);
+      if (recent.length > 200) recent.shift();
+    }
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
