@@ -148,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         bus,
       });
       await api.register(productsRoutes, {
-        products: createProductsService({ repository: createProductsRepository(db), invalidateProducts }),
+        products: createProductsService({ repository: createProductsRepository(db, { bus }), invalidateProducts }),
         writeRateLimit: writes,
         bus,
       });
