@@ -59,7 +59,7 @@ async function measure(label, instances, products, buyers) {
     }),
   }));
   console.log(`  ${label}: read ${fmt(read.perSecond)}/s (p99 ${read.p99} ms), purchases ${fmt(buy.perSecond)}/s (p99 ${buy.p99} ms), non-2xx/errors ${read.bad + buy.bad}  (load ${loadavg().join(' ')})`);
-  return { label, count: instances.length, read, buy };
+  return { label, count: instances.length, read, buy, load: loadavg()[0] };
 }
 
 async function oversold(databaseUrl, products) {
@@ -107,11 +107,11 @@ try {
 const base = rows[0];
 const pct = (a, b) => `${fmt((a / b) * 100)} %`;
 const table = [
-  '| instances | product read req/s | p99 | vs 1 without Redis | purchases/s | p99 | vs 1 without Redis |',
-  '|---|---:|---:|---:|---:|---:|---:|',
+  '| instances | product read req/s | p99 | vs 1 without Redis | purchases/s | p99 | vs 1 without Redis | load avg |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|',
   ...rows.map(
     (r) =>
-      `| ${r.label} | ${fmt(r.read.perSecond)} | ${r.read.p99} ms | ${pct(r.read.perSecond, base.read.perSecond)} | ${fmt(r.buy.perSecond)} | ${r.buy.p99} ms | ${pct(r.buy.perSecond, base.buy.perSecond)} |`,
+      `| ${r.label} | ${fmt(r.read.perSecond)} | ${r.read.p99} ms | ${pct(r.read.perSecond, base.read.perSecond)} | ${fmt(r.buy.perSecond)} | ${r.buy.p99} ms | ${pct(r.buy.perSecond, base.buy.perSecond)} | ${r.load} |`,
   ),
 ].join('\n');
 const body = `${new Date().toISOString().slice(0, 16)} UTC, ${machineLine()}. ${CONNECTIONS} connections split evenly over
