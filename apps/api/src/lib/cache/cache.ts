@@ -6,6 +6,10 @@ export interface CachedResponse {
   /** Strong validator of `body`, for If-None-Match. */
   etag: string;
   headers?: Record<string, string>;
+  /** The body compressed once, on the first request that accepts it (see http.ts). */
+  encoded?: { br?: Buffer; gzip?: Buffer };
+  /** Not kept (caching off or an uncacheable query): compressed per response by @fastify/compress. */
+  transient?: boolean;
 }
 
 export interface CacheStats {

@@ -1,4 +1,5 @@
 import { categorySlug } from '@bulkwise/contracts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +62,22 @@ describe('cached reads after an acknowledged write', () => {
     const again = await t.app.inject({ method: 'GET', url: `/api/products/${product._id}`, headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ mainQuantity: 470 });
+  });
+
+  it('go out compressed once per write: br and gzip decode to the same body, which changes after a purchase', async () => {
+    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 800, minSellingQuantity: 1 });
+    const get = (encoding: string) => t.app.inject({ method: 'GET', url: '/api/products?limit=500', headers: { 'accept-encoding': encoding } });
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    await purchase(t, makeUser('buyer'), product._id, 8);
+    const after = JSON.parse(brotliDecompressSync((await get('br')).rawPayload).toString()) as Array<{ _id: string; mainQuantity: number }>;
+    expect(after.find((p) => p._id === product._id)?.mainQuantity).toBe(792);
   });
 
   it('show a purchase made on one instance on another within 100 ms', async () => {
