@@ -22,6 +22,7 @@ import { categoriesRoutes } from './modules/categories/categories.routes';
 import { createCategoriesRepository } from './modules/categories/categories.repository';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { createInvalidationBus } from './lib/cache/bus';
+import { watchForPeers } from './lib/instances/peers';
 import { connectRedis } from './lib/redis/redis';
 import { healthRoutes, type Lifecycle } from './modules/health/health.routes';
 import { productInvalidator } from './modules/products/products.cache';
@@ -82,13 +83,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         log: (msg, err) => app.log.warn({ err }, msg),
       })
     : undefined;
-  if (!redis && config.instances > 1) {
-    app.log.warn(`INSTANCES=${config.instances} without REDIS_URL: rate limits are per instance (each allows the full limit)`);
-  }
+  const perInstanceLimits = 'without REDIS_URL: rate limits are per instance (each allows the full limit)';
+  if (!redis && config.instances > 1) app.log.warn(`INSTANCES=${config.instances} ${perInstanceLimits}`);
+  const peers =
+    !redis && config.instances === 1 && database.kind === 'postgres'
+      ? watchForPeers({ database, onPeer: () => app.log.warn(`another API instance runs on this database ${perInstanceLimits}`) })
+      : undefined;
   const bus = createInvalidationBus({ log: (msg) => app.log.info(msg) });
   await bus.start(database);
   app.addHook('onClose', async () => {
     await bus.close();
+    await peers?.close();
     redis?.disconnect();
   });
   const invalidateProducts = productInvalidator(bus);
