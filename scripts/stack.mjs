@@ -128,16 +128,26 @@ export function buildWeb({ quiet = true } = {}) {
   });
 }
 
+/** Compiles the API to apps/api/dist (about 0.3 s), so it runs on plain Node without a TypeScript loader. */
+export function buildApi({ quiet = true } = {}) {
+  const child = run('api-build', process.execPath, [path.join(ROOT, 'apps', 'api', 'build.mjs')], { quiet });
+  return exited(child).then((code) => {
+    if (code !== 0) throw new Error(`API build failed:
+${child.recentOutput()}`);
+  });
+}
+
 /**
- * Starts the API (serving the built SPA) as one node process with an IPC channel (it drains and exits
- * when the channel closes) and waits until ITS health answers: with `instanceId`, an older process
+ * Starts the compiled API (serving the built SPA) as one node process with an IPC channel (it drains and
+ * exits when the channel closes) and waits until ITS health answers: with `instanceId`, an older process
  * still answering on the port does not count.
  */
 export async function startApi({ port, env = {}, quiet = false, instanceId }) {
-  const server = path.join(ROOT, 'apps', 'api', 'src', 'server.ts');
+  await buildApi();
+  const server = path.join(ROOT, 'apps', 'api', 'dist', 'server.js');
   const child = track(
     'api',
-    spawnChild(process.execPath, ['--import', 'tsx', server], {
+    spawnChild(process.execPath, ['--enable-source-maps', server], {
       env: { PORT: String(port), WEB_DIST_DIR: path.join(ROOT, 'apps', 'web', 'dist'), ...(instanceId ? { INSTANCE_ID: instanceId } : {}), ...env },
       ipc: true,
     }),

@@ -21,7 +21,11 @@ import { createTokenService } from './modules/auth/tokens';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { createCategoriesRepository } from './modules/categories/categories.repository';
 import { createCategoriesService } from './modules/categories/categories.service';
-import { healthRoutes } from './modules/health/health.routes';
+import { createInvalidationBus } from './lib/cache/bus';
+import { watchForPeers } from './lib/instances/peers';
+import { connectRedis } from './lib/redis/redis';
+import { healthRoutes, type Lifecycle } from './modules/health/health.routes';
+import { productInvalidator } from './modules/products/products.cache';
 import { createProductsRepository } from './modules/products/products.repository';
 import { productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
@@ -43,13 +47,20 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** server.ts marks the instance as draining on SIGTERM, so readiness fails before the socket closes. */
+    lifecycle: Lifecycle;
+  }
+}
+
 /** Builds the whole HTTP application with explicit wiring; server.ts and the tests both call it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 64 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
@@ -60,8 +71,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const lifecycle: Lifecycle = { draining: false };
+  app.decorate('lifecycle', lifecycle);
+  app.addHook('preClose', async () => {
+    lifecycle.draining = true;
+  });
+
+  // Shared state of many instances: rate limits in Redis (optional), cache invalidation via PostgreSQL.
+  const redis = config.redisUrl
+    ? connectRedis(config.redisUrl, {
+        keyPrefix: config.redisKeyPrefix,
+        log: (msg, err) => app.log.warn({ err }, msg),
+      })
+    : undefined;
+  const perInstanceLimits = 'without REDIS_URL: rate limits are per instance (each allows the full limit)';
+  if (!redis && config.instances > 1) app.log.warn(`INSTANCES=${config.instances} ${perInstanceLimits}`);
+  const peers =
+    !redis && config.instances === 1 && database.kind === 'postgres'
+      ? watchForPeers({ database, onPeer: () => app.log.warn(`another API instance runs on this database ${perInstanceLimits}`) })
+      : undefined;
+  const bus = createInvalidationBus({ log: (msg) => app.log.info(msg) });
+  await bus.start(database);
+  app.addHook('onClose', async () => {
+    await bus.close();
+    await peers?.close();
+    redis?.disconnect();
+  });
+  const invalidateProducts = productInvalidator(bus);
+
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin, { config });
+  await app.register(securityPlugin, { config, redis });
   // Text (JS, CSS, SVG, JSON lists) shrinks 70-80 %; a low Brotli quality keeps the CPU cost per
   // response small enough for dynamic answers.
   await app.register(compress, {
@@ -97,7 +136,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
-      await api.register(healthRoutes, { database, clientConfig, instanceId: config.instanceId });
+      await api.register(healthRoutes, {
+        database,
+        clientConfig,
+        instanceId: config.instanceId,
+        lifecycle,
+        redisState: () => (redis ? (redis.status === 'ready' ? 'ok' : 'unavailable') : 'none'),
+      });
       await api.register(authRoutes, {
         auth: createAuthService({
           verifier: deps.verifier ?? createFirebaseVerifier(config.firebaseProjectId),
@@ -107,16 +152,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(categoriesRoutes, {
         categories: createCategoriesService({ repository: createCategoriesRepository(db) }),
+        bus,
       });
       await api.register(productsRoutes, {
         products: createProductsService({
-          repository: createProductsRepository(db),
+          repository: createProductsRepository(db, { bus }),
           search: createSearchRepository(db),
+          invalidateProducts,
         }),
         writeRateLimit: writes,
+        bus,
       });
       await api.register(purchasesRoutes, {
-        purchases: createPurchasesService({ repository: createPurchasesRepository(db) }),
+        purchases: createPurchasesService({ repository: createPurchasesRepository(db), invalidateProducts }),
         writeRateLimit: writes,
       });
     },

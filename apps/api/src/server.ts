@@ -50,6 +50,8 @@ async function main() {
     draining = true;
     if (err) app.log.error({ err }, 'fatal error, shutting down');
     else app.log.info({ signal }, 'shutting down');
+    // Load balancers polling /api/health/ready on a kept-alive connection see 503 from here on.
+    app.lifecycle.draining = true;
     await app.close();
     await database.close();
     if (!err) app.log.info('shut down cleanly');

@@ -24,7 +24,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** A fresh, migrated database: a new PostgreSQL database on the test server, or PGlite from the snapshot. */
-export async function createTestDatabase(): Promise<Database & { dropAfterClose?: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   if (!TEST_DATABASE_URL) {
     const snapshot = readFileSync(inject('pgliteSnapshot'));
     return openPglite({ loadDataDir: new Blob([snapshot]), migrate: false });
@@ -39,6 +39,7 @@ export async function createTestDatabase(): Promise<Database & { dropAfterClose?
   const database = await openPostgres({ url: url.toString(), poolSize: 30 });
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       const again = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -55,6 +56,11 @@ export interface TestApp {
   config: Config;
   /** An API token for `user`, signed like POST /jwt would. */
   tokenFor(user: AuthUser): Promise<string>;
+  /**
+   * Another API instance on the same database, as another process would be: its own connection pool on
+   * PostgreSQL (PGlite allows one process, so there it shares the handle). Closed with `close()`.
+   */
+  peer(): Promise<Awaited<ReturnType<typeof buildApp>>>;
   close(): Promise<void>;
 }
 
@@ -68,12 +74,24 @@ export async function buildTestApp(
   const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, verifier: options.verifier });
   await app.ready();
   const tokens = createTokenService({ secret: TEST_JWT_SECRET, ttlSeconds: config.tokenTtlSeconds });
+  const peers: Array<() => Promise<void>> = [];
   return {
     app,
     database,
     config,
     tokenFor: (user) => tokens.issue(user),
+    async peer() {
+      const own = database.url ? await openPostgres({ url: database.url, poolSize: 10, migrate: false }) : undefined;
+      const peer = await buildApp({ config, database: own ?? database, jwtSecret: TEST_JWT_SECRET, verifier: options.verifier });
+      await peer.ready();
+      peers.push(async () => {
+        await peer.close();
+        await own?.close();
+      });
+      return peer;
+    },
     close: async () => {
+      for (const closePeer of peers) await closePeer();
       await app.close();
       await database.close();
     },

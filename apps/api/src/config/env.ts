@@ -41,6 +41,28 @@ const EnvSchema = z
     PUBLIC_URL: z.string().url().optional(),
     /** Echoed by GET /api/health, so whoever started this process knows it is the one answering. */
     INSTANCE_ID: z.string().regex(/^[\w.-]{1,100}$/, 'letters, digits, ".", "_" or "-" (at most 100)').optional(),
+    /**
+     * Redis shared by every API instance (rate limits). Optional: without it limits are per instance.
+     * A database index in the path (redis://host:6379/6) keeps deployments apart on one server.
+     */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    REDIS_KEY_PREFIX: z.string().default('bulkwise:'),
+    /** How many API instances the deployment runs; above 1 without REDIS_URL, a warning says limits are per instance. */
+    INSTANCES: z.coerce.number().int().min(1).max(1000).default(1),
+    /**
+     * Which proxies' X-Forwarded-For to believe for the client's address: `false` (none, the default),
+     * `true` (any: only when nothing but the balancer can reach the API), or comma-separated addresses,
+     * CIDRs or the names `loopback`, `linklocal`, `uniquelocal` of the balancers. Fastify 5 refuses hop
+     * counts (they cannot check who is talking), so a number is rejected here rather than ignored.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .refine((v) => !/^\s*\d+\s*$/.test(v), 'a hop count is not supported: name the balancers (addresses, CIDRs, loopback)'),
     SEED_DEMO_DATA: z
       .enum(['true', 'false'])
       .default('true')
@@ -83,6 +105,22 @@ export interface Config {
   publicUrl: string;
   /** INSTANCE_ID, or a random one per process. */
   instanceId: string;
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  instances: number;
+  trustProxy: TrustProxy;
+}
+
+export type TrustProxy = boolean | string[];
+
+function parseTrustProxy(raw: string): TrustProxy {
+  const value = raw.trim();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export class ConfigError extends Error {}
@@ -121,5 +159,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: e.SEED_DEMO_DATA,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     instanceId: e.INSTANCE_ID ?? randomUUID(),
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    instances: e.INSTANCES,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

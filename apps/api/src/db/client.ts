@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { listenPostgres, type ListenHandlers, type Listener } from './listen';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,6 +23,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
+  /** LISTEN to NOTIFY on `channel` (the invalidation bus); see listen.ts. */
+  listen(channel: string, handlers: ListenHandlers): Listener;
   close(): Promise<void>;
   /** PGlite only: the data directory as a gzipped tarball, loadable with `loadDataDir`. */
   snapshot?(): Promise<Blob>;
@@ -65,6 +68,17 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
+    },
+    // One process owns an embedded database, so its connection never drops.
+    listen: (channel, handlers) => {
+      const unsubscribe = client.listen(channel, (payload) => handlers.onMessage(payload));
+      const ready = unsubscribe.then(() => handlers.onState(true));
+      return {
+        ready,
+        close: async () => {
+          await (await unsubscribe)().catch(() => {});
+        },
+      };
     },
     close: async () => {
       await client.close();
@@ -153,6 +167,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, handlers) => listenPostgres(options.url, channel, { log, ...handlers }),
     close: async () => {
       await pool.end();
     },

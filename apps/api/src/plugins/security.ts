@@ -5,13 +5,15 @@ import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@bulkwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/env';
+import type { Redis } from '../lib/redis/redis';
+import { failoverStore } from './rate-limit-store';
 
 /**
  * Security headers, CORS and rate limits. The CSP allows scripts only from this origin (no inline
  * script), images from anywhere over http(s) (suppliers link their product photos), and the identity
  * provider's endpoints (or the local Auth emulator).
  */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config; redis?: Redis | undefined }) => {
   const { config } = opts;
   const emulator = config.authEmulatorHost ? [`http://${config.authEmulatorHost}`] : [];
   const firebaseHosts = [
@@ -62,6 +64,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     // Limits are per user when a token is present, per address otherwise.
     keyGenerator: (req) => (req.user?.uid ? `user:${req.user.uid}` : `ip:${req.ip}`),
     enableDraftSpec: true,
+    // With Redis, every instance counts against one limit; without it (or while it is away), per instance.
+    ...(opts.redis ? { store: failoverStore(opts.redis) } : {}),
     ...(config.rateLimit.disabled ? { allowList: () => true } : {}),
   });
 });

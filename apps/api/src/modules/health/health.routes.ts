@@ -10,27 +10,70 @@ const HealthSchema = z.object({
   /** Which process answered: the launcher only calls a start ready when it is the one it started. */
   instance: z.string(),
 });
+const LiveSchema = z.object({ status: z.literal('ok') });
+const ReadySchema = z.object({
+  status: z.enum(['ready', 'draining', 'unavailable']),
+  database: z.enum(['ok', 'unavailable']),
+  /** Informational: without Redis the instance serves on with per-instance rate limits. */
+  redis: z.enum(['ok', 'unavailable', 'none']),
+});
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; clientConfig: ClientConfig; instanceId: string }> = async (
-  app,
-  { database, clientConfig, instanceId },
-) => {
+export interface Lifecycle {
+  /** Set on SIGTERM: the process finishes what it has but should get no new traffic. */
+  draining: boolean;
+}
+
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  clientConfig: ClientConfig;
+  /** Which process answered: the launcher only calls a start ready when it is the one it started. */
+  instanceId: string;
+  lifecycle: Lifecycle;
+  redisState: () => 'ok' | 'unavailable' | 'none';
+}> = async (app, { database, clientConfig, instanceId, lifecycle, redisState }) => {
+  // A ping that cannot answer in 2 s counts as down: health checks must not hang with the database.
+  const databaseUp = () =>
+    Promise.race([
+      database.ping().then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => setTimeout(resolve, 2_000, false).unref()),
+    ]);
+
   app.get(
     '/health',
     { schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } } },
     async (_req, reply) => {
-      // A ping that cannot answer in 2 s counts as down: health checks must not hang with the database.
-      const ok = await Promise.race([
-        database.ping().then(
-          () => true,
-          () => false,
-        ),
-        new Promise<boolean>((resolve) => setTimeout(resolve, 2_000, false).unref()),
-      ]);
+      const ok = await databaseUp();
       const state = ok ? 'ok' : 'unavailable';
       return reply
         .status(ok ? 200 : 503)
         .send({ status: state, database: state, databaseKind: database.kind, instance: instanceId });
+    },
+  );
+
+  // For load balancers and orchestrators. Liveness: the process answers (restart it if not); it never
+  // looks at the database, or an outage would restart every instance at once.
+  app.get(
+    '/health/live',
+    { schema: { tags: ['health'], response: { 200: LiveSchema } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: 'ok' as const };
+    },
+  );
+
+  // Readiness: send traffic here. Fails while draining (after SIGTERM) and while the database is unreachable.
+  app.get(
+    '/health/ready',
+    { schema: { tags: ['health'], response: { 200: ReadySchema, 503: ReadySchema } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const ok = await databaseUp();
+      const state = { database: ok ? ('ok' as const) : ('unavailable' as const), redis: redisState() };
+      if (lifecycle.draining) return reply.status(503).send({ status: 'draining', ...state });
+      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', ...state });
     },
   );
 

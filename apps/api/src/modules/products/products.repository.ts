@@ -1,9 +1,12 @@
 import { MIN_ORDER_FILTER_THRESHOLD } from '@bulkwise/contracts';
 import { and, asc, count, desc, eq, getTableColumns, gt, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { InvalidationBus } from '../../lib/cache/bus';
+import { createResponseCache } from '../../lib/cache/cache';
 import { productCounts, products, type ProductRow } from '../../db/schema';
 import type { SearchPlan } from './search.query';
 import { RANK, searchMatches, searchRank } from './search.repository';
+import { ANY_PRODUCT_TAG } from './products.cache';
 
 /** `relevance` is the default order of a search (`search` in the filter). */
 export type ProductSortKey = 'default' | 'price_asc' | 'price_desc' | 'relevance';
@@ -88,38 +91,10 @@ function counterFor(filter: ProductFilter): CounterColumn | undefined {
 
 /**
  * Counts of the other filters (search, a supplier's own list, another threshold) cost a scan of what
- * they match, and paging through one result repeats the same count on every page: they are kept for
- * a few seconds, and any product write of this process forgets them all. Another API process's writes
- * show within COUNT_TTL_MS.
+ * they match, and paging through one result repeats the same count on every page: they are kept in
+ * memory until a product write of any API process drops them (through the invalidation bus).
  */
-const COUNT_TTL_MS = 5_000;
-const COUNT_CACHE_MAX = 1_000;
-
-function createCountCache(now: () => number) {
-  const entries = new Map<string, { value: number; expires: number }>();
-  // A count that started before a write and ends after it may have missed the write: it is not kept.
-  let generation = 0;
-  return {
-    generation: () => generation,
-    get(key: string): number | undefined {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.expires > now()) return entry.value;
-      entries.delete(key);
-      return undefined;
-    },
-    set(key: string, value: number, startedAt: number) {
-      if (startedAt !== generation) return;
-      // Map iteration is insertion order: the first key is the oldest.
-      if (entries.size >= COUNT_CACHE_MAX) entries.delete(entries.keys().next().value!);
-      entries.set(key, { value, expires: now() + COUNT_TTL_MS });
-    },
-    invalidate() {
-      generation++;
-      entries.clear();
-    },
-  };
-}
+const COUNT_CACHE_BYTES = 256 * 1024;
 
 const trim = <R>(rows: R[], limit: number) => ({ rows: rows.slice(0, limit), hasMore: rows.length > limit });
 
@@ -129,8 +104,9 @@ export function cursorAfter(row: RankedProductRow, sort: ProductSortKey): Produc
   return { sort, value, id: row.id };
 }
 
-export function createProductsRepository(db: Db) {
-  const counts = createCountCache(Date.now);
+export function createProductsRepository(db: Db, options: { bus?: Pick<InvalidationBus, 'register'> } = {}) {
+  const counts = createResponseCache({ maxBytes: COUNT_CACHE_BYTES });
+  options.bus?.register(counts);
   const byId = db
     .select()
     .from(products)
@@ -162,14 +138,14 @@ export function createProductsRepository(db: Db) {
   const cachedCount = async (filter: ProductFilter) => {
     const key = JSON.stringify([filter.categorySlug, filter.ownerUid, filter.minOrderOver, filter.search?.match]);
     const cached = counts.get(key);
-    if (cached !== undefined) return cached;
-    const startedAt = counts.generation();
+    if (cached !== undefined) return Number(cached.body);
+    const startedAt = counts.begin();
     const [row] = await db
       .select({ n: count() })
       .from(products)
       .where(and(...filterConditions(filter)));
     const n = Number(row?.n ?? 0);
-    counts.set(key, n, startedAt);
+    counts.set(key, String(n), { tags: [ANY_PRODUCT_TAG], startedAt });
     return n;
   };
 
@@ -204,7 +180,7 @@ export function createProductsRepository(db: Db) {
     },
     async insert(values: NewProduct): Promise<ProductRow> {
       const [row] = await db.insert(products).values(values).returning();
-      counts.invalidate();
+      counts.invalidate([ANY_PRODUCT_TAG]);
       return row!;
     },
     /** Updates only when `ownerUid` owns the product; undefined otherwise. */
@@ -214,7 +190,7 @@ export function createProductsRepository(db: Db) {
         .set({ ...changes, updatedAt: new Date() })
         .where(and(eq(products.id, id), eq(products.ownerUid, ownerUid)))
         .returning();
-      counts.invalidate();
+      counts.invalidate([ANY_PRODUCT_TAG]);
       return row;
     },
     async deleteOwned(id: string, ownerUid: string): Promise<boolean> {
@@ -222,7 +198,7 @@ export function createProductsRepository(db: Db) {
         .delete(products)
         .where(and(eq(products.id, id), eq(products.ownerUid, ownerUid)))
         .returning({ id: products.id });
-      counts.invalidate();
+      counts.invalidate([ANY_PRODUCT_TAG]);
       return rows.length > 0;
     },
     async ownerOf(id: string): Promise<string | undefined> {

@@ -13,9 +13,12 @@ import {
   UpdateProductBodySchema,
   type ProductListQuery,
 } from '@bulkwise/contracts';
-import type { FastifyReply } from 'fastify';
 import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createPageCache, type CachedPage } from './products.page-cache';
+import type { InvalidationBus } from '../../lib/cache/bus';
+import { createResponseCache } from '../../lib/cache/cache';
+import { sendJson, uncached } from '../../lib/cache/http';
+import { isUuid } from '../../ids';
+import { ANY_PRODUCT_TAG, productTag } from './products.cache';
 import type { ProductsService } from './products.service';
 
 /** A first page of a public listing has a cache key; an owner's list (`email`) or a later page has none. */
@@ -24,20 +27,28 @@ function firstPageKey(query: ProductListQuery): string | undefined {
   return JSON.stringify([query.category, query.minOrderOver, query.q || undefined, query.sort, query.limit]);
 }
 
-function sendPage(reply: FastifyReply, page: CachedPage) {
-  reply.header(TOTAL_COUNT_HEADER, String(page.total));
-  if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-  // A string with a JSON content type goes out as it is: it went through the response schema once.
-  return reply.type('application/json; charset=utf-8').send(page.body);
-}
+const pageHeaders = (total: number, nextCursor: string | null) => ({
+  [TOTAL_COUNT_HEADER]: String(total),
+  ...(nextCursor ? { [NEXT_CURSOR_HEADER]: nextCursor } : {}),
+});
 
-export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; writeRateLimit: object }> = async (
-  app,
-  { products, writeRateLimit },
-) => {
-  const pages = createPageCache();
-  // The route's own serialiser (response schema, unknown fields dropped), run once per cached page.
+/**
+ * Public reads answer from memory what the database answered before: first pages of listings and
+ * product pages, serialised once. Every write to products drops exactly what it could change (see
+ * products.cache.ts), in this process before the write answers and in the others through the bus.
+ */
+export const productsRoutes: FastifyPluginAsyncZod<{
+  products: ProductsService;
+  writeRateLimit: object;
+  bus: InvalidationBus;
+}> = async (app, { products, writeRateLimit, bus }) => {
+  const pages = createResponseCache();
+  const items = createResponseCache();
+  bus.register(pages);
+  bus.register(items);
+  // The routes' own serialisers (response schema, unknown fields dropped), run once per cached body.
   const serializeList = serializerCompiler({ schema: ProductListResponseSchema, method: 'GET', url: '/products', httpStatus: '200' });
+  const serializeProduct = serializerCompiler({ schema: ProductSchema, method: 'GET', url: '/products/:id', httpStatus: '200' });
 
   app.get(
     '/products',
@@ -58,17 +69,17 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
     async (req, reply) => {
       const key = firstPageKey(req.query);
       const cached = key === undefined ? undefined : pages.get(key);
-      if (cached) return sendPage(reply, cached);
-      const startedAt = pages.generation();
+      if (cached) return sendJson(req, reply, cached);
+      const startedAt = pages.begin();
       const page = await products.list(req.query, req.user);
+      const headers = pageHeaders(page.total, page.nextCursor);
       if (key === undefined) {
-        reply.header(TOTAL_COUNT_HEADER, String(page.total));
-        if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+        reply.headers(headers);
         return page.items;
       }
-      const entry = { body: serializeList(page.items), total: page.total, nextCursor: page.nextCursor };
-      pages.set(key, entry, startedAt);
-      return sendPage(reply, entry);
+      const body = serializeList(page.items);
+      const entry = pages.set(key, body, { tags: [ANY_PRODUCT_TAG], startedAt, headers });
+      return sendJson(req, reply, entry ?? uncached(body, headers));
     },
   );
 
@@ -88,7 +99,14 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
   app.get(
     '/products/:id',
     { schema: { tags: ['products'], params: IdParamsSchema, response: { 200: ProductSchema } } },
-    async (req) => products.get(req.params.id),
+    async (req, reply) => {
+      const id = req.params.id.toLowerCase();
+      const cached = isUuid(id) ? items.get(id) : undefined;
+      if (cached) return sendJson(req, reply, cached);
+      const startedAt = items.begin();
+      const body = serializeProduct(await products.get(id));
+      return sendJson(req, reply, items.set(id, body, { tags: [productTag(id)], startedAt }) ?? uncached(body));
+    },
   );
 
   app.post(
@@ -103,11 +121,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
         response: { 201: OwnProductSchema },
       },
     },
-    async (req, reply) => {
-      const created = await products.create(req.user!, req.body);
-      pages.invalidate();
-      return reply.status(201).send(created);
-    },
+    async (req, reply) => reply.status(201).send(await products.create(req.user!, req.body)),
   );
 
   app.put(
@@ -125,7 +139,6 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
     },
     async (req) => {
       const updated = await products.update(req.user!, req.params.id, req.body);
-      pages.invalidate();
       return updated;
     },
   );
@@ -144,7 +157,6 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
     },
     async (req) => {
       const removed = await products.remove(req.user!, req.params.id);
-      pages.invalidate();
       return removed;
     },
   );

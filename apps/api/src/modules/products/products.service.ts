@@ -10,6 +10,7 @@ import {
 import { AppError, forbidden, notFound, unauthorized } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthUser } from '../auth/tokens';
+import type { InvalidateProducts } from './products.cache';
 import { toOwnProduct, toPublicProduct } from './products.mapper';
 import {
   cursorAfter,
@@ -67,8 +68,12 @@ function productFields(input: ProductInput) {
   };
 }
 
-export function createProductsService(deps: { repository: ProductsRepository; search: SearchRepository }) {
-  const { repository, search } = deps;
+export function createProductsService(deps: {
+  repository: ProductsRepository;
+  search: SearchRepository;
+  invalidateProducts: InvalidateProducts;
+}) {
+  const { repository, search, invalidateProducts } = deps;
   return {
     /**
      * GET /products. `email` lists the caller's own products and needs their token; the other filters
@@ -126,13 +131,17 @@ export function createProductsService(deps: { repository: ProductsRepository; se
         userEmail: user.email,
         userName: user.name.trim() || 'Anonymous',
       });
+      invalidateProducts([row.id]);
       return toOwnProduct(row);
     },
 
     async update(user: AuthUser, id: string, input: ProductInput): Promise<OwnProduct> {
       if (!isUuid(id)) throw notFound('Product');
       const row = await repository.updateOwned(id, user.uid, productFields(input));
-      if (row) return toOwnProduct(row);
+      if (row) {
+        invalidateProducts([id]);
+        return toOwnProduct(row);
+      }
       throw (await repository.ownerOf(id))
         ? forbidden('You can only update your own products')
         : notFound('Product');
@@ -140,7 +149,10 @@ export function createProductsService(deps: { repository: ProductsRepository; se
 
     async remove(user: AuthUser, id: string): Promise<{ deleted: true; _id: string }> {
       if (!isUuid(id)) throw notFound('Product');
-      if (await repository.deleteOwned(id, user.uid)) return { deleted: true, _id: id };
+      if (await repository.deleteOwned(id, user.uid)) {
+        invalidateProducts([id]);
+        return { deleted: true, _id: id };
+      }
       throw (await repository.ownerOf(id))
         ? forbidden('You can only delete your own products')
         : notFound('Product');

@@ -10,6 +10,7 @@ import type { CartItemRow } from '../../db/schema';
 import { AppError, forbidden, notFound, unauthorized } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthUser } from '../auth/tokens';
+import type { InvalidateProducts } from '../products/products.cache';
 import type { PurchasesRepository } from './purchases.repository';
 
 const UNIQUE_VIOLATION = '23505';
@@ -46,8 +47,8 @@ function toCartItem(row: CartItemRow): CartItem {
   };
 }
 
-export function createPurchasesService(deps: { repository: PurchasesRepository }) {
-  const { repository } = deps;
+export function createPurchasesService(deps: { repository: PurchasesRepository; invalidateProducts: InvalidateProducts }) {
+  const { repository, invalidateProducts } = deps;
 
   async function replay(user: AuthUser, productId: string, key: string): Promise<PurchaseResult | undefined> {
     const existing = await repository.findByIdempotencyKey(user.uid, key);
@@ -85,7 +86,10 @@ export function createPurchasesService(deps: { repository: PurchasesRepository }
         // came back in between), the order simply runs again.
         for (let attempt = 1; ; attempt++) {
           const done = await withRetry(() => repository.purchase(order));
-          if (done) return done;
+          if (done) {
+            invalidateProducts([productId]);
+            return done;
+          }
           if (idempotencyKey) {
             const previous = await replay(user, productId, idempotencyKey);
             if (previous) return previous;
@@ -127,9 +131,12 @@ export function createPurchasesService(deps: { repository: PurchasesRepository }
             throw (await tx.itemExists(id)) ? forbidden('You can only remove your own cart items') : notFound('Cart item');
           }
           const updatedQuantity = item.productId ? await tx.restoreStock(item.productId, item.quantity) : undefined;
-          return { removed: true as const, restoredQuantity: item.quantity, updatedQuantity: updatedQuantity ?? null };
+          return { productId: item.productId, removed: true as const, restoredQuantity: item.quantity, updatedQuantity: updatedQuantity ?? null };
         }),
-      );
+      ).then(({ productId, ...result }) => {
+        if (productId) invalidateProducts([productId]);
+        return result;
+      });
     },
   };
 }

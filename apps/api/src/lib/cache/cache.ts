@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+
+/** A response as served from memory: the body serialised once through the route's response schema. */
+export interface CachedResponse {
+  body: string;
+  /** Strong validator of `body`, for If-None-Match. */
+  etag: string;
+  headers?: Record<string, string>;
+  /** The body compressed once, on the first request that accepts it (see http.ts). */
+  encoded?: { br?: Buffer; gzip?: Buffer };
+  /** Not kept (caching off or an uncacheable query): compressed per response by @fastify/compress. */
+  transient?: boolean;
+}
+
+export interface CacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+  bytes: number;
+}
+
+export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/**
+ * Serialised responses in memory, each with tags naming what it was read from (`product:<id>`), dropped
+ * exactly when a write changes one of those. A tag `<kind>:*` marks an entry that depends on every row
+ * of that kind (a listing page, the category counts): any `<kind>:<id>` invalidates it.
+ *
+ * A read that began before an invalidation and finishes after it may hold the old value, so `begin()`
+ * hands out the generation at the start of a read and `set()` refuses an entry read in an older one.
+ * While `enabled` is false (the bus lost its connection and may have missed invalidations) nothing is
+ * served from or stored in memory.
+ */
+export function createResponseCache(options: { maxBytes?: number } = {}) {
+  const maxBytes = options.maxBytes ?? 32 * 2 ** 20;
+  const entries = new Map<string, CachedResponse & { tags: string[] }>();
+  const byTag = new Map<string, Set<string>>();
+  let bytes = 0;
+  let generation = 0;
+  let enabled = true;
+  const stats = { hits: 0, misses: 0 };
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.body.length;
+    entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) byTag.delete(tag);
+    }
+  };
+
+  const clear = () => {
+    generation++;
+    entries.clear();
+    byTag.clear();
+    bytes = 0;
+  };
+
+  return {
+    begin: () => generation,
+    get(key: string): CachedResponse | undefined {
+      const entry = enabled ? entries.get(key) : undefined;
+      if (entry) stats.hits++;
+      else stats.misses++;
+      return entry;
+    },
+    set(key: string, body: string, opts: { tags: string[]; startedAt: number; headers?: Record<string, string> }) {
+      if (!enabled || opts.startedAt !== generation || body.length > maxBytes / 4) return undefined;
+      remove(key);
+      // Map iteration is insertion order: the first keys are the oldest.
+      for (const oldest of entries.keys()) {
+        if (bytes + body.length <= maxBytes) break;
+        remove(oldest);
+      }
+      const entry = { body, etag: etagOf(body), tags: opts.tags, ...(opts.headers ? { headers: opts.headers } : {}) };
+      entries.set(key, entry);
+      bytes += body.length;
+      for (const tag of opts.tags) {
+        let keys = byTag.get(tag);
+        if (!keys) byTag.set(tag, (keys = new Set()));
+        keys.add(key);
+      }
+      return entry;
+    },
+    /** Drops every entry read from one of `tags`; `'*'` drops everything. */
+    invalidate(tags: readonly string[]) {
+      generation++;
+      for (const tag of tags) {
+        if (tag === '*') {
+          clear();
+          return;
+        }
+        const wildcard = `${tag.slice(0, tag.indexOf(':') + 1)}*`;
+        for (const t of [tag, wildcard]) for (const key of [...(byTag.get(t) ?? [])]) remove(key);
+      }
+    },
+    /** Off: forget everything and serve nothing from memory until turned on again (after a fresh clear). */
+    setEnabled(on: boolean) {
+      clear();
+      enabled = on;
+    },
+    stats: (): CacheStats => ({ ...stats, entries: entries.size, bytes }),
+  };
+}
+export type ResponseCache = ReturnType<typeof createResponseCache>;

@@ -1,0 +1,72 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { etagOf, type CachedResponse } from './cache';
+
+/** Weak comparison (RFC 9110 8.8.3.2): compression may re-encode the body, the representation is the same. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === bare;
+  });
+}
+
+/** Below this, compression costs more than it saves (the same threshold as @fastify/compress in app.ts). */
+const COMPRESS_THRESHOLD = 1024;
+
+function accepted(acceptEncoding: string | undefined, name: 'br' | 'gzip'): boolean {
+  if (!acceptEncoding) return false;
+  return acceptEncoding.split(',').some((part) => {
+    const [token, ...params] = part.trim().split(';');
+    return token?.trim() === name && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+  });
+}
+
+/**
+ * A cached body is compressed once, when first asked for, instead of on every answer: a product page or
+ * a listing is read thousands of times per write. Brotli at a higher quality than the per-response one,
+ * since it is paid once.
+ */
+function encodedBody(req: FastifyRequest, entry: CachedResponse): { encoding: 'br' | 'gzip'; body: Buffer } | undefined {
+  if (entry.transient || entry.body.length < COMPRESS_THRESHOLD) return undefined;
+  const accept = req.headers['accept-encoding'];
+  const encoded = (entry.encoded ??= {});
+  if (accepted(accept, 'br')) {
+    encoded.br ??= brotliCompressSync(entry.body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+    });
+    return { encoding: 'br', body: encoded.br };
+  }
+  if (accepted(accept, 'gzip')) {
+    encoded.gzip ??= gzipSync(entry.body, { level: 6 });
+    return { encoding: 'gzip', body: encoded.gzip };
+  }
+  return undefined;
+}
+
+/**
+ * Sends a serialised JSON body with its validator, or 304 when the client already has it. `no-cache`
+ * lets browsers keep the body but ask every time, so a purchase is never hidden by a stale copy.
+ */
+export function sendJson(req: FastifyRequest, reply: FastifyReply, entry: CachedResponse) {
+  if (entry.headers) for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
+  reply.header('etag', `W/${entry.etag}`);
+  reply.header('cache-control', 'no-cache');
+  reply.header('vary', 'accept-encoding');
+  if (matches(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoded = encodedBody(req, entry);
+  // A content-encoding already set tells @fastify/compress to leave the body alone.
+  if (encoded) return reply.header('content-encoding', encoded.encoding).send(encoded.body);
+  // A string with a JSON content type goes out as it is: it went through the response schema once.
+  return reply.send(entry.body);
+}
+
+/** For a body that is not kept (an uncacheable query, or caching is off): the same headers and 304s. */
+export const uncached = (body: string, headers?: Record<string, string>): CachedResponse => ({
+  body,
+  etag: etagOf(body),
+  transient: true,
+  ...(headers ? { headers } : {}),
+});

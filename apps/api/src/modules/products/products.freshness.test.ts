@@ -1,0 +1,129 @@
+import { categorySlug } from '@bulkwise/contracts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { seedCatalog } from '../../db/seed/seed';
+import { bearer, createProduct, makeUser, productInput, purchase } from '../../../test/factories';
+
+// Caches are on in every test app: these prove a reader never sees what an acknowledged write replaced.
+let t: TestApp;
+let b: FastifyInstance;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedCatalog(t.database.db);
+  b = await t.peer();
+});
+afterAll(async () => t?.close());
+
+const readProduct = async (app: FastifyInstance, id: string) =>
+  (await app.inject({ method: 'GET', url: `/api/products/${id}` })).json() as { mainQuantity: number; price: number; name: string };
+const listed = async (app: FastifyInstance, id: string) => {
+  const res = await app.inject({ method: 'GET', url: '/api/products?limit=500' });
+  return (res.json() as Array<{ _id: string; mainQuantity: number }>).find((p) => p._id === id);
+};
+const categoryCount = async (app: FastifyInstance, slug: string) => {
+  const res = await app.inject({ method: 'GET', url: '/api/categories' });
+  return (res.json() as Array<{ slug: string; productCount: number }>).find((c) => c.slug === slug)?.productCount;
+};
+
+/** Reads through `read` until `ok` holds or `withinMs` has passed; answers how long it took (or fails). */
+async function within<T>(withinMs: number, read: () => Promise<T>, ok: (value: T) => boolean) {
+  const started = performance.now();
+  for (;;) {
+    const value = await read();
+    const elapsed = performance.now() - started;
+    if (ok(value)) return elapsed;
+    if (elapsed > withinMs) throw new Error(`still ${JSON.stringify(value)} after ${Math.round(elapsed)} ms`);
+    // A cached answer through inject() never leaves the microtask queue, so without this the loop would
+    // starve the socket that brings the other instance's notification; a real client always yields here.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('cached reads after an acknowledged write', () => {
+  it('show the new stock on the same instance at once: product page, listing and its 304', async () => {
+    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 500, minSellingQuantity: 10 });
+    // Fill every cache first, twice, so the second read is a hit.
+    for (let i = 0; i < 2; i++) {
+      expect((await readProduct(t.app, product._id)).mainQuantity).toBe(500);
+      expect((await listed(t.app, product._id))?.mainQuantity).toBe(500);
+    }
+    const first = await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${product._id}`, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+
+    const res = await purchase(t, makeUser('buyer'), product._id, 30);
+    expect(res.json()).toMatchObject({ updatedQuantity: 470 });
+    expect((await readProduct(t.app, product._id)).mainQuantity).toBe(470);
+    expect((await listed(t.app, product._id))?.mainQuantity).toBe(470);
+    const again = await t.app.inject({ method: 'GET', url: `/api/products/${product._id}`, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ mainQuantity: 470 });
+  });
+
+  it('go out compressed once per write: br and gzip decode to the same body, which changes after a purchase', async () => {
+    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 800, minSellingQuantity: 1 });
+    const get = (encoding: string) => t.app.inject({ method: 'GET', url: '/api/products?limit=500', headers: { 'accept-encoding': encoding } });
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    await purchase(t, makeUser('buyer'), product._id, 8);
+    const after = JSON.parse(brotliDecompressSync((await get('br')).rawPayload).toString()) as Array<{ _id: string; mainQuantity: number }>;
+    expect(after.find((p) => p._id === product._id)?.mainQuantity).toBe(792);
+  });
+
+  it('show a purchase made on one instance on another within 100 ms', async () => {
+    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 300, minSellingQuantity: 5 });
+    expect((await readProduct(b, product._id)).mainQuantity).toBe(300);
+    expect((await listed(b, product._id))?.mainQuantity).toBe(300);
+    await purchase(t, makeUser('buyer'), product._id, 25);
+    await within(100, () => readProduct(b, product._id), (p) => p.mainQuantity === 275);
+    await within(100, () => listed(b, product._id), (p) => p?.mainQuantity === 275);
+    // And back: a cart removal on the second instance restores the stock the first one shows.
+    const buyer = makeUser('buyer');
+    const bought = (await purchase(t, buyer, product._id, 5)).json() as { cartItemId: string };
+    expect((await readProduct(t.app, product._id)).mainQuantity).toBe(270);
+    const removed = await b.inject({ method: 'DELETE', url: `/api/cart/${bought.cartItemId}`, headers: await bearer(t, buyer) });
+    expect(removed.statusCode).toBe(200);
+    await within(100, () => readProduct(t.app, product._id), (p) => p.mainQuantity === 275);
+  });
+
+  it('show an update, a new product and a deletion made on one instance on another within 100 ms', async () => {
+    const owner = makeUser('supplier');
+    const category = 'Electronics & Gadgets';
+    const slug = categorySlug(category);
+    const before = await categoryCount(b, slug);
+    const product = await createProduct(t, owner, { category, price: 10 });
+    await within(100, () => categoryCount(b, slug), (n) => n === (before ?? 0) + 1);
+    expect((await readProduct(b, product._id)).price).toBe(10);
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product._id}`,
+      headers: await bearer(t, owner),
+      payload: productInput({ category, price: 11.25, name: 'Renamed bolts' }),
+    });
+    expect(update.statusCode).toBe(200);
+    await within(100, () => readProduct(b, product._id), (p) => p.price === 11.25 && p.name === 'Renamed bolts');
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/products/${product._id}`, headers: await bearer(t, owner) });
+    expect(removed.statusCode).toBe(200);
+    await within(100, () => b.inject({ method: 'GET', url: `/api/products/${product._id}` }), (r) => r.statusCode === 404);
+    await within(100, () => categoryCount(b, slug), (n) => n === before);
+  });
+
+  it('show a write made outside the API (a script on the database) on every instance within 100 ms', async () => {
+    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 100, minSellingQuantity: 1 });
+    expect((await readProduct(t.app, product._id)).mainQuantity).toBe(100);
+    expect((await readProduct(b, product._id)).mainQuantity).toBe(100);
+    await t.database.db.execute(sql`update products set main_quantity = 99 where id = ${product._id}`);
+    await within(100, () => readProduct(t.app, product._id), (p) => p.mainQuantity === 99);
+    await within(100, () => readProduct(b, product._id), (p) => p.mainQuantity === 99);
+  });
+});

@@ -1,0 +1,252 @@
+// The six checks of `npm run test:scale`. Each returns { figure, failures } for the table.
+import { randomUUID } from 'node:crypto';
+import {
+  checkInvariants,
+  httpRequest,
+  makeBuyers,
+  PURCHASE_BODY,
+  readPostgresState,
+  runLoad,
+  sleep,
+  tokenFor,
+} from '../faults/lib.mjs';
+import { killHard, roundRobin, waitForRedisState } from './cluster.mjs';
+
+const auth = (user) => ({ authorization: `Bearer ${user.token}` });
+
+/** What the database holds for `products` only: the steps share one database. */
+async function ownItems(databaseUrl, products) {
+  const state = await readPostgresState(databaseUrl, products);
+  const ids = new Set(products.map((p) => p.id));
+  return { ...state, items: state.items.filter((i) => ids.has(i.productId)) };
+}
+
+export async function makeSupplier() {
+  const user = { uid: `scale-supplier-${randomUUID().slice(0, 8)}`, email: `scale-supplier@example.com`, name: 'Scale Supplier' };
+  return { ...user, token: await tokenFor(user) };
+}
+
+export async function createProducts(port, supplier, count, { stock, min = 1, price = 10 }) {
+  const products = [];
+  for (let i = 0; i < count; i++) {
+    const res = await httpRequest({
+      port,
+      method: 'POST',
+      path: '/api/products',
+      headers: auth(supplier),
+      body: {
+        image: 'https://images.example.com/scale.jpg',
+        name: `Scale product ${i}`,
+        brandName: 'Scale',
+        category: 'Industrial Machinery & Tools',
+        description: 'For the scale test.',
+        mainQuantity: stock,
+        minSellingQuantity: min,
+        price,
+        rating: 4,
+      },
+    });
+    if (res.status !== 201) throw new Error(`create product answered ${res.status ?? res.error} ${res.text ?? ''}`);
+    products.push({ id: res.json._id, initialStock: stock, quantity: min });
+  }
+  return products;
+}
+
+const purchase = (port, buyer, product, key, quantity = product.quantity) =>
+  httpRequest({
+    port,
+    method: 'POST',
+    path: `/api/products/purchase/${product.id}`,
+    headers: { ...auth(buyer), 'idempotency-key': key },
+    body: { quantity, ...PURCHASE_BODY },
+  });
+
+/** 1. 300 purchases at once over 20 products, round robin: no oversell, nothing acknowledged lost. */
+export async function concurrentPurchases({ instances, databaseUrl, supplier }) {
+  const next = roundRobin(instances);
+  const products = await createProducts(next(), supplier, 20, { stock: 12 });
+  const buyers = await makeBuyers(30);
+  const ledger = { purchases: [], removals: [], anomalies: [] };
+  await Promise.all(
+    Array.from({ length: 300 }, async (_, i) => {
+      const product = products[i % products.length];
+      const buyer = buyers[i % buyers.length];
+      const p = { key: randomUUID(), productId: product.id, quantity: 1, buyer: buyer.uid, tries: 1 };
+      ledger.purchases.push(p);
+      const res = await purchase(next(), buyer, product, p.key);
+      if (res.status === 200) Object.assign(p, { outcome: 'acknowledged', cartItemId: res.json.cartItemId });
+      else if (res.status === 409) p.outcome = 'refused';
+      else {
+        p.outcome = `unexpected ${res.status ?? res.error}`;
+        ledger.anomalies.push(`purchase answered ${res.status ?? res.error} ${res.text?.slice(0, 120) ?? ''}`);
+      }
+    }),
+  );
+  const { checks, failures } = checkInvariants(ledger, products, await ownItems(databaseUrl, products));
+  const acked = ledger.purchases.filter((p) => p.outcome === 'acknowledged').length;
+  if (acked !== 240) failures.push(`${acked} purchases acknowledged, expected exactly 240 (20 products x 12 in stock)`);
+  return { figure: `${acked} acknowledged of 300 for 240 in stock, ${checks} invariant checks`, failures };
+}
+
+async function jwtAttempts(instances, clientAddress, count, next = roundRobin(instances)) {
+  const statuses = await Promise.all(
+    Array.from({ length: count }, () =>
+      httpRequest({
+        port: next(),
+        method: 'POST',
+        path: '/api/jwt',
+        headers: { authorization: 'Bearer not-a-firebase-token', 'x-forwarded-for': clientAddress },
+        body: {},
+      }).then((r) => r.status ?? r.error),
+    ),
+  );
+  return { through: statuses.filter((s) => s !== 429).length, errors: statuses.filter((s) => typeof s !== 'number' || s >= 500).length };
+}
+
+/** 2. POST /api/jwt: 90 attempts from one address over 3 instances, at most 30 let through. */
+export async function sharedRateLimit({ instances }) {
+  const { through, errors } = await jwtAttempts(instances, '203.0.113.2', 90);
+  const failures = [];
+  if (through > 30) failures.push(`${through} of 90 attempts were let through; the limit is 30 a minute`);
+  if (errors > 0) failures.push(`${errors} attempts failed with 5xx or a network error`);
+  // Without an Auth emulator no attempt can get a token: "let through" means not refused with 429.
+  return { figure: `${through} of 90 let through (limit 30), ${errors} errors`, failures };
+}
+
+/** 3. A write through A is read from B and C within 100 ms, with their caches primed. */
+export async function crossInstanceFreshness({ instances, supplier }) {
+  const [a, ...others] = instances;
+  const products = await createProducts(a.port, supplier, 5, { stock: 1000, min: 1 });
+  const buyer = (await makeBuyers(1))[0];
+  const failures = [];
+  const delays = [];
+  const read = async (port, id) => (await httpRequest({ port, method: 'GET', path: `/api/products/${id}` })).json;
+  for (let round = 0; round < 10; round++) {
+    const product = products[round % products.length];
+    for (const api of others) for (let i = 0; i < 2; i++) await read(api.port, product.id);
+    let expect;
+    if (round % 2 === 0) {
+      const price = 20 + round;
+      const res = await httpRequest({
+        port: a.port,
+        method: 'PUT',
+        path: `/api/products/${product.id}`,
+        headers: auth(supplier),
+        body: { image: 'https://images.example.com/scale.jpg', name: `Scale product r${round}`, brandName: 'Scale', category: 'Industrial Machinery & Tools', description: 'For the scale test.', mainQuantity: 1000 - round, minSellingQuantity: 1, price, rating: 4 },
+      });
+      if (res.status !== 200) failures.push(`update answered ${res.status ?? res.error}`);
+      expect = (p) => p?.price === price && p?.name === `Scale product r${round}`;
+    } else {
+      const res = await purchase(a.port, buyer, product, randomUUID(), 3);
+      if (res.status !== 200) failures.push(`purchase answered ${res.status ?? res.error}`);
+      const stock = res.json?.updatedQuantity;
+      expect = (p) => p?.mainQuantity === stock;
+    }
+    // A read counts from when it was sent: one that left more than 100 ms after the answer must be fresh.
+    const acked = performance.now();
+    await Promise.all(
+      others.map(async (api) => {
+        for (;;) {
+          const sent = performance.now() - acked;
+          if (expect(await read(api.port, product.id))) return delays.push(sent);
+          if (sent > 100) return failures.push(`round ${round}: ${api.name} still showed the old product to a read sent ${Math.round(sent)} ms after the write`);
+        }
+      }),
+    );
+  }
+  const max = delays.length ? Math.max(...delays) : NaN;
+  return { figure: `20 reads after 10 writes: first fresh read sent at most ${max.toFixed(1)} ms after the write's answer (limit 100)`, failures };
+}
+
+/** 4. One Idempotency-Key sent to all three instances at once buys once. */
+export async function idempotencyAcrossInstances({ instances, databaseUrl, supplier }) {
+  const [product] = await createProducts(instances[0].port, supplier, 1, { stock: 1000, min: 2 });
+  const buyer = (await makeBuyers(1))[0];
+  const failures = [];
+  for (let k = 0; k < 10; k++) {
+    const key = randomUUID();
+    const answers = await Promise.all(instances.map((api) => purchase(api.port, buyer, product, key)));
+    const ids = new Set(answers.map((r) => (r.status === 200 ? r.json.cartItemId : `status ${r.status ?? r.error}`)));
+    if (ids.size !== 1 || [...ids][0].startsWith('status')) failures.push(`key ${k}: the three answers were ${[...ids].join(', ')}`);
+  }
+  const state = await readPostgresState(databaseUrl, [{ id: product.id }]);
+  const items = state.items.filter((i) => i.productId === product.id);
+  if (items.length !== 10) failures.push(`${items.length} cart items for 10 keys`);
+  if (state.stock.get(product.id) !== 1000 - 20) failures.push(`stock ${state.stock.get(product.id)}, expected 980`);
+  return { figure: `30 requests with 10 keys: ${items.length} purchases, stock ${state.stock.get(product.id)}/980`, failures };
+}
+
+/** 5. kill -9 of one instance under load: the others answer, nothing acknowledged is lost, retries replay. */
+export async function killUnderLoad({ instances, databaseUrl, supplier }) {
+  const products = await createProducts(instances[0].port, supplier, 10, { stock: 100_000, min: 1 });
+  const buyers = await makeBuyers(24);
+  const victim = instances[2];
+  const load = runLoad({ port: roundRobin(instances), buyers, products, durationMs: 5_000, settleMs: 10_000, removeRatio: 0.2 });
+  await sleep(1_500);
+  const killedAt = Date.now();
+  await killHard(victim);
+  const ledger = await load.done;
+  const failures = [];
+  const after = ledger.latencies.filter((l) => l.at > killedAt + 1_000);
+  const bad = after.filter((l) => typeof l.outcome !== 'number' || l.outcome >= 500);
+  if (bad.length > 0) failures.push(`${bad.length} of ${after.length} requests failed on the surviving instances after the kill`);
+  const state = await ownItems(databaseUrl, products);
+  const check = checkInvariants(ledger, products, state);
+  failures.push(...check.failures);
+  // Every acknowledged purchase, asked again with its key on a survivor, answers the original cart item.
+  const next = roundRobin(instances);
+  const removed = new Set(ledger.removals.filter((r) => r.outcome === 'removed').map((r) => r.cartItemId));
+  const acked = ledger.purchases.filter((p) => p.outcome === 'acknowledged' && !removed.has(p.cartItemId));
+  let replayed = 0;
+  for (const p of acked) {
+    const buyer = buyers.find((b) => b.uid === p.buyer);
+    const res = await purchase(next(), buyer, { id: p.productId, quantity: p.quantity }, p.key);
+    if (res.status === 200 && res.json.cartItemId === p.cartItemId) replayed++;
+    else failures.push(`replay of ${p.key} answered ${res.status ?? res.error} ${res.json?.cartItemId ?? ''}, not ${p.cartItemId}`);
+  }
+  const retried = ledger.purchases.filter((p) => p.tries > 1).length;
+  return {
+    figure: `${ledger.attempts} requests, ${acked.length} purchases kept, ${retried} retried after the kill, ${replayed}/${acked.length} replays answer the original, ${bad.length} failures on survivors`,
+    failures: failures.slice(0, 20),
+  };
+}
+
+/** 6. Redis cut and back during load: no 5xx, per-instance limits meanwhile, one shared limit after. */
+export async function redisOutage({ instances, supplier, redisProxy }) {
+  const products = await createProducts(instances[0].port, supplier, 4, { stock: 100_000, min: 1 });
+  const buyers = await makeBuyers(8);
+  const next = roundRobin(instances);
+  let stop = false;
+  const outcomes = new Map();
+  const count = (s) => outcomes.set(s, (outcomes.get(s) ?? 0) + 1);
+  const readers = Array.from({ length: 6 }, async (_, i) => {
+    for (let n = 0; n < 5_000 && !stop; n++) {
+      const p = products[(i + n) % products.length];
+      count((await httpRequest({ port: next(), method: 'GET', path: `/api/products/${p.id}` })).status ?? 'error');
+    }
+  });
+  const buying = runLoad({ port: next, buyers, products, durationMs: 4_000, settleMs: 5_000, removeRatio: 0 });
+  const limited = (async () => {
+    for (let n = 0; n < 200 && !stop; n++) {
+      count((await jwtAttempts(instances, '203.0.113.6', 1, next)).errors > 0 ? 'error' : 'jwt');
+      await sleep(20);
+    }
+  })();
+  await sleep(1_000);
+  redisProxy.cut('reset');
+  await sleep(1_500);
+  redisProxy.restore();
+  const ledger = await buying.done;
+  stop = true;
+  await Promise.all([...readers, limited]);
+  for (const [k, v] of ledger.byOutcome) outcomes.set(k, (outcomes.get(k) ?? 0) + v);
+  const failures = [];
+  const bad = [...outcomes].filter(([k]) => k !== 'jwt' && (!/^\d+$/.test(String(k)) || Number(k) >= 500));
+  if (bad.length > 0) failures.push(`during the outage: ${bad.map(([k, v]) => `${k}:${v}`).join(' ')}`);
+  await waitForRedisState(instances, 'ok');
+  const { through, errors } = await jwtAttempts(instances, '203.0.113.7', 90);
+  if (through > 30) failures.push(`after Redis came back, ${through} of 90 attempts were let through (limit 30)`);
+  if (errors > 0) failures.push(`after Redis came back, ${errors} attempts failed`);
+  const total = [...outcomes.values()].reduce((a, b) => a + b, 0);
+  return { figure: `${total} requests across a 1.5 s cut, ${bad.length ? 'some' : 'no'} 5xx; after: ${through}/90 let through`, failures };
+}
