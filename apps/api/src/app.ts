@@ -22,12 +22,16 @@ import { categoriesRoutes } from './modules/categories/categories.routes';
 import { createCategoriesRepository } from './modules/categories/categories.repository';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { healthRoutes } from './modules/health/health.routes';
+import type { OrderEventSink } from './modules/orders/order-events';
 import { createProductsRepository } from './modules/products/products.repository';
 import { productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
 import { createPurchasesRepository } from './modules/purchases/purchases.repository';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { createPurchasesService } from './modules/purchases/purchases.service';
+import { createSettingsRepository } from './modules/settings/settings.repository';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { createSettingsService } from './modules/settings/settings.service';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { securityPlugin, writeRateLimit } from './plugins/security';
@@ -40,6 +44,8 @@ export interface AppDeps {
   /** Defaults to firebase-admin against config.firebaseProjectId (and the emulator when configured). */
   verifier?: IdTokenVerifier;
   logger?: FastifyServerOptions['logger'];
+  /** Reaction to order changes, recorded inside their transaction (server.ts: the email outbox). Default: none. */
+  orderEvents?: OrderEventSink;
 }
 
 /** Builds the whole HTTP application with explicit wiring; server.ts and the tests both call it. */
@@ -112,7 +118,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         writeRateLimit: writes,
       });
       await api.register(purchasesRoutes, {
-        purchases: createPurchasesService({ repository: createPurchasesRepository(db) }),
+        purchases: createPurchasesService({ repository: createPurchasesRepository(db), orderEvents: deps.orderEvents }),
+        writeRateLimit: writes,
+      });
+      await api.register(settingsRoutes, {
+        settings: createSettingsService({ repository: createSettingsRepository(db) }),
         writeRateLimit: writes,
       });
     },

@@ -5,3 +5,4 @@ export * from './auth';
 export * from './errors';
 export * from './messages';
 export * from './storage-keys';
+export * from './settings';

@@ -42,6 +42,24 @@ const EnvSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
+    /** `false` runs without sending email: the outbox keeps its rows until mail is enabled. */
+    MAIL_ENABLED: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    /** smtp://user:pass@host:port or smtps://…; `npm start` points it at its local mail catcher. */
+    SMTP_URL: z
+      .string()
+      .url()
+      .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).max(200).optional(),
+    OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+    OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+    OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(600_000),
+    /** How long a claimed row is held; a process that died while sending gives its rows up after this. */
+    OUTBOX_LEASE_MS: z.coerce.number().int().min(2_000).max(3_600_000).default(120_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -53,6 +71,17 @@ const EnvSchema = z
     }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    }
+    if (env.NODE_ENV === 'production' && env.MAIL_ENABLED) {
+      for (const key of ['SMTP_URL', 'MAIL_FROM'] as const) {
+        if (!env[key]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required in production to send order emails (or set MAIL_ENABLED=false to run without email)',
+          });
+        }
+      }
     }
   });
 
@@ -78,6 +107,19 @@ export interface Config {
   rateLimit: { disabled: boolean; jwtPerMinute: number; writesPerMinute: number };
   seedDemoData: boolean;
   publicUrl: string;
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** False when MAIL_ENABLED=false or (outside production) no SMTP_URL is set: nothing is sent. */
+  enabled: boolean;
+  smtpUrl: string | undefined;
+  from: string;
+  pollMs: number;
+  maxAttempts: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  leaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -115,5 +157,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     seedDemoData: e.SEED_DEMO_DATA,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    mail: {
+      enabled: e.MAIL_ENABLED && e.SMTP_URL !== undefined,
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? 'Bulkwise <no-reply@bulkwise.test>',
+      pollMs: e.OUTBOX_POLL_MS,
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+      retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
+      retryMaxMs: e.OUTBOX_RETRY_MAX_MS,
+      leaseMs: e.OUTBOX_LEASE_MS,
+    },
   };
 }

@@ -10,6 +10,7 @@ import type { CartItemRow } from '../../db/schema';
 import { AppError, forbidden, notFound, unauthorized } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthUser } from '../auth/tokens';
+import type { OrderEventSink } from '../orders/order-events';
 import type { PurchasesRepository } from './purchases.repository';
 
 const UNIQUE_VIOLATION = '23505';
@@ -46,8 +47,8 @@ function toCartItem(row: CartItemRow): CartItem {
   };
 }
 
-export function createPurchasesService(deps: { repository: PurchasesRepository }) {
-  const { repository } = deps;
+export function createPurchasesService(deps: { repository: PurchasesRepository; orderEvents?: OrderEventSink }) {
+  const { repository, orderEvents } = deps;
 
   async function replay(user: AuthUser, productId: string, key: string): Promise<PurchaseResult | undefined> {
     const existing = await repository.findByIdempotencyKey(user.uid, key);
@@ -84,7 +85,30 @@ export function createPurchasesService(deps: { repository: PurchasesRepository }
         // A refused order is explained from a fresh read; if that read finds nothing to refuse (the stock
         // came back in between), the order simply runs again.
         for (let attempt = 1; ; attempt++) {
-          const done = await withRetry(() => repository.purchase(order));
+          // Until orders land, a purchase is the order: it records `placed` in its own transaction.
+          const done = await withRetry(() =>
+            repository.purchase(
+              order,
+              orderEvents &&
+                ((tx, result, product) =>
+                  orderEvents.record(tx, {
+                    type: 'placed',
+                    orderId: result.cartItemId,
+                    at: new Date(),
+                    by: 'buyer',
+                    buyer: order.buyer,
+                    supplier: { uid: product.ownerUid, name: product.userName, email: product.userEmail },
+                    product: { id: product.id, name: product.name, image: product.image },
+                    quantity: order.quantity,
+                    unitPrice: product.price,
+                    total: Math.round(product.price * 100 * order.quantity) / 100,
+                    shipping: { address: order.address, phone: order.phone },
+                    carrier: null,
+                    trackingNumber: null,
+                    cancelReason: null,
+                  })),
+            ),
+          );
           if (done) return done;
           if (idempotencyKey) {
             const previous = await replay(user, productId, idempotencyKey);
