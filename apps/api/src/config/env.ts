@@ -48,11 +48,14 @@ const EnvSchema = z
       .default('true')
       .transform((v) => v === 'true'),
     /** smtp://user:pass@host:port or smtps://…; `npm start` points it at its local mail catcher. */
-    SMTP_URL: z
-      .string()
-      .url()
-      .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
-      .optional(),
+    SMTP_URL: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .url()
+        .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
     MAIL_FROM: z.string().min(3).max(200).optional(),
     OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),

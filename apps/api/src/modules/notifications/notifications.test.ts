@@ -73,6 +73,18 @@ describe('order events write the outbox in their transaction', () => {
     expect((await rows()).length).toBe(before + 1);
   });
 
+  it('simultaneous purchases: one row per acknowledged purchase, none for the refused', async () => {
+    const supplier = makeUser('supplier');
+    const product = await createProduct(t, supplier, { mainQuantity: 50, minSellingQuantity: 1 });
+    const results = await Promise.all(Array.from({ length: 80 }, () => purchase(t, makeUser('buyer'), product._id, 1)));
+    const acknowledged = results.filter((r) => r.statusCode === 200).map((r) => r.json().cartItemId as string);
+    expect(acknowledged).toHaveLength(50);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(30);
+    const written = (await rows()).filter((r) => (r.payload as { product: { id: string } }).product.id === product._id);
+    expect(written.map((r) => (r.payload as { orderId: string }).orderId).sort()).toEqual(acknowledged.sort());
+    expect(new Set(written.map((r) => r.recipientUid))).toEqual(new Set([supplier.uid]));
+  });
+
   it.each([
     ['placed', 'buyer', 'order.placed', 'supplier'],
     ['confirmed', 'supplier', 'order.confirmed', 'buyer'],
