@@ -4,6 +4,7 @@
 import { crashUnderLoad } from './crash.mjs';
 import { embeddedDurability } from './embedded.mjs';
 import { cleanupAll } from './lib.mjs';
+import { crashWithPendingMail, smtpOutage, twoWorkers } from './mail.mjs';
 import { databaseOutage } from './outage.mjs';
 import { gracefulShutdown } from './shutdown.mjs';
 
@@ -12,6 +13,9 @@ const SCENARIOS = [
   ['outage', 'Database outage (TCP proxy: resets, then a black hole)', databaseOutage],
   ['shutdown', 'Graceful shutdown (SIGTERM under load)', gracefulShutdown],
   ['embedded', 'Embedded durability (PGlite: SIGKILL, reopen, second instance)', embeddedDurability],
+  ['mail-outage', 'Mail: SMTP down while 50 orders are placed, then back', smtpOutage],
+  ['mail-crash', 'Mail: SIGKILL with notifications pending and in flight, restart', crashWithPendingMail],
+  ['mail-workers', 'Mail: two API processes deliver 200 notifications from one PostgreSQL', twoWorkers],
 ];
 const SCENARIO_TIMEOUT_MS = 120_000;
 
