@@ -229,6 +229,20 @@ describe('the worker delivers the outbox over SMTP', () => {
     expect(await statusOf(heard.orderId)).toEqual(['sent']);
   });
 
+  it('once started, delivers new rows by itself, and stops cleanly', async () => {
+    const w = worker();
+    w.start();
+    try {
+      const event = orderEvent();
+      await record(event);
+      const [mail] = await smtp.waitFor(1);
+      expect(mail!.subject).toBe('New order: 120 × Galvanised bolts M10');
+      await expect.poll(async () => statusOf(event.orderId)).toEqual(['sent']);
+    } finally {
+      await w.stop();
+    }
+  });
+
   it('two workers racing over one outbox send every row exactly once', async () => {
     const events = Array.from({ length: 30 }, () => orderEvent());
     for (const e of events) await record(e);

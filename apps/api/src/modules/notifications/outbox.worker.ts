@@ -24,8 +24,11 @@ export interface OutboxWorkerOptions {
 
 export interface OutboxWorker {
   start(): void;
-  /** Finishes the batch in hand (its sends are bounded by the SMTP timeouts), then resolves. */
-  stop(): Promise<void>;
+  /**
+   * Lets the batch in hand finish for up to `graceMs`, then closes the SMTP connections. A row cut off
+   * stays claimed and is sent again after its lease, under the same Message-ID.
+   */
+  stop(graceMs?: number): Promise<void>;
   /** One claim-and-send round; the number of rows it claimed. */
   runOnce(): Promise<number>;
 }
@@ -117,10 +120,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       running = true;
       loop = run();
     },
-    async stop() {
+    async stop(graceMs = 5_000) {
       running = false;
       wake?.();
-      await loop;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([loop, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+      clearTimeout(timer);
       mailer.close();
     },
     runOnce,
