@@ -1,5 +1,6 @@
 export * from './categories';
 export * from './products';
+export * from './image-url';
 export * from './purchases';
 export * from './auth';
 export * from './errors';

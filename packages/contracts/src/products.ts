@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProductCategorySchema, CategorySlugSchema } from './categories';
+import { isImageUrl } from './image-url';
 
 export const PRICE_MIN = 0.01;
 export const PRICE_MAX = 1_000_000;
@@ -45,15 +46,7 @@ export const ImageUrlSchema = z
   .min(1, 'Image URL is required')
   .max(2048, 'Image URL must be at most 2048 characters')
   .refine(isStorableText, 'Image URL contains characters that are not allowed')
-  .refine((value) => {
-    if (value.startsWith('/')) return /^\/[^/\\]/.test(value);
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'Image must be an http(s) URL');
+  .refine(isImageUrl, 'Image must be an http(s) URL');
 
 const quantity = (field: string) =>
   z

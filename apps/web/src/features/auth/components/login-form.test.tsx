@@ -43,6 +43,15 @@ describe('LoginForm', () => {
     expect(auth.signIn).not.toHaveBeenCalled();
   });
 
+  it('announces each missing value under its own field', async () => {
+    renderRoute(<LoginForm />, { path: '/login' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findAllByRole('alert')).toHaveLength(2);
+    expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription('Email is required');
+    expect(screen.getByLabelText('Email address')).toBeInvalid();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
+  });
+
   it('disables both buttons while signing in, then shows success and goes to /', async () => {
     let finish: () => void = () => {};
     const auth = fakeAuth({ signIn: vi.fn(() => new Promise<void>((resolve) => (finish = resolve))) });

@@ -1,14 +1,20 @@
 import { GOOGLE_MESSAGES, LOGIN_MESSAGES } from '@bulkwise/contracts';
-import { LogIn, Mail } from 'lucide-react';
+import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { BusyButton } from '@/components/form/busy-button';
+import { Field } from '@/components/form/field';
 import { GoogleIcon } from '@/components/ui/brand-icons';
 import { paths, redirectTarget } from '@/config/paths';
 import { errorDialog, successDialog } from '@/lib/dialogs';
 import { useAuth } from '../auth-context';
 import { firebaseErrorCode, googleErrorMessage, loginErrorMessage } from '../auth-errors';
+import { AuthCard } from './auth-card';
+import { EMAIL_RULES, EmailField } from './email-field';
 import { PasswordInput } from './password-input';
+
+const FORM_ID = 'login';
 
 interface LoginValues {
   email: string;
@@ -16,10 +22,6 @@ interface LoginValues {
 }
 
 type Busy = 'password' | 'google' | null;
-
-function ButtonSpinner() {
-  return <span className="loading loading-spinner loading-sm" aria-hidden="true" />;
-}
 
 export function LoginForm() {
   const { signIn, signInWithGoogle, runAuthFlow } = useAuth();
@@ -70,87 +72,51 @@ export function LoginForm() {
   );
 
   return (
-    <div className="card w-full max-w-md border border-base-300 bg-base-100 shadow-xl">
-      <div className="card-body gap-5">
-        <header className="text-center">
-          <span className="mx-auto mb-3 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <LogIn className="size-6" aria-hidden="true" />
-          </span>
-          <h1 className="text-3xl font-bold">{LOGIN_MESSAGES.heading}</h1>
-          <p className="mt-1 text-base-content/70">{LOGIN_MESSAGES.subtitle}</p>
-        </header>
+    <AuthCard
+      icon={LogIn}
+      heading={LOGIN_MESSAGES.heading}
+      subtitle={LOGIN_MESSAGES.subtitle}
+      switchPrompt="Don't have an account?"
+      switchLabel="Register"
+      switchTo={paths.register.getHref()}
+    >
+      <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label="Sign in">
+        <EmailField
+          formId={FORM_ID}
+          error={errors.email?.message}
+          registration={register('email', EMAIL_RULES)}
+        />
 
-        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label="Sign in">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="login-email" className="text-sm font-medium">
-              Email address
-            </label>
-            <div className="input w-full">
-              <Mail className="size-4 shrink-0 opacity-60" aria-hidden="true" />
-              <input
-                id="login-email"
-                type="email"
-                autoComplete="email"
-                placeholder="you@company.com"
-                className="grow"
-                required
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={errors.email ? 'login-email-error' : undefined}
-                {...register('email', { required: 'Email is required' })}
-              />
-            </div>
-            {errors.email && (
-              <p id="login-email-error" className="text-sm text-error" role="alert">
-                {errors.email.message}
-              </p>
-            )}
-          </div>
+        <Field formId={FORM_ID} name="password" label="Password" error={errors.password?.message}>
+          <PasswordInput
+            autoComplete="current-password"
+            placeholder="Your password"
+            required
+            {...register('password', { required: 'Password is required' })}
+          />
+        </Field>
 
-          <div className="flex flex-col gap-1">
-            <label htmlFor="login-password" className="text-sm font-medium">
-              Password
-            </label>
-            <PasswordInput
-              id="login-password"
-              autoComplete="current-password"
-              placeholder="Your password"
-              required
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? 'login-password-error' : undefined}
-              {...register('password', { required: 'Password is required' })}
-            />
-            {errors.password && (
-              <p id="login-password-error" className="text-sm text-error" role="alert">
-                {errors.password.message}
-              </p>
-            )}
-          </div>
-
-          <button type="submit" className="btn btn-primary w-full" disabled={busy !== null}>
-            {busy === 'password' && <ButtonSpinner />}
-            Sign in
-          </button>
-        </form>
-
-        <div className="divider my-0 text-sm text-base-content/60">or</div>
-
-        <button
-          type="button"
-          className="btn btn-outline w-full"
+        <BusyButton
+          type="submit"
+          className="btn btn-primary w-full"
+          busy={busy === 'password'}
           disabled={busy !== null}
-          onClick={() => void attempt('google', signInWithGoogle)}
         >
-          {busy === 'google' ? <ButtonSpinner /> : <GoogleIcon size={18} />}
-          Sign in with Google
-        </button>
+          Sign in
+        </BusyButton>
+      </form>
 
-        <p className="text-center text-sm">
-          Don&apos;t have an account?{' '}
-          <Link to={paths.register.getHref()} className="link link-primary font-medium">
-            Register
-          </Link>
-        </p>
-      </div>
-    </div>
+      <div className="divider my-0 text-sm text-base-content/60">or</div>
+
+      <BusyButton
+        className="btn btn-outline w-full"
+        busy={busy === 'google'}
+        disabled={busy !== null}
+        icon={<GoogleIcon size={18} />}
+        onClick={() => void attempt('google', signInWithGoogle)}
+      >
+        Sign in with Google
+      </BusyButton>
+    </AuthCard>
   );
 }

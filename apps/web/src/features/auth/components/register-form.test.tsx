@@ -78,6 +78,33 @@ describe('RegisterForm', () => {
     expect(auth.register).not.toHaveBeenCalled();
   });
 
+  it('refuses a photo URL that is not http(s): the error is announced under the field and clears as the user types', async () => {
+    const auth = fakeAuth();
+    renderRoute(<RegisterForm />, { path: '/register', auth });
+    const user = await fill({ photo: 'javascript:alert(1)' });
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    const photo = screen.getByLabelText('Photo URL');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please enter a valid photo URL (http or https).',
+    );
+    expect(photo).toHaveAccessibleDescription('Please enter a valid photo URL (http or https).');
+    expect(photo).toBeInvalid();
+    expect(photo).toHaveFocus();
+    expect(auth.register).not.toHaveBeenCalled();
+
+    await user.type(photo, 'x');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(photo).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("reads the live password rules as the password field's description", async () => {
+    renderRoute(<RegisterForm />, { path: '/register' });
+    const password = screen.getByLabelText('Password');
+    await userEvent.setup().type(password, 'Abcdef!');
+    expect(password).toHaveAccessibleDescription(PASSWORD_MESSAGES.allMet);
+  });
+
   it("shows 'Creating Account...' while busy, then success and home", async () => {
     let finish: () => void = () => {};
     const auth = fakeAuth({ register: vi.fn(() => new Promise<void>((resolve) => (finish = resolve))) });

@@ -1,15 +1,25 @@
-import { PASSWORD_MESSAGES, REGISTER_MESSAGES } from '@bulkwise/contracts';
-import { ImageIcon, Mail, UserPlus, UserRound } from 'lucide-react';
+import { PASSWORD_MESSAGES, REGISTER_MESSAGES, isHttpUrl } from '@bulkwise/contracts';
+import { ImageIcon, UserPlus, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { BusyButton } from '@/components/form/busy-button';
+import { IconInput } from '@/components/form/controls';
+import { Field } from '@/components/form/field';
+import { fieldIds } from '@/components/form/field-ids';
 import { paths } from '@/config/paths';
 import { errorDialog, successDialog } from '@/lib/dialogs';
 import { useAuth } from '../auth-context';
 import { firebaseErrorCode, registerErrorMessage } from '../auth-errors';
 import { checkPassword } from '../password-rules';
+import { AuthCard } from './auth-card';
+import { EMAIL_RULES, EmailField } from './email-field';
 import { PasswordInput } from './password-input';
 import { PasswordRequirements } from './password-requirements';
+
+const FORM_ID = 'register';
+const PASSWORD_RULES_ID = `${fieldIds(FORM_ID, 'password').control}-rules`;
+const PHOTO_INVALID = 'Please enter a valid photo URL (http or https).';
 
 interface RegisterValues {
   name: string;
@@ -18,22 +28,10 @@ interface RegisterValues {
   photoURL: string;
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm text-error" role="alert">
-      {message}
-    </p>
-  );
+/** The photo check, run after the password dialog's check as before: null when the URL will do. */
+function photoUrlError(photoURL: string): string | null {
+  if (!photoURL) return REGISTER_MESSAGES.photoRequired;
+  return isHttpUrl(photoURL) ? null : PHOTO_INVALID;
 }
 
 export function RegisterForm() {
@@ -59,13 +57,9 @@ export function RegisterForm() {
       return;
     }
     const photoURL = values.photoURL.trim();
-    if (!photoURL) {
-      setError('photoURL', { message: REGISTER_MESSAGES.photoRequired });
-      setFocus('photoURL');
-      return;
-    }
-    if (!isHttpUrl(photoURL)) {
-      setError('photoURL', { message: 'Please enter a valid photo URL (http or https).' });
+    const photoError = photoUrlError(photoURL);
+    if (photoError) {
+      setError('photoURL', { message: photoError });
       setFocus('photoURL');
       return;
     }
@@ -98,111 +92,65 @@ export function RegisterForm() {
   });
 
   return (
-    <div className="card w-full max-w-md border border-base-300 bg-base-100 shadow-xl">
-      <div className="card-body gap-5">
-        <header className="text-center">
-          <span className="mx-auto mb-3 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <UserPlus className="size-6" aria-hidden="true" />
-          </span>
-          <h1 className="text-3xl font-bold">Create Account</h1>
-          <p className="mt-1 text-base-content/70">Join Bulkwise to buy and sell in bulk</p>
-        </header>
+    <AuthCard
+      icon={UserPlus}
+      heading="Create Account"
+      subtitle="Join Bulkwise to buy and sell in bulk"
+      switchPrompt="Already have an account?"
+      switchLabel="Sign in"
+      switchTo={paths.login.getHref()}
+    >
+      <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label="Create account">
+        <Field formId={FORM_ID} name="name" label="Full Name" error={errors.name?.message}>
+          <IconInput
+            icon={UserRound}
+            type="text"
+            autoComplete="name"
+            placeholder="Jane Doe"
+            required
+            {...register('name', {
+              required: 'Full name is required',
+              validate: (v) => v.trim() !== '' || 'Full name is required',
+            })}
+          />
+        </Field>
 
-        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label="Create account">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="register-name" className="text-sm font-medium">
-              Full Name
-            </label>
-            <div className="input w-full">
-              <UserRound className="size-4 shrink-0 opacity-60" aria-hidden="true" />
-              <input
-                id="register-name"
-                type="text"
-                autoComplete="name"
-                placeholder="Jane Doe"
-                className="grow"
-                required
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby={errors.name ? 'register-name-error' : undefined}
-                {...register('name', {
-                  required: 'Full name is required',
-                  validate: (v) => v.trim() !== '' || 'Full name is required',
-                })}
-              />
-            </div>
-            <FieldError id="register-name-error" message={errors.name?.message} />
-          </div>
+        <EmailField
+          formId={FORM_ID}
+          error={errors.email?.message}
+          registration={register('email', EMAIL_RULES)}
+        />
 
-          <div className="flex flex-col gap-1">
-            <label htmlFor="register-email" className="text-sm font-medium">
-              Email address
-            </label>
-            <div className="input w-full">
-              <Mail className="size-4 shrink-0 opacity-60" aria-hidden="true" />
-              <input
-                id="register-email"
-                type="email"
-                autoComplete="email"
-                placeholder="you@company.com"
-                className="grow"
-                required
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={errors.email ? 'register-email-error' : undefined}
-                {...register('email', { required: 'Email is required' })}
-              />
-            </div>
-            <FieldError id="register-email-error" message={errors.email?.message} />
-          </div>
+        <Field formId={FORM_ID} name="password" label="Password" describedBy={PASSWORD_RULES_ID}>
+          <PasswordInput
+            autoComplete="new-password"
+            placeholder="Create a password"
+            required
+            {...register('password')}
+          />
+          <PasswordRequirements id={PASSWORD_RULES_ID} password={password} />
+        </Field>
 
-          <div className="flex flex-col gap-1">
-            <label htmlFor="register-password" className="text-sm font-medium">
-              Password
-            </label>
-            <PasswordInput
-              id="register-password"
-              autoComplete="new-password"
-              placeholder="Create a password"
-              required
-              aria-describedby="register-password-rules"
-              {...register('password')}
-            />
-            <PasswordRequirements id="register-password-rules" password={password} />
-          </div>
+        <Field formId={FORM_ID} name="photoURL" label="Photo URL" error={errors.photoURL?.message}>
+          <IconInput
+            icon={ImageIcon}
+            type="url"
+            autoComplete="photo"
+            placeholder="https://example.com/photo.jpg"
+            required
+            {...register('photoURL', { onChange: () => clearErrors('photoURL') })}
+          />
+        </Field>
 
-          <div className="flex flex-col gap-1">
-            <label htmlFor="register-photo" className="text-sm font-medium">
-              Photo URL
-            </label>
-            <div className="input w-full">
-              <ImageIcon className="size-4 shrink-0 opacity-60" aria-hidden="true" />
-              <input
-                id="register-photo"
-                type="url"
-                autoComplete="photo"
-                placeholder="https://example.com/photo.jpg"
-                className="grow"
-                required
-                aria-invalid={errors.photoURL ? true : undefined}
-                aria-describedby={errors.photoURL ? 'register-photo-error' : undefined}
-                {...register('photoURL', { onChange: () => clearErrors('photoURL') })}
-              />
-            </div>
-            <FieldError id="register-photo-error" message={errors.photoURL?.message} />
-          </div>
-
-          <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {busy ? REGISTER_MESSAGES.busy : 'Create Account'}
-          </button>
-        </form>
-
-        <p className="text-center text-sm">
-          Already have an account?{' '}
-          <Link to={paths.login.getHref()} className="link link-primary font-medium">
-            Sign in
-          </Link>
-        </p>
-      </div>
-    </div>
+        <BusyButton
+          type="submit"
+          className="btn btn-primary w-full"
+          busy={busy}
+          busyLabel={REGISTER_MESSAGES.busy}
+        >
+          Create Account
+        </BusyButton>
+      </form>
+    </AuthCard>
   );
 }
