@@ -115,6 +115,19 @@ export async function startAuthEmulator({ port, dataDir, quiet = true }) {
   return child;
 }
 
+/**
+ * Starts the maildev mail catcher on loopback: SMTP on `smtpPort`, the web inbox and its REST API
+ * (`/api/email`) on `webPort`; mails are kept under `<dataDir>/mail` across restarts.
+ */
+export async function startMailCatcher({ smtpPort, webPort, dataDir, quiet = true }) {
+  const dir = path.resolve(dataDir, 'mail');
+  mkdirSync(dir, { recursive: true });
+  const args = ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1', '--mail-directory', dir, '--silent'];
+  const child = run('mail', path.join(BIN, 'maildev'), args, { quiet, cwd: dir });
+  await waitForUrl(`http://127.0.0.1:${webPort}/api/healthz`, { child, timeoutMs: 120_000 });
+  return child;
+}
+
 export function buildWeb({ quiet = true } = {}) {
   // npm may install vite under the web workspace rather than the root.
   const webBin = path.join(ROOT, 'apps', 'web', 'node_modules', '.bin', 'vite');

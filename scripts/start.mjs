@@ -8,7 +8,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { busyPortMessage, portBusy } from './lib/ports.mjs';
 import { commandLine, isAlive, procStat, watchAncestors } from './lib/processes.mjs';
-import { buildWeb, exited, loadDotEnv, PROJECT_ID, ROOT, startApi, startAuthEmulator, stopAll, stopAllOnSignal } from './stack.mjs';
+import { buildWeb, exited, loadDotEnv, PROJECT_ID, ROOT, startApi, startAuthEmulator, startMailCatcher, stopAll, stopAllOnSignal } from './stack.mjs';
 
 loadDotEnv();
 const port = Number(process.env.PORT ?? 3000);
@@ -19,6 +19,10 @@ const useEmulator = (process.env.AUTH_EMULATOR ?? 'true') !== 'false';
 const skipBuild = process.env.START_SKIP_BUILD === '1';
 const instanceId = randomUUID();
 const shownDataDir = dataDir.startsWith(`${ROOT}${path.sep}`) ? path.relative(ROOT, dataDir) : dataDir;
+// A configured SMTP server replaces the local mail catcher.
+const useMailCatcher = !process.env.SMTP_URL && (process.env.MAIL_ENABLED ?? 'true') !== 'false';
+const mailSmtpPort = Number(process.env.MAIL_SMTP_PORT ?? 1025);
+const mailWebPort = Number(process.env.MAIL_WEB_PORT ?? 1080);
 const started = Date.now();
 const step = (msg) => console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
@@ -45,6 +49,10 @@ async function preflight() {
       ports.push([emulatorPort + offset, what, 'AUTH_EMULATOR_PORT', '127.0.0.1']);
     }
   }
+  if (useMailCatcher) {
+    ports.push([mailSmtpPort, 'the mail catcher (SMTP)', 'MAIL_SMTP_PORT', '127.0.0.1']);
+    ports.push([mailWebPort, 'the mail catcher (inbox)', 'MAIL_WEB_PORT', '127.0.0.1']);
+  }
   for (const [p, what, envName, bindHost] of ports) {
     if (await portBusy(p, bindHost)) throw new Error(busyPortMessage(p, what, envName));
   }
@@ -66,11 +74,17 @@ try {
     ? (step(`Starting the Firebase Auth emulator on 127.0.0.1:${emulatorPort} (about 10 s offline)…`),
       startAuthEmulator({ port: emulatorPort, dataDir }))
     : Promise.resolve(undefined);
+  const mail = useMailCatcher
+    ? (step(`Starting the mail catcher (SMTP 127.0.0.1:${mailSmtpPort}, inbox on :${mailWebPort})…`),
+      startMailCatcher({ smtpPort: mailSmtpPort, webPort: mailWebPort, dataDir }))
+    : Promise.resolve(undefined);
   const build = skipBuild ? Promise.resolve() : (step('Building the web app…'), buildWeb());
   await build;
   if (!skipBuild) step('Web app built');
   const auth = await emulator;
   if (auth) step('Auth emulator ready');
+  const catcher = await mail;
+  if (catcher) step('Mail catcher ready');
   step(process.env.DATABASE_URL ? 'Starting the API on PostgreSQL…' : `Starting the API on the embedded database (${shownDataDir}/pglite)…`);
   const api = await startApi({
     port,
@@ -82,6 +96,7 @@ try {
       ...(useEmulator
         ? { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}`, FIREBASE_PROJECT_ID: PROJECT_ID }
         : {}),
+      ...(catcher ? { SMTP_URL: `smtp://127.0.0.1:${mailSmtpPort}` } : {}),
     },
   });
   if (isStopping()) await new Promise(() => {});
@@ -92,8 +107,9 @@ try {
     console.log('    supplier@bulkwise.test (Supplier#2026)   wholesale@bulkwise.test (Wholesale#2026)');
     console.log('    buyer@bulkwise.test (Buyer#2026)');
   }
+  if (catcher) console.log(`  Inbox (every email the marketplace sends): http://localhost:${mailWebPort}`);
   console.log('  Press Ctrl-C to stop.\n');
-  const code = await Promise.race([exited(api), ...(auth ? [exited(auth)] : [])]);
+  const code = await Promise.race([exited(api), ...[auth, catcher].filter(Boolean).map(exited)]);
   // A stop we were asked for ends children too; the signal handler finishes it and exits 0.
   if (isStopping()) await new Promise(() => {});
   console.error(`A Bulkwise process exited unexpectedly (code ${code}); stopping.`);

@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 // a fresh data directory, so a running `npm start` is never disturbed.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const EMULATOR_PORT = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 9199);
+const MAIL_SMTP_PORT = Number(process.env.E2E_MAIL_SMTP_PORT ?? 1125);
+const MAIL_WEB_PORT = Number(process.env.E2E_MAIL_WEB_PORT ?? 1180);
 export const baseURL = `http://localhost:${PORT}`;
 
 export default defineConfig({
@@ -45,6 +47,12 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       AUTH_EMULATOR_PORT: String(EMULATOR_PORT),
+      // Its own mail catcher, whatever a developer's .env says; the journeys read it through its REST API.
+      MAIL_SMTP_PORT: String(MAIL_SMTP_PORT),
+      MAIL_WEB_PORT: String(MAIL_WEB_PORT),
+      SMTP_URL: '',
+      MAIL_ENABLED: 'true',
+      OUTBOX_POLL_MS: '250',
       DATA_DIR: `.data/e2e-${PORT}`,
       FRESH_DATA: '1',
       LOG_LEVEL: 'warn',

@@ -197,6 +197,7 @@ async function main() {
       RATE_LIMIT_DISABLED: 'true',
       SEED_DEMO_DATA: 'false',
       WEB_DIST_DIR: '',
+      MAIL_ENABLED: 'false',
       FIREBASE_AUTH_EMULATOR_HOST: undefined,
       LOG_LEVEL: undefined,
       ...(kind === 'postgres' ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: undefined, DATA_DIR: work }),

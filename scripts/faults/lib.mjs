@@ -76,7 +76,7 @@ export const JWT_SECRET = randomBytes(36).toString('base64url'); // 48 character
 function apiEnv(overrides) {
   const env = { ...process.env };
   // Inherited settings of a developer's shell must not change what is tested.
-  for (const key of ['DATABASE_URL', 'FIREBASE_AUTH_EMULATOR_HOST', 'DATA_DIR', 'LOG_LEVEL', 'PORT', 'HOST', 'WEB_DIST_DIR']) delete env[key];
+  for (const key of ['DATABASE_URL', 'FIREBASE_AUTH_EMULATOR_HOST', 'DATA_DIR', 'LOG_LEVEL', 'PORT', 'HOST', 'WEB_DIST_DIR', 'SMTP_URL', 'MAIL_FROM', 'MAIL_ENABLED']) delete env[key];
   return {
     ...env,
     NODE_ENV: 'production',
@@ -86,6 +86,8 @@ function apiEnv(overrides) {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: '',
+    // Production refuses to start without SMTP; the scenarios about mail set SMTP_URL themselves.
+    MAIL_ENABLED: 'false',
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { crashUnderLoad } from './crash.mjs';
 import { embeddedDurability } from './embedded.mjs';
 import { launcherAloneKill, launcherGroupKill, launcherSigterm, npmAloneKill, secondInstance } from './launcher.mjs';
 import { cleanupAll } from './lib.mjs';
+import { crashWithPendingMail, smtpOutage, twoWorkers } from './mail.mjs';
 import { databaseOutage } from './outage.mjs';
 import { gracefulShutdown } from './shutdown.mjs';
 
@@ -19,6 +20,9 @@ const SCENARIOS = [
   ['launcher-npm', 'npm start: kill -9 of npm alone under load', npmAloneKill, 600_000],
   ['launcher-second', 'npm start: a second instance on the same data', secondInstance, 400_000],
   ['launcher-sigterm', 'npm start: SIGTERM under load, then Ctrl-C', launcherSigterm, 600_000],
+  ['mail-outage', 'Mail: SMTP down while 50 orders are placed, then back', smtpOutage],
+  ['mail-crash', 'Mail: SIGKILL with notifications pending and in flight, restart', crashWithPendingMail],
+  ['mail-workers', 'Mail: two API processes deliver 200 notifications from one PostgreSQL', twoWorkers],
 ];
 const SCENARIO_TIMEOUT_MS = 120_000;
 

@@ -26,6 +26,7 @@ import { watchForPeers } from './lib/instances/peers';
 import { connectRedis } from './lib/redis/redis';
 import { healthRoutes, type Lifecycle } from './modules/health/health.routes';
 import { productInvalidator } from './modules/products/products.cache';
+import type { OrderEventSink } from './modules/orders/order-events';
 import { createProductsRepository } from './modules/products/products.repository';
 import { productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
@@ -33,6 +34,9 @@ import { createSearchRepository } from './modules/products/search.repository';
 import { createPurchasesRepository } from './modules/purchases/purchases.repository';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { createPurchasesService } from './modules/purchases/purchases.service';
+import { createSettingsRepository } from './modules/settings/settings.repository';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { createSettingsService } from './modules/settings/settings.service';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { securityPlugin, writeRateLimit } from './plugins/security';
@@ -45,6 +49,8 @@ export interface AppDeps {
   /** Defaults to firebase-admin against config.firebaseProjectId (and the emulator when configured). */
   verifier?: IdTokenVerifier;
   logger?: FastifyServerOptions['logger'];
+  /** Reaction to order changes, recorded inside their transaction (server.ts: the email outbox). Default: none. */
+  orderEvents?: OrderEventSink;
 }
 
 declare module 'fastify' {
@@ -164,7 +170,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         bus,
       });
       await api.register(purchasesRoutes, {
-        purchases: createPurchasesService({ repository: createPurchasesRepository(db), invalidateProducts }),
+        purchases: createPurchasesService({
+          repository: createPurchasesRepository(db),
+          invalidateProducts,
+          orderEvents: deps.orderEvents,
+        }),
+        writeRateLimit: writes,
+      });
+      await api.register(settingsRoutes, {
+        settings: createSettingsService({ repository: createSettingsRepository(db) }),
         writeRateLimit: writes,
       });
     },

@@ -5,6 +5,8 @@ import { resolveJwtSecret } from './config/secrets';
 import { openDatabase } from './db/client';
 import { seedCatalog, seedDemoAccounts } from './db/seed/seed';
 import { loggerOptions } from './logger';
+import { createOrderNotifications } from './modules/notifications/order-notifications';
+import { startNotifications } from './modules/notifications/notifications';
 
 /** Process entry: validated env, database + migrations, first-start seed, listen, graceful shutdown. */
 async function main() {
@@ -41,7 +43,10 @@ async function main() {
     database,
     jwtSecret: resolveJwtSecret(config),
     logger: loggerOptions(config.logLevel),
+    orderEvents: createOrderNotifications(),
   });
+  const notifications = startNotifications({ config, db: database.db, log: app.log });
+  log(notifications.describe);
 
   // SIGTERM/SIGINT: stop accepting connections, let the requests already running finish (later ones on
   // open keep-alive connections get a 503, see the error handler), close the database, exit 0. Within
@@ -53,6 +58,7 @@ async function main() {
     // Load balancers polling /api/health/ready on a kept-alive connection see 503 from here on.
     app.lifecycle.draining = true;
     await app.close();
+    await notifications.stop();
     await database.close();
     if (!err) app.log.info('shut down cleanly');
   });

@@ -407,6 +407,14 @@ describe('hostile input never gets a 5xx', () => {
     });
   });
 
+  it('GET and PUT /api/settings', async () => {
+    const validSettings = fc.record({ emailNotifications: fc.boolean() });
+    const body = payloadOf(mutated(validSettings, ['emailNotifications', 'uid']), rawJson(validSettings, ['emailNotifications', 'uid']));
+    await property(fc.tuple(fc.constantFrom('GET', 'PUT'), body, authArb), runs(320), async ([method, payload, auth]) => {
+      await send('settings', request(method, '/api/settings', auth, method === 'GET' ? {} : payload));
+    });
+  });
+
   it('DELETE /api/products/:id', async () => {
     await property(fc.tuple(pathSegment(() => productIds), payloadOf(hostileValue), authArb), runs(320), async ([id, payload, auth]) => {
       await send('delete', request('DELETE', `/api/products/${id}`, auth, payload));

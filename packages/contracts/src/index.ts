@@ -7,3 +7,4 @@ export * from './auth';
 export * from './errors';
 export * from './messages';
 export * from './storage-keys';
+export * from './settings';

@@ -67,6 +67,27 @@ const EnvSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
+    /** `false` runs without sending email: the outbox keeps its rows until mail is enabled. */
+    MAIL_ENABLED: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    /** smtp://user:pass@host:port or smtps://…; `npm start` points it at its local mail catcher. */
+    SMTP_URL: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .url()
+        .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    MAIL_FROM: z.string().min(3).max(200).optional(),
+    OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+    OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+    OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(600_000),
+    /** How long a claimed row is held; a process that died while sending gives its rows up after this. */
+    OUTBOX_LEASE_MS: z.coerce.number().int().min(2_000).max(3_600_000).default(120_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -78,6 +99,17 @@ const EnvSchema = z
     }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    }
+    if (env.NODE_ENV === 'production' && env.MAIL_ENABLED) {
+      for (const key of ['SMTP_URL', 'MAIL_FROM'] as const) {
+        if (!env[key]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required in production to send order emails (or set MAIL_ENABLED=false to run without email)',
+          });
+        }
+      }
     }
   });
 
@@ -109,6 +141,7 @@ export interface Config {
   redisKeyPrefix: string;
   instances: number;
   trustProxy: TrustProxy;
+  mail: MailConfig;
 }
 
 export type TrustProxy = boolean | string[];
@@ -121,6 +154,18 @@ function parseTrustProxy(raw: string): TrustProxy {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+export interface MailConfig {
+  /** False when MAIL_ENABLED=false or (outside production) no SMTP_URL is set: nothing is sent. */
+  enabled: boolean;
+  smtpUrl: string | undefined;
+  from: string;
+  pollMs: number;
+  maxAttempts: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  leaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -163,5 +208,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     instances: e.INSTANCES,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    mail: {
+      enabled: e.MAIL_ENABLED && e.SMTP_URL !== undefined,
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? 'Bulkwise <no-reply@bulkwise.test>',
+      pollMs: e.OUTBOX_POLL_MS,
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+      retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
+      retryMaxMs: e.OUTBOX_RETRY_MAX_MS,
+      leaseMs: e.OUTBOX_LEASE_MS,
+    },
   };
 }

@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
               { path: paths.myProducts.path, lazy: () => import('./routes/my-products') },
               { path: paths.updateProduct.path, lazy: () => import('./routes/update-product') },
               { path: paths.cart.path, lazy: () => import('./routes/cart') },
+              { path: paths.settings.path, lazy: () => import('./routes/settings') },
             ],
           },
           { path: '*', lazy: () => import('./routes/not-found') },

@@ -18,6 +18,7 @@ export const paths = {
     getHref: (id: string) => `/update-product/${encodeURIComponent(id)}`,
   },
   cart: { path: '/cart', getHref: () => '/cart' },
+  settings: { path: '/settings', getHref: () => '/settings' },
 } as const;
 
 /**

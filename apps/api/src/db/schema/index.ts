@@ -112,3 +112,5 @@ export const cartItems = pgTable(
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
+
+export * from './notifications';

@@ -21,7 +21,15 @@ export interface PurchasesRepository extends PurchaseQueries {
    * lock and can never take more than there is; a repeated Idempotency-Key fails the insert and so undoes
    * the update. Undefined when the product refused the order (the caller finds out why).
    */
-  purchase(order: PurchaseOrder): Promise<{ cartItemId: string; updatedQuantity: number } | undefined>;
+  purchase(
+    order: PurchaseOrder,
+    placed?: (tx: Db, result: PurchaseDone, product: ProductRow) => Promise<void>,
+  ): Promise<PurchaseDone | undefined>;
+}
+
+export interface PurchaseDone {
+  cartItemId: string;
+  updatedQuantity: number;
 }
 
 export function createPurchasesRepository(db: Db): PurchasesRepository {
@@ -29,20 +37,31 @@ export function createPurchasesRepository(db: Db): PurchasesRepository {
   return {
     ...purchaseQueries(db),
     transaction: (work) => db.transaction((tx) => work(purchaseQueries(tx as unknown as Db))),
-    async purchase(order) {
-      const [row] = await purchase.execute({
-        productId: order.productId,
-        quantity: order.quantity,
-        buyerUid: order.buyer.uid,
-        buyerEmail: order.buyer.email,
-        buyerName: order.buyer.name,
-        address: order.address,
-        phone: order.phone,
-        idempotencyKey: order.idempotencyKey,
+    async purchase(order, placed) {
+      // With `placed`, the purchase and what it records (the order event's outbox row) commit together.
+      if (!placed) return run(purchase, order);
+      return db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const done = await run(preparePurchase(tx), order);
+        if (done) await placed(tx, done, (await purchaseQueries(tx).findProduct(order.productId))!);
+        return done;
       });
-      return row ? { cartItemId: row.id, updatedQuantity: row.updatedQuantity } : undefined;
     },
   };
+}
+
+async function run(statement: ReturnType<typeof preparePurchase>, order: PurchaseOrder): Promise<PurchaseDone | undefined> {
+  const [row] = await statement.execute({
+    productId: order.productId,
+    quantity: order.quantity,
+    buyerUid: order.buyer.uid,
+    buyerEmail: order.buyer.email,
+    buyerName: order.buyer.name,
+    address: order.address,
+    phone: order.phone,
+    idempotencyKey: order.idempotencyKey,
+  });
+  return row ? { cartItemId: row.id, updatedQuantity: row.updatedQuantity } : undefined;
 }
 
 const param = (name: string, type: 'int' | 'text' | 'uuid') => sql`${sql.placeholder(name)}::${sql.raw(type)}`;

@@ -11,6 +11,7 @@ import { AppError, forbidden, notFound, unauthorized } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthUser } from '../auth/tokens';
 import type { InvalidateProducts } from '../products/products.cache';
+import type { OrderEventSink } from '../orders/order-events';
 import type { PurchasesRepository } from './purchases.repository';
 
 const UNIQUE_VIOLATION = '23505';
@@ -47,8 +48,12 @@ function toCartItem(row: CartItemRow): CartItem {
   };
 }
 
-export function createPurchasesService(deps: { repository: PurchasesRepository; invalidateProducts: InvalidateProducts }) {
-  const { repository, invalidateProducts } = deps;
+export function createPurchasesService(deps: {
+  repository: PurchasesRepository;
+  invalidateProducts: InvalidateProducts;
+  orderEvents?: OrderEventSink;
+}) {
+  const { repository, invalidateProducts, orderEvents } = deps;
 
   async function replay(user: AuthUser, productId: string, key: string): Promise<PurchaseResult | undefined> {
     const existing = await repository.findByIdempotencyKey(user.uid, key);
@@ -85,7 +90,30 @@ export function createPurchasesService(deps: { repository: PurchasesRepository; 
         // A refused order is explained from a fresh read; if that read finds nothing to refuse (the stock
         // came back in between), the order simply runs again.
         for (let attempt = 1; ; attempt++) {
-          const done = await withRetry(() => repository.purchase(order));
+          // Until orders land, a purchase is the order: it records `placed` in its own transaction.
+          const done = await withRetry(() =>
+            repository.purchase(
+              order,
+              orderEvents &&
+                ((tx, result, product) =>
+                  orderEvents.record(tx, {
+                    type: 'placed',
+                    orderId: result.cartItemId,
+                    at: new Date(),
+                    by: 'buyer',
+                    buyer: order.buyer,
+                    supplier: { uid: product.ownerUid, name: product.userName, email: product.userEmail },
+                    product: { id: product.id, name: product.name, image: product.image },
+                    quantity: order.quantity,
+                    unitPrice: product.price,
+                    total: Math.round(product.price * 100 * order.quantity) / 100,
+                    shipping: { address: order.address, phone: order.phone },
+                    carrier: null,
+                    trackingNumber: null,
+                    cancelReason: null,
+                  })),
+            ),
+          );
           if (done) {
             invalidateProducts([productId]);
             return done;

@@ -34,7 +34,10 @@ describe('Navbar', () => {
       'Add Product',
       'My Products',
       'My Cart',
+      // The settings gear: an icon named by its label.
+      '',
     ]);
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     const hrefs = desktopLinks().map((link) => link.getAttribute('href'));
     expect(hrefs).toEqual([
       '/',
@@ -44,6 +47,7 @@ describe('Navbar', () => {
       '/add-product',
       '/my-products',
       '/cart',
+      '/settings',
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { BRAND } from '@bulkwise/contracts';
-import { Boxes, LogOut, Menu, X } from 'lucide-react';
+import { Boxes, LogOut, Menu, Settings, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '@/config/paths';
@@ -108,6 +108,9 @@ export function Navbar({ user, onLogout, search }: NavbarProps) {
           <ThemeToggle />
           {user && (
             <>
+              <Link to={paths.settings.getHref()} className="btn btn-ghost btn-square btn-sm" aria-label="Settings" title="Settings">
+                <Settings className="size-5" aria-hidden="true" />
+              </Link>
               <UserAvatar key={user.photoURL ?? ''} name={user.displayName} photoURL={user.photoURL} />
               <button
                 type="button"

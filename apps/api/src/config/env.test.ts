@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './env';
+
+const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) } as const;
+
+describe('mail configuration', () => {
+  it('refuses production without an SMTP server, naming what is missing and how to opt out', () => {
+    expect(() => loadConfig(production)).toThrow(
+      /SMTP_URL: is required in production to send order emails \(or set MAIL_ENABLED=false to run without email\)/,
+    );
+    expect(() => loadConfig({ ...production, SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(/MAIL_FROM: is required/);
+  });
+
+  it('runs production with mail explicitly disabled, or with SMTP_URL and MAIL_FROM', () => {
+    expect(loadConfig({ ...production, MAIL_ENABLED: 'false' }).mail.enabled).toBe(false);
+    const mail = loadConfig({ ...production, SMTP_URL: 'smtps://u:p@mail.example.com', MAIL_FROM: 'Shop <shop@example.com>' }).mail;
+    expect(mail).toMatchObject({ enabled: true, smtpUrl: 'smtps://u:p@mail.example.com', from: 'Shop <shop@example.com>' });
+  });
+
+  it('outside production, no SMTP_URL simply means no mail is sent', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).mail.enabled).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', SMTP_URL: '' }).mail.enabled).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', SMTP_URL: 'smtp://127.0.0.1:1025' }).mail.enabled).toBe(true);
+  });
+
+  it('refuses an SMTP_URL that is not smtp:// or smtps://, and out-of-range outbox settings', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL: must start with smtp/);
+    expect(() => loadConfig({ OUTBOX_MAX_ATTEMPTS: '0' })).toThrow(/OUTBOX_MAX_ATTEMPTS/);
+    expect(() => loadConfig({ OUTBOX_LEASE_MS: '10' })).toThrow(/OUTBOX_LEASE_MS/);
+  });
+});

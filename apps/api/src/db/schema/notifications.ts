@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The transactional outbox: one row per mail, inserted in the same transaction as the change that
+ * causes it, delivered later by the worker (modules/notifications/outbox.worker.ts). `payload` is the
+ * order event as it was when it happened; the mail is rendered from it at send time.
+ */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Template key, e.g. `order.placed` or `order.cancelled_by_buyer`. */
+    kind: text('kind').notNull(),
+    recipientUid: text('recipient_uid').notNull(),
+    recipientEmail: text('recipient_email').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** pending -> sending (claimed) -> sent | failed | skipped (the recipient turned order emails off). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Pending: not before this time (backoff). Sending: the claim's lease ends then. */
+    availableAt: timestamp('available_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('notification_outbox_status', sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'skipped')`),
+    // The worker's claim reads only the rows still to do, oldest due first.
+    index('notification_outbox_due_idx')
+      .on(t.availableAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+  ],
+);
+
+/** Per-user preferences; no row means the defaults (order emails on). */
+export const userSettings = pgTable('user_settings', {
+  uid: text('uid').primaryKey(),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export type OutboxRow = typeof notificationOutbox.$inferSelect;

@@ -1,0 +1,89 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { notificationOutbox, userSettings, type OutboxRow } from '../../db/schema';
+
+export interface NewOutboxRow {
+  kind: string;
+  recipientUid: string;
+  recipientEmail: string;
+  payload: unknown;
+}
+
+/** Errors are stored for the operator, not for users: keep them short. */
+const clip = (message: string) => message.slice(0, 500);
+
+/** Outbox queries. Each runs on the handle it was made with (pool or the caller's transaction). */
+export function createOutboxRepository(db: Db) {
+  /** Only the claim that took the row (same attempt number, still sending) may settle it. */
+  const claimed = (row: Pick<OutboxRow, 'id' | 'attempts'>) =>
+    and(eq(notificationOutbox.id, row.id), eq(notificationOutbox.status, 'sending'), eq(notificationOutbox.attempts, row.attempts));
+
+  return {
+    async enqueue(row: NewOutboxRow): Promise<void> {
+      await db.insert(notificationOutbox).values(row);
+    },
+
+    /**
+     * Takes up to `limit` due rows (pending, or sending with an expired lease: the worker that held them
+     * died) in one statement. SKIP LOCKED makes concurrent claims from several processes disjoint, and
+     * the row leaves the due set before the claim commits, so no two workers ever hold one row.
+     */
+    async claim(limit: number, leaseMs: number): Promise<OutboxRow[]> {
+      const due = db
+        .select({ id: notificationOutbox.id })
+        .from(notificationOutbox)
+        .where(and(inArray(notificationOutbox.status, ['pending', 'sending']), sql`${notificationOutbox.availableAt} <= now()`))
+        .orderBy(notificationOutbox.availableAt)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return db
+        .update(notificationOutbox)
+        .set({
+          status: 'sending',
+          attempts: sql`${notificationOutbox.attempts} + 1`,
+          availableAt: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+        })
+        .where(inArray(notificationOutbox.id, due))
+        .returning();
+    },
+
+    async markSent(row: OutboxRow): Promise<boolean> {
+      const done = await db
+        .update(notificationOutbox)
+        .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+        .where(claimed(row))
+        .returning({ id: notificationOutbox.id });
+      return done.length === 1;
+    },
+
+    async markRetry(row: OutboxRow, error: string, delayMs: number): Promise<void> {
+      await db
+        .update(notificationOutbox)
+        .set({
+          status: 'pending',
+          lastError: clip(error),
+          availableAt: sql`now() + ${`${Math.round(delayMs)} milliseconds`}::interval`,
+        })
+        .where(claimed(row));
+    },
+
+    async markFailed(row: OutboxRow, error: string): Promise<void> {
+      await db.update(notificationOutbox).set({ status: 'failed', lastError: clip(error) }).where(claimed(row));
+    },
+
+    async markSkipped(row: OutboxRow): Promise<void> {
+      await db.update(notificationOutbox).set({ status: 'skipped' }).where(claimed(row));
+    },
+
+    /** The uids among `uids` who turned order emails off. */
+    async emailsOff(uids: string[]): Promise<Set<string>> {
+      if (uids.length === 0) return new Set();
+      const rows = await db
+        .select({ uid: userSettings.uid })
+        .from(userSettings)
+        .where(and(inArray(userSettings.uid, uids), eq(userSettings.emailNotifications, false)));
+      return new Set(rows.map((r) => r.uid));
+    },
+  };
+}
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

@@ -1,0 +1,133 @@
+import type { MailConfig } from '../../config/env';
+import type { Db } from '../../db/client';
+import type { OutboxRow } from '../../db/schema';
+import { mailDomain, type Mailer } from './mailer';
+import { createOutboxRepository } from './outbox.repository';
+import { renderOrderMail, type NotificationKind, type OrderMailPayload } from './templates';
+
+export interface WorkerLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  mailer: Mailer;
+  mail: Pick<MailConfig, 'from' | 'pollMs' | 'maxAttempts' | 'retryBaseMs' | 'retryMaxMs'>;
+  publicUrl: string;
+  log: WorkerLog;
+  /** How long a claim holds a row; a worker that dies while sending gives it up after this. */
+  leaseMs?: number;
+  batchSize?: number;
+}
+
+export interface OutboxWorker {
+  start(): void;
+  /**
+   * Lets the batch in hand finish for up to `graceMs`, then closes the SMTP connections. A row cut off
+   * stays claimed and is sent again after its lease, under the same Message-ID.
+   */
+  stop(graceMs?: number): Promise<void>;
+  /** One claim-and-send round; the number of rows it claimed. */
+  runOnce(): Promise<number>;
+}
+
+export const DEFAULT_LEASE_MS = 120_000;
+
+/** Exponential backoff with a little jitter, so rows that failed together do not retry in lockstep. */
+export function retryDelay(attempts: number, baseMs: number, maxMs: number, random = Math.random): number {
+  const exponential = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+  return exponential * (1 + 0.2 * random());
+}
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Delivers the outbox: claims due rows, renders and sends each one with a Message-ID derived from the
+ * row id, and settles it (sent, retried later, failed after `maxAttempts`, or skipped when the recipient
+ * turned order emails off). Delivery is at least once: a crash between the SMTP acceptance and the
+ * acknowledgement resends after the lease with the same Message-ID, which receivers can de-duplicate.
+ */
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { mailer, mail, log } = options;
+  const outbox = createOutboxRepository(options.db);
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const batchSize = options.batchSize ?? 20;
+  const domain = mailDomain(mail.from);
+
+  async function deliver(row: OutboxRow, emailsOff: Set<string>) {
+    if (emailsOff.has(row.recipientUid)) {
+      await outbox.markSkipped(row);
+      return;
+    }
+    try {
+      const rendered = renderOrderMail(row.kind as NotificationKind, row.payload as OrderMailPayload, options.publicUrl);
+      await mailer.send({ messageId: `${row.id}@${domain}`, to: row.recipientEmail, ...rendered });
+    } catch (err) {
+      if (row.attempts >= mail.maxAttempts) {
+        log.error({ outboxId: row.id, kind: row.kind, attempts: row.attempts, err: errorText(err) }, 'notification failed for good');
+        await outbox.markFailed(row, errorText(err));
+      } else {
+        const delay = retryDelay(row.attempts, mail.retryBaseMs, mail.retryMaxMs);
+        log.warn({ outboxId: row.id, attempts: row.attempts, retryInMs: Math.round(delay), err: errorText(err) }, 'notification not sent, will retry');
+        await outbox.markRetry(row, errorText(err), delay);
+      }
+      return;
+    }
+    if (!(await outbox.markSent(row))) {
+      log.warn({ outboxId: row.id }, 'notification sent after its claim expired; it may be sent twice (same Message-ID)');
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    const rows = await outbox.claim(batchSize, leaseMs);
+    if (rows.length === 0) return 0;
+    const emailsOff = await outbox.emailsOff([...new Set(rows.map((r) => r.recipientUid))]);
+    await Promise.all(rows.map((row) => deliver(row, emailsOff)));
+    return rows.length;
+  }
+
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  async function run() {
+    while (running) {
+      let claimed = 0;
+      try {
+        claimed = await runOnce();
+      } catch (err) {
+        // The database is away: the rows stay where they are and the next round tries again.
+        log.warn({ err: errorText(err) }, 'outbox round failed');
+      }
+      // A full batch means more are probably due: go on at once.
+      if (running && claimed < batchSize) await pause(mail.pollMs);
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop(graceMs = 5_000) {
+      running = false;
+      wake?.();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([loop, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+      clearTimeout(timer);
+      mailer.close();
+    },
+    runOnce,
+  };
+}

@@ -1,0 +1,139 @@
+import type { OrderEvent } from '../orders/order-events';
+
+export type NotificationKind =
+  | 'order.placed'
+  | 'order.confirmed'
+  | 'order.shipped'
+  | 'order.delivered'
+  | 'order.cancelled_by_buyer'
+  | 'order.cancelled_by_supplier';
+
+/** An order event as stored in the outbox (JSON: the date is a string). */
+export type OrderMailPayload = Omit<OrderEvent, 'at'> & { at: string };
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+/** A header line must stay one line whatever a product name contains. */
+const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
+
+const money = (n: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(n);
+const shortId = (id: string) => id.slice(0, 8).toUpperCase();
+
+interface Draft {
+  subject: string;
+  greeting: string;
+  lead: string;
+  /** Extra facts of this event (label, value), shown after the order's essentials. */
+  facts: Array<[string, string]>;
+  /** Where the reader acts on it. */
+  link: { label: string; path: '/orders' | '/cart' };
+}
+
+function draft(kind: NotificationKind, p: OrderMailPayload): Draft {
+  const order = `order ${shortId(p.orderId)}`;
+  const toSupplier = { greeting: p.supplier.name, link: { label: 'Open your orders', path: '/orders' as const } };
+  const toBuyer = { greeting: p.buyer.name, link: { label: 'Open My Cart', path: '/cart' as const } };
+  const shipTo: Array<[string, string]> = [
+    ['Ship to', p.shipping.address],
+    ['Phone', p.shipping.phone],
+  ];
+  switch (kind) {
+    case 'order.placed':
+      return {
+        ...toSupplier,
+        subject: `New order: ${p.quantity} × ${p.product.name}`,
+        lead: `${p.buyer.name} placed ${order} for ${p.quantity} × ${p.product.name}.`,
+        facts: [['Buyer', `${p.buyer.name} <${p.buyer.email}>`], ...shipTo],
+      };
+    case 'order.confirmed':
+      return {
+        ...toBuyer,
+        subject: `Order confirmed: ${p.product.name}`,
+        lead: `${p.supplier.name} confirmed your ${order} for ${p.quantity} × ${p.product.name}.`,
+        facts: shipTo,
+      };
+    case 'order.shipped':
+      return {
+        ...toBuyer,
+        subject: `Order shipped: ${p.product.name}`,
+        lead: `Your ${order} for ${p.quantity} × ${p.product.name} is on its way.`,
+        facts: [
+          ['Carrier', p.carrier ?? '—'],
+          ['Tracking number', p.trackingNumber ?? '—'],
+          ...shipTo,
+        ],
+      };
+    case 'order.delivered':
+      return {
+        ...toBuyer,
+        subject: `Order delivered: ${p.product.name}`,
+        lead: `Your ${order} for ${p.quantity} × ${p.product.name} was delivered.`,
+        facts: shipTo,
+      };
+    case 'order.cancelled_by_supplier':
+      return {
+        ...toBuyer,
+        subject: `Order cancelled: ${p.product.name}`,
+        lead: `${p.supplier.name} cancelled your ${order} for ${p.quantity} × ${p.product.name}.`,
+        facts: [['Reason', p.cancelReason ?? '—']],
+      };
+    case 'order.cancelled_by_buyer':
+      return {
+        ...toSupplier,
+        subject: `Order cancelled by the buyer: ${p.product.name}`,
+        lead: `${p.buyer.name} cancelled ${order} for ${p.quantity} × ${p.product.name}.`,
+        facts: p.cancelReason ? [['Reason', p.cancelReason]] : [],
+      };
+  }
+}
+
+/**
+ * The mail of one outbox row: a plain-text part and an HTML part with the same content. Every value
+ * that came from a user (names, product, address, reason, tracking) is escaped in the HTML part.
+ */
+export function renderOrderMail(kind: NotificationKind, payload: OrderMailPayload, publicUrl: string): RenderedMail {
+  const d = draft(kind, payload);
+  const url = `${publicUrl}${d.link.path}`;
+  const facts: Array<[string, string]> = [
+    ['Order', shortId(payload.orderId)],
+    ['Product', payload.product.name],
+    ['Quantity', String(payload.quantity)],
+    ['Unit price', money(payload.unitPrice)],
+    ['Total', money(payload.total)],
+    ...d.facts,
+  ];
+  const text = [
+    `Hello ${d.greeting},`,
+    '',
+    d.lead,
+    '',
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `${d.link.label}: ${url}`,
+    '',
+    '— Bulkwise',
+    `You receive this because order emails are on. Turn them off at ${publicUrl}/settings`,
+  ].join('\n');
+  const rows = facts
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif;color:#1f2937">
+<p>Hello ${escapeHtml(d.greeting)},</p>
+<p>${escapeHtml(d.lead)}</p>
+<table role="presentation">${rows}</table>
+<p><a href="${escapeHtml(url)}">${escapeHtml(d.link.label)}</a></p>
+<p style="color:#6b7280;font-size:12px">— Bulkwise. You receive this because order emails are on.
+<a href="${escapeHtml(`${publicUrl}/settings`)}">Turn them off</a>.</p>
+</body></html>`;
+  return { subject: oneLine(d.subject), text, html };
+}
