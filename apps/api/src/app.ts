@@ -28,6 +28,12 @@ import { createProductsService } from './modules/products/products.service';
 import { createPurchasesRepository } from './modules/purchases/purchases.repository';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { createPurchasesService } from './modules/purchases/purchases.service';
+import { cartRoutes } from './modules/orders/cart.routes';
+import { createOrderCounts } from './modules/orders/order-counts';
+import { ignoreOrderEvents, type OrderEventSink } from './modules/orders/order-events';
+import { createOrdersRepository } from './modules/orders/orders.repository';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { createOrdersService } from './modules/orders/orders.service';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { securityPlugin, writeRateLimit } from './plugins/security';
@@ -40,6 +46,8 @@ export interface AppDeps {
   /** Defaults to firebase-admin against config.firebaseProjectId (and the emulator when configured). */
   verifier?: IdTokenVerifier;
   logger?: FastifyServerOptions['logger'];
+  /** Where order changes record their events, inside their transaction (the notifications outbox). */
+  orderEvents?: OrderEventSink;
 }
 
 /** Builds the whole HTTP application with explicit wiring; server.ts and the tests both call it. */
@@ -111,10 +119,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         products: createProductsService({ repository: createProductsRepository(db) }),
         writeRateLimit: writes,
       });
+      const orderEvents = deps.orderEvents ?? ignoreOrderEvents;
+      const orderCounts = createOrderCounts();
       await api.register(purchasesRoutes, {
-        purchases: createPurchasesService({ repository: createPurchasesRepository(db) }),
+        purchases: createPurchasesService({
+          repository: createPurchasesRepository(db),
+          events: orderEvents,
+          afterPlaced: (supplierUid) => orderCounts.invalidate(supplierUid),
+        }),
         writeRateLimit: writes,
       });
+      const orders = createOrdersService({ repository: createOrdersRepository(db), events: orderEvents, counts: orderCounts });
+      await api.register(ordersRoutes, { orders, writeRateLimit: writes });
+      await api.register(cartRoutes, { orders, writeRateLimit: writes });
     },
     { prefix: '/api' },
   );
