@@ -6,6 +6,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
 import { openPglite, openPostgres, type Database } from '../src/db/client';
 import type { IdTokenVerifier } from '../src/modules/auth/firebase-verifier';
+import type { OrderEventSink } from '../src/modules/orders/order-events';
 import { createTokenService, type AuthUser } from '../src/modules/auth/tokens';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -60,12 +61,18 @@ export interface TestApp {
 
 /** The real application on a fresh database with the real migrations. One per test file. */
 export async function buildTestApp(
-  options: { config?: Partial<Config>; verifier?: IdTokenVerifier } = {},
+  options: { config?: Partial<Config>; verifier?: IdTokenVerifier; orderEvents?: OrderEventSink } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.config);
   if (config.authEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.authEmulatorHost;
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, verifier: options.verifier });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    verifier: options.verifier,
+    orderEvents: options.orderEvents,
+  });
   await app.ready();
   const tokens = createTokenService({ secret: TEST_JWT_SECRET, ttlSeconds: config.tokenTtlSeconds });
   return {

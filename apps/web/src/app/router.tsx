@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
               { path: paths.myProducts.path, lazy: () => import('./routes/my-products') },
               { path: paths.updateProduct.path, lazy: () => import('./routes/update-product') },
               { path: paths.cart.path, lazy: () => import('./routes/cart') },
+              { path: paths.orders.path, lazy: () => import('./routes/orders') },
             ],
           },
           { path: '*', lazy: () => import('./routes/not-found') },

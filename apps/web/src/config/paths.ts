@@ -14,6 +14,7 @@ export const paths = {
     getHref: (id: string) => `/update-product/${encodeURIComponent(id)}`,
   },
   cart: { path: '/cart', getHref: () => '/cart' },
+  orders: { path: '/orders', getHref: () => '/orders' },
 } as const;
 
 /**

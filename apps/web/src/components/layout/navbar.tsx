@@ -1,6 +1,6 @@
 import { BRAND } from '@bulkwise/contracts';
 import { Boxes, LogOut, Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { ThemeToggle } from './theme-toggle';
@@ -14,16 +14,19 @@ export interface NavbarUser {
 interface NavbarProps {
   user: NavbarUser | null;
   onLogout: () => void;
+  /** Shown beside the Orders link (the layout passes the orders feature's badge). */
+  ordersBadge?: ReactNode;
 }
 
 interface NavItem {
   to: string;
   label: string;
   end?: boolean;
+  badge?: ReactNode;
 }
 
 /** Spec section 2: public links, then the signed-in or the signed-out ones. */
-function navItems(signedIn: boolean): NavItem[] {
+function navItems(signedIn: boolean, ordersBadge?: ReactNode): NavItem[] {
   const items: NavItem[] = [
     { to: paths.home.getHref(), label: 'Home', end: true },
     { to: paths.categories.getHref(), label: 'Categories' },
@@ -34,6 +37,7 @@ function navItems(signedIn: boolean): NavItem[] {
       { to: paths.addProduct.getHref(), label: 'Add Product' },
       { to: paths.myProducts.getHref(), label: 'My Products' },
       { to: paths.cart.getHref(), label: 'My Cart' },
+      { to: paths.orders.getHref(), label: 'Orders', badge: ordersBadge },
     );
   } else {
     items.push(
@@ -55,14 +59,15 @@ function NavLinks({ items }: { items: NavItem[] }) {
         }
       >
         {item.label}
+        {item.badge}
       </NavLink>
     </li>
   ));
 }
 
-export function Navbar({ user, onLogout }: NavbarProps) {
+export function Navbar({ user, onLogout, ordersBadge }: NavbarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const items = navItems(user !== null);
+  const items = navItems(user !== null, ordersBadge);
 
   useEffect(() => {
     if (!menuOpen) return;
