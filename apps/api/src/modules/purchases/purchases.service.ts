@@ -5,6 +5,7 @@ import { isUuid } from '../../ids';
 import type { AuthUser } from '../auth/tokens';
 import type { OrderEventSink } from '../orders/order-events';
 import { toOrderEvent } from '../orders/orders.mapper';
+import { createKeyedQueue } from './keyed-queue';
 import type { PlacedOrder, PurchaseOrder, PurchasesRepository } from './purchases.repository';
 
 /** The `placed` event of a purchase, from what the purchase statement answered. */
@@ -36,15 +37,18 @@ export function createPurchasesService(deps: {
   afterPlaced?: (supplierUid: string | null) => void;
 }) {
   const { repository, events } = deps;
+  const queue = createKeyedQueue();
 
   /** The purchase statement and the order's `placed` event commit together or not at all. */
   async function place(user: AuthUser, order: PurchaseOrder): Promise<PurchaseResult | undefined> {
-    const placed = await withRetry(() =>
-      repository.transaction(async (q, tx) => {
-        const row = await q.purchase(order);
-        if (row) await events.record(tx, placedEvent(user, order, row));
-        return row;
-      }),
+    const placed = await queue.run(order.productId, () =>
+      withRetry(() =>
+        repository.transaction(async (q, tx) => {
+          const row = await q.purchase(order);
+          if (row) await events.record(tx, placedEvent(user, order, row));
+          return row;
+        }),
+      ),
     );
     if (!placed) return undefined;
     deps.afterPlaced?.(placed.supplierUid);
