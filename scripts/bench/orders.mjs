@@ -37,7 +37,8 @@ const serverUrl = process.env.DATABASE_URL || undefined;
 const kind = serverUrl ? 'postgres' : 'pglite';
 const KIND_NAME = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
 const started = Date.now();
-const step = (msg) => console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
+const step = (msg) =>
+  console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
 const work = mkdtempSync(path.join(os.tmpdir(), 'bulkwise-bench-orders-'));
 const dbName = `bulkwise_bench_${randomBytes(5).toString('hex')}`;
 let api;
@@ -73,7 +74,8 @@ async function seed(database) {
       'A crate for the bench', '/images/products/placeholder.jpg', 1000000, 10, 2.5 + i, 4.2,
       ${SUPPLIER.uid}, ${SUPPLIER.email}, ${SUPPLIER.name}
     from generate_series(1, 20) i`);
-  const insertOrders = (supplierUid, count) => db.execute(sql`
+  const insertOrders = (supplierUid, count) =>
+    db.execute(sql`
     insert into cart_items (buyer_uid, buyer_email, buyer_name, product_id, product_snapshot, quantity, unit_price,
       address, phone, updated_quantity, purchased_at, status, supplier_uid, supplier_email, supplier_name,
       carrier, tracking_number, cancelled_by, cancel_reason)
@@ -95,18 +97,27 @@ async function seed(database) {
     cross join lateral (select * from products where owner_uid = ${SUPPLIER.uid} order by name offset (i % 20) limit 1) p`);
   await insertOrders(SUPPLIER.uid, ORDERS);
   await insertOrders('bench-other-supplier', Math.round(ORDERS / 5));
-  await db.execute(sql`insert into order_history (order_id, status, "by", at) select id, 'placed', 'buyer', purchased_at from cart_items`);
+  await db.execute(
+    sql`insert into order_history (order_id, status, "by", at) select id, 'placed', 'buyer', purchased_at from cart_items`,
+  );
   await db.execute(sql`
     insert into order_history (order_id, status, "by", at)
     select id, status, case when status = 'delivered' then 'buyer' else 'supplier' end, purchased_at + interval '1 day'
     from cart_items where status <> 'placed'`);
   await db.execute(sql`vacuum analyze`);
-  const { rows } = await db.execute(sql`select count(*)::int as n from cart_items where supplier_uid = ${SUPPLIER.uid}`);
+  const { rows } = await db.execute(
+    sql`select count(*)::int as n from cart_items where supplier_uid = ${SUPPLIER.uid}`,
+  );
   return rows[0].n;
 }
 
 async function load(title, baseUrl, path, headers) {
-  const options = { url: baseUrl, connections: CONNECTIONS, requests: [{ method: 'GET', path, headers }], timeout: 10 };
+  const options = {
+    url: baseUrl,
+    connections: CONNECTIONS,
+    requests: [{ method: 'GET', path, headers }],
+    timeout: 10,
+  };
   if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP });
   const before = loadavg();
   const result = await autocannon({ ...options, title, duration: DURATION });
@@ -124,7 +135,9 @@ async function load(title, baseUrl, path, headers) {
 
 async function main() {
   const host = machine();
-  step(`Orders desk bench on ${KIND_NAME}: ${fmt(ORDERS)} orders for one supplier, ${CONNECTIONS} connections, ${DURATION} s per endpoint`);
+  step(
+    `Orders desk bench on ${KIND_NAME}: ${fmt(ORDERS)} orders for one supplier, ${CONNECTIONS} connections, ${DURATION} s per endpoint`,
+  );
   console.log(`  machine: ${machineLine(host)}`);
   let databaseUrl;
   if (kind === 'postgres') {
@@ -135,7 +148,9 @@ async function main() {
   }
   step('Seeding');
   const database =
-    kind === 'postgres' ? await openPostgres({ url: databaseUrl, poolSize: 4 }) : await openPglite({ dataDir: path.join(work, 'pglite') });
+    kind === 'postgres'
+      ? await openPostgres({ url: databaseUrl, poolSize: 4 })
+      : await openPglite({ dataDir: path.join(work, 'pglite') });
   const { rows: version } = await database.db.execute(sql`show server_version`);
   const seeded = await seed(database);
   await database.close();
@@ -154,7 +169,12 @@ async function main() {
     WEB_DIST_DIR: '',
     ...(kind === 'postgres' ? { DATABASE_URL: databaseUrl } : { DATA_DIR: work }),
   };
-  for (const key of ['FIREBASE_AUTH_EMULATOR_HOST', 'LOG_LEVEL', ...(kind === 'pglite' ? ['DATABASE_URL'] : [])]) delete childEnv[key];
+  for (const key of [
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'LOG_LEVEL',
+    ...(kind === 'pglite' ? ['DATABASE_URL'] : []),
+  ])
+    delete childEnv[key];
   const log = openSync(path.join(work, 'api.log'), 'a');
   step('Starting the API (NODE_ENV=production)');
   api = spawn(path.join(BIN, 'tsx'), [path.join(ROOT, 'apps', 'api', 'src', 'server.ts')], {
@@ -215,7 +235,8 @@ try {
   if (api) await stop(api, 'SIGTERM', 10_000);
   if (KEEP) console.log(`kept ${work}${kind === 'postgres' ? ` and database ${dbName}` : ''}`);
   else {
-    if (kind === 'postgres') await adminQuery(`drop database if exists ${dbName} with (force)`).catch(() => {});
+    if (kind === 'postgres')
+      await adminQuery(`drop database if exists ${dbName} with (force)`).catch(() => {});
     rmSync(work, { recursive: true, force: true });
   }
 }

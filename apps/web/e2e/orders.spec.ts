@@ -23,8 +23,18 @@ test('an order goes from the buyer to the supplier and back: confirm, ship with 
   test.slow();
   const supplier = await createUser('supplier');
   const buyer = await createUser('buyer');
-  const crates = await createProduct(supplier, { name: `Stacking crates ${Date.now()}`, mainQuantity: 500, minSellingQuantity: 20, price: 2.5 });
-  const wrap = await createProduct(supplier, { name: `Pallet wrap ${Date.now()}`, mainQuantity: 100, minSellingQuantity: 5, price: 12 });
+  const crates = await createProduct(supplier, {
+    name: `Stacking crates ${Date.now()}`,
+    mainQuantity: 500,
+    minSellingQuantity: 20,
+    price: 2.5,
+  });
+  const wrap = await createProduct(supplier, {
+    name: `Pallet wrap ${Date.now()}`,
+    mainQuantity: 100,
+    minSellingQuantity: 5,
+    price: 12,
+  });
 
   const buyerContext = await browser.newContext();
   const supplierContext = await browser.newContext();
@@ -56,17 +66,26 @@ test('an order goes from the buyer to the supplier and back: confirm, ship with 
     const confirmed = supplierPage.getByRole('article', { name: crates.name });
     await expect(confirmed.getByTestId('order-status')).toHaveText('Confirmed');
     await confirmed.getByRole('button', { name: /^Mark shipped/ }).click();
-    await dialog(supplierPage).getByLabel(/^Carrier/).fill('DHL Freight');
-    await dialog(supplierPage).getByLabel(/^Tracking number/).fill('JD014600003SE');
+    await dialog(supplierPage)
+      .getByLabel(/^Carrier/)
+      .fill('DHL Freight');
+    await dialog(supplierPage)
+      .getByLabel(/^Tracking number/)
+      .fill('JD014600003SE');
     await dialog(supplierPage).getByRole('button', { name: 'Mark shipped' }).click();
     await expect(supplierPage.getByRole('article', { name: crates.name })).toHaveCount(0);
 
     // The supplier cancels the second order with a reason.
     await supplierPage.getByRole('tab', { name: /^Placed/ }).click();
-    await supplierPage.getByRole('article', { name: wrap.name }).getByRole('button', { name: /^Cancel order/ }).click();
+    await supplierPage
+      .getByRole('article', { name: wrap.name })
+      .getByRole('button', { name: /^Cancel order/ })
+      .click();
     await dialog(supplierPage).getByRole('button', { name: 'Cancel order' }).click();
     await expect(dialog(supplierPage)).toContainText('Reason is required');
-    await dialog(supplierPage).getByLabel(/^Reason/).fill('Out of stock at the warehouse');
+    await dialog(supplierPage)
+      .getByLabel(/^Reason/)
+      .fill('Out of stock at the warehouse');
     await dialog(supplierPage).getByRole('button', { name: 'Cancel order' }).click();
     await expect(supplierPage.getByRole('article', { name: wrap.name })).toHaveCount(0);
     await expect(nav(supplierPage).getByTestId('orders-badge')).toHaveCount(0);
@@ -75,7 +94,9 @@ test('an order goes from the buyer to the supplier and back: confirm, ship with 
     await openFromNav(buyerPage, 'My Cart', /\/cart$/);
     const line = buyerPage.getByRole('article', { name: crates.name });
     await expect(line.getByTestId('order-status')).toHaveText('Shipped');
-    await expect(line.getByTestId('order-tracking')).toHaveText('Shipped with DHL Freight, tracking JD014600003SE');
+    await expect(line.getByTestId('order-tracking')).toHaveText(
+      'Shipped with DHL Freight, tracking JD014600003SE',
+    );
     await expect(line.getByRole('button', { name: /Remove/ })).toHaveCount(0);
     await expect(line).toContainText('can no longer be removed');
     await expect(buyerPage.getByRole('article', { name: wrap.name })).toHaveCount(0);
@@ -84,11 +105,15 @@ test('an order goes from the buyer to the supplier and back: confirm, ship with 
 
     await buyerPage.getByRole('checkbox', { name: 'Show cancelled orders' }).check();
     const cancelled = buyerPage.getByRole('article', { name: wrap.name });
-    await expect(cancelled.getByTestId('order-cancellation')).toHaveText('Cancelled by the supplier: Out of stock at the warehouse');
+    await expect(cancelled.getByTestId('order-cancellation')).toHaveText(
+      'Cancelled by the supplier: Out of stock at the warehouse',
+    );
     await expectAccessible(buyerPage);
 
     await supplierPage.getByRole('tab', { name: /^Delivered/ }).click();
-    await expect(supplierPage.getByRole('article', { name: crates.name }).getByTestId('order-status')).toHaveText('Delivered');
+    await expect(
+      supplierPage.getByRole('article', { name: crates.name }).getByTestId('order-status'),
+    ).toHaveText('Delivered');
   } finally {
     await buyerContext.close();
     await supplierContext.close();

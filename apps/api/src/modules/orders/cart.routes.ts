@@ -1,4 +1,10 @@
-import { CartItemListSchema, CartQuerySchema, CartRemoveBodySchema, CartRemoveResultSchema, IdParamsSchema } from '@bulkwise/contracts';
+import {
+  CartItemListSchema,
+  CartQuerySchema,
+  CartRemoveBodySchema,
+  CartRemoveResultSchema,
+  IdParamsSchema,
+} from '@bulkwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { OrdersService } from './orders.service';
 

@@ -10,7 +10,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type User = ReturnType<typeof makeUser>;
-const get = async (user: User, url: string) => t.app.inject({ method: 'GET', url, headers: await bearer(t, user) });
+const get = async (user: User, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: await bearer(t, user) });
 const cart = async (user: User, query = '') => (await get(user, `/api/cart${query}`)).json() as Order[];
 
 describe('the supplier desk', () => {
@@ -41,13 +42,32 @@ describe('the supplier desk', () => {
     const placed = await get(supplier, '/api/orders?status=placed');
     expect(placed.headers['x-total-count']).toBe('3');
     expect((placed.json() as Order[]).map((o) => o._id)).toEqual([ids[4], ids[3], ids[2]]);
-    expect((await get(supplier, '/api/orders/summary')).json()).toEqual({ placed: 3, confirmed: 1, shipped: 0, delivered: 0, cancelled: 1 });
-    expect((await get(rival, '/api/orders/summary')).json()).toEqual({ placed: 1, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 });
+    expect((await get(supplier, '/api/orders/summary')).json()).toEqual({
+      placed: 3,
+      confirmed: 1,
+      shipped: 0,
+      delivered: 0,
+      cancelled: 1,
+    });
+    expect((await get(rival, '/api/orders/summary')).json()).toEqual({
+      placed: 1,
+      confirmed: 0,
+      shipped: 0,
+      delivered: 0,
+      cancelled: 0,
+    });
   });
 
   it('answers bad paging and filters with a 400, never a 500', async () => {
     const supplier = makeUser('supplier');
-    for (const query of ['limit=0', 'limit=101', 'limit=x', 'status=lost', 'cursor=abc', `cursor=${Buffer.from('["2026-02-30T00:00:00.000Z","x"]').toString('base64url')}`]) {
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=x',
+      'status=lost',
+      'cursor=abc',
+      `cursor=${Buffer.from('["2026-02-30T00:00:00.000Z","x"]').toString('base64url')}`,
+    ]) {
       const res = await get(supplier, `/api/orders?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
@@ -62,7 +82,10 @@ describe('CSV export', () => {
   it("streams only this supplier's orders, with formula-like cells neutralised", async () => {
     const supplier = makeUser('supplier');
     const rival = makeUser('rival');
-    const product = await createProduct(t, supplier, { name: '=HYPERLINK("http://evil.example","Click")', price: 19.99 });
+    const product = await createProduct(t, supplier, {
+      name: '=HYPERLINK("http://evil.example","Click")',
+      price: 19.99,
+    });
     const rivalProduct = await createProduct(t, rival);
     const buyer = makeUser('buyer');
     const res0 = await t.app.inject({
@@ -81,23 +104,30 @@ describe('CSV export', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="orders-all-/);
     const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,date,status,product,quantity,unit price,total,buyer name,buyer email,phone,address,carrier,tracking');
+    expect(lines[0]).toBe(
+      'id,date,status,product,quantity,unit price,total,buyer name,buyer email,phone,address,carrier,tracking',
+    );
     expect(lines).toHaveLength(3);
     expect(res.body).not.toContain(theirs);
     const row = lines.find((l) => l.startsWith(mine))!;
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
-    expect(row).toContain(",30,19.99,599.70,");
+    expect(row).toContain(',30,19.99,599.70,');
     expect(row).toContain(",'+44 117 496 0123,");
     expect(lines.find((l) => l.startsWith(shipped))).toMatch(/,'@carrier,'-1$/);
 
     const onlyShipped = await get(supplier, '/api/orders/export.csv?status=shipped');
-    expect(onlyShipped.body.trimEnd().split('\r\n').map((l) => l.split(',')[0])).toEqual(['id', shipped]);
+    expect(
+      onlyShipped.body
+        .trimEnd()
+        .split('\r\n')
+        .map((l) => l.split(',')[0]),
+    ).toEqual(['id', shipped]);
     expect((await get(rival, '/api/orders/export.csv')).body).not.toContain(mine);
   });
 });
 
-describe('My Cart is the buyer\'s list of orders', () => {
+describe("My Cart is the buyer's list of orders", () => {
   it('lists orders that are not cancelled; status filters; all includes the cancelled ones', async () => {
     const supplier = makeUser('supplier');
     const buyer = makeUser('buyer');
@@ -106,10 +136,16 @@ describe('My Cart is the buyer\'s list of orders', () => {
     const cancelled = await placeOrder(t, buyer, product._id, 20);
     await moveOrder(t, supplier, cancelled, 'cancel', { reason: 'Damaged in storage' });
     expect((await cart(buyer)).map((o) => o._id)).toEqual([kept]);
-    expect((await cart(buyer, `?email=${encodeURIComponent(buyer.email)}`)).map((o) => o._id)).toEqual([kept]);
+    expect((await cart(buyer, `?email=${encodeURIComponent(buyer.email)}`)).map((o) => o._id)).toEqual([
+      kept,
+    ]);
     expect((await cart(buyer, '?status=all')).map((o) => o._id)).toEqual([cancelled, kept]);
     const [gone] = await cart(buyer, '?status=cancelled');
-    expect(gone).toMatchObject({ _id: cancelled, cancelledBy: 'supplier', cancelReason: 'Damaged in storage' });
+    expect(gone).toMatchObject({
+      _id: cancelled,
+      cancelledBy: 'supplier',
+      cancelReason: 'Damaged in storage',
+    });
     expect((await get(buyer, '/api/cart?status=lost')).statusCode).toBe(400);
   });
 
@@ -117,11 +153,17 @@ describe('My Cart is the buyer\'s list of orders', () => {
     const supplier = makeUser('supplier');
     const buyer = makeUser('buyer');
     const product = await createProduct(t, supplier, { mainQuantity: 1000 });
-    const remove = async (id: string) => t.app.inject({ method: 'DELETE', url: `/api/cart/${id}`, headers: await bearer(t, buyer) });
-    const stock = async () => (await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).json().mainQuantity;
+    const remove = async (id: string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/cart/${id}`, headers: await bearer(t, buyer) });
+    const stock = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).json().mainQuantity;
 
     const placed = await placeOrder(t, buyer, product._id, 30);
-    expect((await remove(placed)).json()).toEqual({ removed: true, restoredQuantity: 30, updatedQuantity: 1000 });
+    expect((await remove(placed)).json()).toEqual({
+      removed: true,
+      restoredQuantity: 30,
+      updatedQuantity: 1000,
+    });
     expect((await remove(placed)).statusCode).toBe(404);
     expect(await stock()).toBe(1000);
 
@@ -131,7 +173,9 @@ describe('My Cart is the buyer\'s list of orders', () => {
       const before = await stock();
       const res = await remove(id);
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toMatch(/^This order is (confirmed|shipped|delivered): the supplier has acted on it/);
+      expect(res.json().message).toMatch(
+        /^This order is (confirmed|shipped|delivered): the supplier has acted on it/,
+      );
       expect(await stock()).toBe(before);
       expect((await cart(buyer)).map((o) => o._id)).toContain(id);
     }

@@ -44,7 +44,12 @@ type EventSource = Pick<
 >;
 
 /** The event of one change; a row from before orders existed may lack a supplier uid and email (''). */
-export function toOrderEvent(row: EventSource, type: OrderEventType, by: OrderEvent['by'], at: Date): OrderEvent {
+export function toOrderEvent(
+  row: EventSource,
+  type: OrderEventType,
+  by: OrderEvent['by'],
+  at: Date,
+): OrderEvent {
   const snapshot = row.productSnapshot as { name?: unknown; image?: unknown };
   const unitPrice = Number(row.unitPrice);
   return {

@@ -15,7 +15,9 @@ describe(`races on ${DB_KIND}`, () => {
   it("the buyer's cancel against the supplier's confirm on 50 orders at once: one winner each, stock back at most once", async () => {
     const supplier = makeUser('supplier');
     const initial = 10_000;
-    const products = await Promise.all([0, 1, 2, 3, 4].map(() => createProduct(t, supplier, { mainQuantity: initial, minSellingQuantity: 1 })));
+    const products = await Promise.all(
+      [0, 1, 2, 3, 4].map(() => createProduct(t, supplier, { mainQuantity: initial, minSellingQuantity: 1 })),
+    );
     const orders = await Promise.all(
       Array.from({ length: 50 }, async (_, i) => {
         const buyer = makeUser(`racer${i}`);
@@ -40,7 +42,9 @@ describe(`races on ${DB_KIND}`, () => {
 
     let cancelsWon = 0;
     for (const a of answers) {
-      const final = (await t.app.inject({ method: 'GET', url: `/api/orders/${a.id}`, headers: await bearer(t, supplier) })).json() as Order;
+      const final = (
+        await t.app.inject({ method: 'GET', url: `/api/orders/${a.id}`, headers: await bearer(t, supplier) })
+      ).json() as Order;
       if (final.status === 'cancelled') {
         cancelsWon++;
         // The confirm lost and says why; the buyer's other request either also cancelled (200/404) or lost.
@@ -59,15 +63,32 @@ describe(`races on ${DB_KIND}`, () => {
 
     // Stock + quantities of the orders that stand = the initial stock, for every product.
     for (const product of products) {
-      const stock = (await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).json().mainQuantity as number;
-      const standing = (await t.app.inject({ method: 'GET', url: `/api/orders?status=confirmed&limit=100`, headers: await bearer(t, supplier) }))
+      const stock = (await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).json()
+        .mainQuantity as number;
+      const standing = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/orders?status=confirmed&limit=100`,
+          headers: await bearer(t, supplier),
+        })
+      )
         .json()
         .filter((o: Order) => o.product._id === product._id)
         .reduce((sum: number, o: Order) => sum + o.quantity, 0);
       expect(stock + standing).toBe(initial);
     }
-    const summary = (await t.app.inject({ method: 'GET', url: '/api/orders/summary', headers: await bearer(t, supplier) })).json();
-    expect(summary).toEqual({ placed: 0, confirmed: 50 - cancelsWon, shipped: 0, delivered: 0, cancelled: cancelsWon });
-    console.log(`[orders races/${DB_KIND}] 50 orders x (cancel, delete, confirm) at once in ${elapsed.toFixed(0)} ms: ${cancelsWon} cancelled, ${50 - cancelsWon} confirmed, stock conserved`);
+    const summary = (
+      await t.app.inject({ method: 'GET', url: '/api/orders/summary', headers: await bearer(t, supplier) })
+    ).json();
+    expect(summary).toEqual({
+      placed: 0,
+      confirmed: 50 - cancelsWon,
+      shipped: 0,
+      delivered: 0,
+      cancelled: cancelsWon,
+    });
+    console.log(
+      `[orders races/${DB_KIND}] 50 orders x (cancel, delete, confirm) at once in ${elapsed.toFixed(0)} ms: ${cancelsWon} cancelled, ${50 - cancelsWon} confirmed, stock conserved`,
+    );
   });
 });

@@ -19,7 +19,9 @@ export type BuyerFilter = OrderStatus | 'all' | 'open';
 // The history rides along each order as one JSON array, oldest first: one round trip per page.
 const withHistory = {
   ...getTableColumns(cartItems),
-  history: sql<HistoryJson[]>`(select coalesce(json_agg(json_build_object('status', h.status, 'at', h.at, 'by', h."by")
+  history: sql<
+    HistoryJson[]
+  >`(select coalesce(json_agg(json_build_object('status', h.status, 'at', h.at, 'by', h."by")
     order by h.id), '[]'::json) from ${orderHistory} h where h.order_id = ${cartItems}.id)`,
 };
 
@@ -53,7 +55,11 @@ export function orderQueries(db: Db) {
       const conditions = [eq(cartItems.buyerUid, buyerUid)];
       if (filter === 'open') conditions.push(ne(cartItems.status, 'cancelled'));
       else if (filter !== 'all') conditions.push(eq(cartItems.status, filter));
-      return db.select(withHistory).from(cartItems).where(and(...conditions)).orderBy(...newestFirst);
+      return db
+        .select(withHistory)
+        .from(cartItems)
+        .where(and(...conditions))
+        .orderBy(...newestFirst);
     },
     /** One page of a supplier's orders, newest first; one row more than `limit` tells if more exist. */
     async pageForSupplier(supplierUid: string, limit: number, status?: OrderStatus, cursor?: OrderCursor) {

@@ -48,7 +48,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; writeR
     '/orders/summary',
     {
       preHandler: app.requireUser,
-      schema: { ...secured, description: "The caller's orders as a supplier, counted per status.", response: { 200: OrderSummarySchema } },
+      schema: {
+        ...secured,
+        description: "The caller's orders as a supplier, counted per status.",
+        response: { 200: OrderSummarySchema },
+      },
     },
     async (req) => orders.summary(req.user!),
   );
@@ -94,7 +98,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; writeR
     '/orders/:id/confirm',
     {
       ...move,
-      schema: { ...secured, description: `The supplier confirms a placed order. ${MOVE_ANSWERS}`, params: IdParamsSchema, body: EmptyOrderBodySchema, response: { 200: OrderSchema } },
+      schema: {
+        ...secured,
+        description: `The supplier confirms a placed order. ${MOVE_ANSWERS}`,
+        params: IdParamsSchema,
+        body: EmptyOrderBodySchema,
+        response: { 200: OrderSchema },
+      },
     },
     async (req) => orders.confirm(req.user!, req.params.id),
   );
@@ -102,7 +112,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; writeR
     '/orders/:id/ship',
     {
       ...move,
-      schema: { ...secured, description: `The supplier ships a placed or confirmed order. ${MOVE_ANSWERS}`, params: IdParamsSchema, body: ShipOrderBodySchema, response: { 200: OrderSchema } },
+      schema: {
+        ...secured,
+        description: `The supplier ships a placed or confirmed order. ${MOVE_ANSWERS}`,
+        params: IdParamsSchema,
+        body: ShipOrderBodySchema,
+        response: { 200: OrderSchema },
+      },
     },
     async (req) => orders.ship(req.user!, req.params.id, req.body),
   );
@@ -110,7 +126,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; writeR
     '/orders/:id/deliver',
     {
       ...move,
-      schema: { ...secured, description: `The buyer (Mark received) or the supplier marks a shipped order delivered. ${MOVE_ANSWERS}`, params: IdParamsSchema, body: EmptyOrderBodySchema, response: { 200: OrderSchema } },
+      schema: {
+        ...secured,
+        description: `The buyer (Mark received) or the supplier marks a shipped order delivered. ${MOVE_ANSWERS}`,
+        params: IdParamsSchema,
+        body: EmptyOrderBodySchema,
+        response: { 200: OrderSchema },
+      },
     },
     async (req) => orders.deliver(req.user!, req.params.id),
   );

@@ -34,9 +34,14 @@ export interface OrderPage {
   nextCursor: string | null;
 }
 
-const conflict = (status: OrderStatus, message = ORDER_MESSAGES.notAllowed(status)) => new AppError('CONFLICT', message);
+const conflict = (status: OrderStatus, message = ORDER_MESSAGES.notAllowed(status)) =>
+  new AppError('CONFLICT', message);
 
-export function createOrdersService(deps: { repository: OrdersRepository; events: OrderEventSink; counts: OrderCounts }) {
+export function createOrdersService(deps: {
+  repository: OrdersRepository;
+  events: OrderEventSink;
+  counts: OrderCounts;
+}) {
   const { repository, events, counts } = deps;
 
   /** The order and the caller's part in it; 404 for anyone who is neither its buyer nor its supplier. */
@@ -51,14 +56,22 @@ export function createOrdersService(deps: { repository: OrdersRepository; events
    * The guarded change, its history entry, the stock restore and the event, in one transaction.
    * Undefined when the guard did not hold (another move won, or the order is not in a from-state).
    */
-  async function run(order: OrderRow, actor: OrderActor, uid: string, transition: OrderTransition, changes: MoveChanges) {
+  async function run(
+    order: OrderRow,
+    actor: OrderActor,
+    uid: string,
+    transition: OrderTransition,
+    changes: MoveChanges,
+  ) {
     const done = await withRetry(() =>
       repository.transaction(async (q, tx: Db) => {
         const row: CartItemRow | undefined = await q.move(order.id, actor, uid, transition.from, changes);
         if (!row) return undefined;
         await q.appendHistory(row.id, transition.to, actor);
         const restored =
-          transition.stock === 'restore' && row.productId ? await restoreStock(tx, row.productId, row.quantity) : undefined;
+          transition.stock === 'restore' && row.productId
+            ? await restoreStock(tx, row.productId, row.quantity)
+            : undefined;
         await events.record(tx, toOrderEvent(row, transition.to, actor, new Date()));
         return { row, updatedQuantity: restored ?? null };
       }),
@@ -67,12 +80,19 @@ export function createOrdersService(deps: { repository: OrdersRepository; events
     return done;
   }
 
-  async function move(user: AuthUser, id: string, name: OrderMove, changes: Omit<MoveChanges, 'status'> = {}): Promise<Order> {
+  async function move(
+    user: AuthUser,
+    id: string,
+    name: OrderMove,
+    changes: Omit<MoveChanges, 'status'> = {},
+  ): Promise<Order> {
     const { row, actor } = await visible(user, id);
     const transition = transitionFor(name, actor);
     if (!transition) throw forbidden(ORDER_MESSAGES.wrongParty);
     if (name === 'cancel' && actor === 'supplier' && !changes.cancelReason) {
-      throw new AppError('VALIDATION_FAILED', ORDER_MESSAGES.reasonRequired, { reason: ORDER_MESSAGES.reasonRequired });
+      throw new AppError('VALIDATION_FAILED', ORDER_MESSAGES.reasonRequired, {
+        reason: ORDER_MESSAGES.reasonRequired,
+      });
     }
     const extra = name === 'cancel' ? { cancelledBy: actor } : {};
     if (await run(row, actor, user.uid, transition, { ...changes, ...extra, status: transition.to })) {
@@ -93,7 +113,8 @@ export function createOrdersService(deps: { repository: OrdersRepository; events
     confirm: (user: AuthUser, id: string) => move(user, id, 'confirm'),
     ship: (user: AuthUser, id: string, body: ShipOrderBody) => move(user, id, 'ship', body),
     deliver: (user: AuthUser, id: string) => move(user, id, 'deliver'),
-    cancel: (user: AuthUser, id: string, body: CancelOrderBody) => move(user, id, 'cancel', { cancelReason: body.reason }),
+    cancel: (user: AuthUser, id: string, body: CancelOrderBody) =>
+      move(user, id, 'cancel', { cancelReason: body.reason }),
     summary: (user: AuthUser) => summary(user.uid),
 
     /** The orders `user` received as a supplier, newest first, keyset paged. */
@@ -114,7 +135,8 @@ export function createOrdersService(deps: { repository: OrdersRepository; events
 
     /** GET /cart: the buyer is the token's identity; `email`, when sent, must be theirs. */
     async cart(user: AuthUser, email: string | undefined, status: BuyerFilter | undefined): Promise<Order[]> {
-      if (email !== undefined && user.email !== email.toLowerCase()) throw forbidden('You can only view your own cart');
+      if (email !== undefined && user.email !== email.toLowerCase())
+        throw forbidden('You can only view your own cart');
       return (await repository.listForBuyer(user.uid, status ?? 'open')).map(toOrder);
     },
 
@@ -126,8 +148,13 @@ export function createOrdersService(deps: { repository: OrdersRepository; events
       if (row.buyerUid !== user.uid) throw forbidden('You can only remove your own cart items');
       if (row.status !== 'placed') throw conflict(row.status, ORDER_MESSAGES.cannotRemove(row.status));
       const transition = transitionFor('cancel', 'buyer')!;
-      const done = await run(row, 'buyer', user.uid, transition, { status: 'cancelled', cancelledBy: 'buyer', cancelReason: null });
-      if (done) return { removed: true, restoredQuantity: done.row.quantity, updatedQuantity: done.updatedQuantity };
+      const done = await run(row, 'buyer', user.uid, transition, {
+        status: 'cancelled',
+        cancelledBy: 'buyer',
+        cancelReason: null,
+      });
+      if (done)
+        return { removed: true, restoredQuantity: done.row.quantity, updatedQuantity: done.updatedQuantity };
       const now = (await repository.findById(id))!;
       if (now.status === 'cancelled') throw notFound('Cart item');
       throw conflict(now.status, ORDER_MESSAGES.cannotRemove(now.status));

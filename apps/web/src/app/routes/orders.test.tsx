@@ -53,17 +53,23 @@ describe('Orders page (the supplier desk)', () => {
     expect(card.getByRole('button', { name: /^Cancel order/ })).toBeInTheDocument();
     expect(card.queryByRole('button', { name: /^Mark delivered/ })).not.toBeInTheDocument();
     const tabs = screen.getByRole('tablist', { name: 'Orders by status' });
-    await waitFor(() => expect(within(tabs).getByRole('tab', { name: 'Placed 2' })).toHaveAttribute('aria-selected', 'true'));
+    await waitFor(() =>
+      expect(within(tabs).getByRole('tab', { name: 'Placed 2' })).toHaveAttribute('aria-selected', 'true'),
+    );
     expect(within(tabs).getByRole('tab', { name: 'All 7' })).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByTestId('orders-badge')).toHaveTextContent('2');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByTestId('orders-badge'),
+    ).toHaveTextContent('2');
   });
 
   it('ships with the carrier and tracking asked in a dialog, and shows the server refusal', async () => {
     vi.mocked(formDialog).mockResolvedValue({ carrier: 'DHL', trackingNumber: 'JD0001' });
     const { apiCalls } = mockApi({
       'GET /api/orders': () => json([placed]),
-      'POST /api/orders/o1/ship': () => json({ ...placed, status: 'shipped', carrier: 'DHL', trackingNumber: 'JD0001' }),
-      'POST /api/orders/o1/confirm': () => apiError(409, 'CONFLICT', 'This order is cancelled: that change is not possible now'),
+      'POST /api/orders/o1/ship': () =>
+        json({ ...placed, status: 'shipped', carrier: 'DHL', trackingNumber: 'JD0001' }),
+      'POST /api/orders/o1/confirm': () =>
+        apiError(409, 'CONFLICT', 'This order is cancelled: that change is not possible now'),
     });
     renderApp('/orders', { user: signedInUser });
     const user = userEvent.setup();
@@ -74,7 +80,12 @@ describe('Orders page (the supplier desk)', () => {
     expect(ship.body).toEqual({ carrier: 'DHL', trackingNumber: 'JD0001' });
 
     await user.click(screen.getByRole('button', { name: /^Confirm/ }));
-    await waitFor(() => expect(errorDialog).toHaveBeenCalledWith(MOVE_FAILED_TITLE, 'This order is cancelled: that change is not possible now'));
+    await waitFor(() =>
+      expect(errorDialog).toHaveBeenCalledWith(
+        MOVE_FAILED_TITLE,
+        'This order is cancelled: that change is not possible now',
+      ),
+    );
   });
 
   it('asks the supplier for a required reason before cancelling, and sends nothing when backed out', async () => {
@@ -82,7 +93,10 @@ describe('Orders page (the supplier desk)', () => {
     renderApp('/orders', { user: signedInUser });
     await userEvent.setup().click(await screen.findByRole('button', { name: /^Cancel order/ }));
     await waitFor(() => expect(formDialog).toHaveBeenCalled());
-    expect(vi.mocked(formDialog).mock.calls[0]?.[0].fields[0]).toMatchObject({ name: 'reason', required: true });
+    expect(vi.mocked(formDialog).mock.calls[0]?.[0].fields[0]).toMatchObject({
+      name: 'reason',
+      required: true,
+    });
     expect(apiCalls().filter((c) => c.method === 'POST')).toEqual([]);
   });
 

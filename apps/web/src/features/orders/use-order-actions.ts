@@ -9,7 +9,11 @@ import { STATUS_LABEL } from './order-labels';
 export const MOVE_FAILED_TITLE = 'Could Not Update Order';
 
 /** Asks what a move needs (carrier and tracking, a reason), then sends it; null when the user backed out. */
-async function requestFor(order: Order, move: OrderAction, viewer: OrderActor): Promise<OrderMoveRequest | null> {
+async function requestFor(
+  order: Order,
+  move: OrderAction,
+  viewer: OrderActor,
+): Promise<OrderMoveRequest | null> {
   if (move === 'ship') {
     const values = await formDialog({
       title: 'Mark shipped',
@@ -21,14 +25,22 @@ async function requestFor(order: Order, move: OrderAction, viewer: OrderActor): 
       confirmText: 'Mark shipped',
       cancelText: 'Back',
     });
-    return values && { order, move, carrier: values.carrier ?? '', trackingNumber: values.trackingNumber ?? '' };
+    return (
+      values && { order, move, carrier: values.carrier ?? '', trackingNumber: values.trackingNumber ?? '' }
+    );
   }
   if (move === 'cancel') {
     const values = await formDialog({
       title: 'Cancel this order?',
       text: 'The units go back to the product’s stock.',
       fields: [
-        { name: 'reason', label: 'Reason', maxLength: ORDER_CANCEL_REASON_MAX, required: viewer === 'supplier', multiline: true },
+        {
+          name: 'reason',
+          label: 'Reason',
+          maxLength: ORDER_CANCEL_REASON_MAX,
+          required: viewer === 'supplier',
+          multiline: true,
+        },
       ],
       confirmText: 'Cancel order',
       cancelText: 'Keep order',

@@ -10,7 +10,10 @@ export type OrderMoveRequest =
 
 /** POST /api/orders/:id/<move>: the server decides, from the transition table, whether it may happen. */
 export function moveOrder(request: OrderMoveRequest): Promise<Order> {
-  const { order, move, ...body } = request as { order: Order; move: Exclude<OrderMove, 'place'> } & Record<string, string>;
+  const { order, move, ...body } = request as { order: Order; move: Exclude<OrderMove, 'place'> } & Record<
+    string,
+    string
+  >;
   return api.post(`/orders/${encodeURIComponent(order._id)}/${move}`, body, OrderSchema);
 }
 

@@ -18,7 +18,9 @@ interface OrderProgressProps {
  * and why, the history, and the buttons the transition table allows this party now.
  */
 export function OrderProgress({ order, viewer, onMove, hide = [], busy = false }: OrderProgressProps) {
-  const moves = allowedMoves(order.status, viewer).filter((m): m is OrderAction => m !== 'place' && !hide.includes(m));
+  const moves = allowedMoves(order.status, viewer).filter(
+    (m): m is OrderAction => m !== 'place' && !hide.includes(m),
+  );
   const name = order.product.name;
   return (
     <div className="mt-3 flex flex-col gap-2 text-sm">

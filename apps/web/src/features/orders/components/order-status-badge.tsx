@@ -2,7 +2,13 @@ import type { OrderStatus } from '@bulkwise/contracts';
 import { Ban, CircleCheckBig, Clock, PackageCheck, Truck } from 'lucide-react';
 import { STATUS_LABEL } from '../order-labels';
 
-const ICON = { placed: Clock, confirmed: CircleCheckBig, shipped: Truck, delivered: PackageCheck, cancelled: Ban };
+const ICON = {
+  placed: Clock,
+  confirmed: CircleCheckBig,
+  shipped: Truck,
+  delivered: PackageCheck,
+  cancelled: Ban,
+};
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const Icon = ICON[status];

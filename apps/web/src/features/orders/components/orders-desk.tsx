@@ -27,7 +27,8 @@ export function OrdersDesk() {
   const actions = useOrderActions('supplier');
   const [exporting, setExporting] = useState(false);
   const counts = summary.data;
-  const countOf = (t: Tab) => (counts ? (t === 'all' ? Object.values(counts).reduce((a, b) => a + b, 0) : counts[t]) : undefined);
+  const countOf = (t: Tab) =>
+    counts ? (t === 'all' ? Object.values(counts).reduce((a, b) => a + b, 0) : counts[t]) : undefined;
   const label = (t: Tab) => (t === 'all' ? 'All' : STATUS_LABEL[t]);
 
   const onExport = async () => {
@@ -61,7 +62,12 @@ export function OrdersDesk() {
             </button>
           ))}
         </div>
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => void onExport()} disabled={exporting}>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          onClick={() => void onExport()}
+          disabled={exporting}
+        >
           <Download className="size-4" aria-hidden="true" />
           {exporting ? 'Exporting…' : 'Export CSV'}
         </button>
@@ -83,13 +89,22 @@ export function OrdersDesk() {
             <ul className="flex flex-col gap-4" aria-label="Orders">
               {list.map((order) => (
                 <li key={order._id}>
-                  <OrderCard order={order} onMove={(o, m) => void actions.run(o, m)} busy={actions.pendingId === order._id} />
+                  <OrderCard
+                    order={order}
+                    onMove={(o, m) => void actions.run(o, m)}
+                    busy={actions.pendingId === order._id}
+                  />
                 </li>
               ))}
             </ul>
             {orders.hasNextPage && (
               <div className="mt-6 flex justify-center">
-                <button type="button" className="btn btn-outline" onClick={() => void orders.fetchNextPage()} disabled={orders.isFetchingNextPage}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  onClick={() => void orders.fetchNextPage()}
+                  disabled={orders.isFetchingNextPage}
+                >
                   {orders.isFetchingNextPage ? 'Loading…' : 'Load more orders'}
                 </button>
               </div>
