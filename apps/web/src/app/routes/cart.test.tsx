@@ -136,4 +136,26 @@ describe('My Cart page', () => {
     expect(screen.getByTestId('cart-grand-total')).toHaveTextContent('$10.00');
     expect(apiCalls().at(-1)?.url.searchParams.get('status')).toBe('all');
   });
+
+  it('marks the orders the supplier changed since the buyer last looked, and only those', async () => {
+    localStorage.setItem(`bulkwise-orders-seen:${signedInUser.email}`, JSON.stringify({ c6: 'placed', c7: 'placed' }));
+    const shipped = cartItem(
+      {
+        _id: 'c6',
+        status: 'shipped',
+        history: [
+          { status: 'placed', at: '2026-03-04T10:15:00.000Z', by: 'buyer' },
+          { status: 'shipped', at: '2026-03-05T10:15:00.000Z', by: 'supplier' },
+        ],
+      },
+      { _id: 'p6', name: 'Pallet wrap' },
+    );
+    const same = cartItem({ _id: 'c7' }, { _id: 'p7', name: 'Cable ties' });
+    mockApi({ 'GET /api/cart': () => json([shipped, same]) });
+    renderApp('/cart', { user: signedInUser });
+    const wrap = within(await screen.findByRole('article', { name: 'Pallet wrap' }));
+    expect(await wrap.findByTestId('order-changed')).toHaveTextContent('Updated since your last visit');
+    expect(within(screen.getByRole('article', { name: 'Cable ties' })).queryByTestId('order-changed')).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(`bulkwise-orders-seen:${signedInUser.email}`)!)).toEqual({ c6: 'shipped', c7: 'placed' });
+  });
 });

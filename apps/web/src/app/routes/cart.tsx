@@ -10,6 +10,7 @@ import { PageSpinner } from '@/components/feedback/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
 import { OrderProgress } from '@/features/orders/components/order-progress';
+import { useChangedOrders } from '@/features/orders/seen-orders';
 import { useOrderActions } from '@/features/orders/use-order-actions';
 import { productKeys } from '@/features/products/api/keys';
 import { useCart } from '@/features/purchases/api/get-cart';
@@ -41,7 +42,9 @@ export function Component() {
   const queryClient = useQueryClient();
   const [withCancelled, setWithCancelled] = useState(false);
   const cart = useCart(email, withCancelled);
-  const orders = useOrderActions('buyer', () => queryClient.invalidateQueries({ queryKey: purchaseKeys.carts() }));
+  const orders = useOrderActions('buyer', () =>
+    queryClient.invalidateQueries({ queryKey: purchaseKeys.carts() }),
+  );
   // The restored stock must show on the product's page and in every list: all product queries.
   const remove = useRemoveCartItem(email, () => queryClient.invalidateQueries({ queryKey: productKeys.all }));
 
@@ -63,6 +66,7 @@ export function Component() {
     toast.success(REMOVED_TOAST);
   };
 
+  const changed = useChangedOrders(email, cart.data);
   const items = cart.data ?? [];
   const standing = items.filter((item) => item.status !== 'cancelled');
 
@@ -116,6 +120,7 @@ export function Component() {
                     hide={['cancel']}
                     onMove={(order, move) => void orders.run(order, move)}
                     busy={orders.pendingId === item._id}
+                    changed={changed.has(item._id)}
                   />
                 </CartItemCard>
               </li>

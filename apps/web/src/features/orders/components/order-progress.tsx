@@ -11,13 +11,22 @@ interface OrderProgressProps {
   /** Moves this page offers another way (My Cart removes instead of cancelling). */
   hide?: readonly OrderAction[];
   busy?: boolean;
+  /** The status changed since the viewer last looked (a dot beside it). */
+  changed?: boolean;
 }
 
 /**
  * Where an order stands, shared by My Cart and the supplier's desk: status, tracking, who cancelled
  * and why, the history, and the buttons the transition table allows this party now.
  */
-export function OrderProgress({ order, viewer, onMove, hide = [], busy = false }: OrderProgressProps) {
+export function OrderProgress({
+  order,
+  viewer,
+  onMove,
+  hide = [],
+  busy = false,
+  changed = false,
+}: OrderProgressProps) {
   const moves = allowedMoves(order.status, viewer).filter(
     (m): m is OrderAction => m !== 'place' && !hide.includes(m),
   );
@@ -27,6 +36,12 @@ export function OrderProgress({ order, viewer, onMove, hide = [], busy = false }
       <p className="flex flex-wrap items-center gap-2">
         <span className="text-base-content/70">Status</span>
         <OrderStatusBadge status={order.status} />
+        {changed && (
+          <span className="flex items-center gap-1 text-xs font-medium" data-testid="order-changed">
+            <span className="size-2 rounded-full bg-error" aria-hidden="true" />
+            Updated since your last visit
+          </span>
+        )}
       </p>
       {(order.carrier || order.trackingNumber) && (
         <p data-testid="order-tracking">
