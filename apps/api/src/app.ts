@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
+import { createKeyedQueue } from './db/keyed-queue';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createFirebaseVerifier, type IdTokenVerifier } from './modules/auth/firebase-verifier';
@@ -121,15 +122,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       const orderEvents = deps.orderEvents ?? ignoreOrderEvents;
       const orderCounts = createOrderCounts();
+      const productWrites = createKeyedQueue();
       await api.register(purchasesRoutes, {
         purchases: createPurchasesService({
           repository: createPurchasesRepository(db),
           events: orderEvents,
+          productWrites,
           afterPlaced: (supplierUid) => orderCounts.invalidate(supplierUid),
         }),
         writeRateLimit: writes,
       });
-      const orders = createOrdersService({ repository: createOrdersRepository(db), events: orderEvents, counts: orderCounts });
+      const orders = createOrdersService({
+        repository: createOrdersRepository(db),
+        events: orderEvents,
+        counts: orderCounts,
+        productWrites,
+      });
       await api.register(ordersRoutes, { orders, writeRateLimit: writes });
       await api.register(cartRoutes, { orders, writeRateLimit: writes });
     },
@@ -149,7 +157,9 @@ async function registerSpa(app: FastifyInstance, root: string) {
     setHeaders: (reply, filePath) => {
       reply.header(
         'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=86400',
       );
     },
   });

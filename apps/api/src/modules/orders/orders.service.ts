@@ -15,6 +15,7 @@ import {
   type ShipOrderBody,
 } from '@bulkwise/contracts';
 import type { Db } from '../../db/client';
+import type { KeyedQueue } from '../../db/keyed-queue';
 import { withRetry } from '../../db/retry';
 import type { CartItemRow } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
@@ -41,8 +42,10 @@ export function createOrdersService(deps: {
   repository: OrdersRepository;
   events: OrderEventSink;
   counts: OrderCounts;
+  /** Stock writers of one product run one at a time in this process (db/keyed-queue.ts). */
+  productWrites: KeyedQueue;
 }) {
-  const { repository, events, counts } = deps;
+  const { repository, events, counts, productWrites } = deps;
 
   /** The order and the caller's part in it; 404 for anyone who is neither its buyer nor its supplier. */
   async function visible(user: AuthUser, id: string): Promise<{ row: OrderRow; actor: OrderActor }> {
@@ -63,18 +66,20 @@ export function createOrdersService(deps: {
     transition: OrderTransition,
     changes: MoveChanges,
   ) {
-    const done = await withRetry(() =>
-      repository.transaction(async (q, tx: Db) => {
-        const row: CartItemRow | undefined = await q.move(order.id, actor, uid, transition.from, changes);
-        if (!row) return undefined;
-        await q.appendHistory(row.id, transition.to, actor);
-        const restored =
-          transition.stock === 'restore' && row.productId
-            ? await restoreStock(tx, row.productId, row.quantity)
-            : undefined;
-        await events.record(tx, toOrderEvent(row, transition.to, actor, new Date()));
-        return { row, updatedQuantity: restored ?? null };
-      }),
+    const done = await productWrites.run(order.productId ?? order.id, () =>
+      withRetry(() =>
+        repository.transaction(async (q, tx: Db) => {
+          const row: CartItemRow | undefined = await q.move(order.id, actor, uid, transition.from, changes);
+          if (!row) return undefined;
+          await q.appendHistory(row.id, transition.to, actor);
+          const restored =
+            transition.stock === 'restore' && row.productId
+              ? await restoreStock(tx, row.productId, row.quantity)
+              : undefined;
+          await events.record(tx, toOrderEvent(row, transition.to, actor, new Date()));
+          return { row, updatedQuantity: restored ?? null };
+        }),
+      ),
     );
     if (done) counts.invalidate(order.supplierUid);
     return done;

@@ -1,11 +1,11 @@
 import { PURCHASE_MESSAGES, type PurchaseBody, type PurchaseResult } from '@bulkwise/contracts';
+import type { KeyedQueue } from '../../db/keyed-queue';
 import { UNIQUE_VIOLATION, pgCode, withRetry } from '../../db/retry';
 import { AppError, forbidden, notFound } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthUser } from '../auth/tokens';
 import type { OrderEventSink } from '../orders/order-events';
 import { toOrderEvent } from '../orders/orders.mapper';
-import { createKeyedQueue } from './keyed-queue';
 import type { PlacedOrder, PurchaseOrder, PurchasesRepository } from './purchases.repository';
 
 /** The `placed` event of a purchase, from what the purchase statement answered. */
@@ -33,11 +33,12 @@ function placedEvent(user: AuthUser, order: PurchaseOrder, placed: PlacedOrder) 
 export function createPurchasesService(deps: {
   repository: PurchasesRepository;
   events: OrderEventSink;
+  /** Stock writers of one product run one at a time in this process (db/keyed-queue.ts). */
+  productWrites: KeyedQueue;
   /** Called after a purchase committed, with the supplier who received the order. */
   afterPlaced?: (supplierUid: string | null) => void;
 }) {
-  const { repository, events } = deps;
-  const queue = createKeyedQueue();
+  const { repository, events, productWrites: queue } = deps;
 
   /** The purchase statement and the order's `placed` event commit together or not at all. */
   async function place(user: AuthUser, order: PurchaseOrder): Promise<PurchaseResult | undefined> {
@@ -54,7 +55,6 @@ export function createPurchasesService(deps: {
     deps.afterPlaced?.(placed.supplierUid);
     return { updatedQuantity: placed.updatedQuantity, cartItemId: placed.id };
   }
-
 
   async function replay(user: AuthUser, productId: string, key: string): Promise<PurchaseResult | undefined> {
     const existing = await repository.findByIdempotencyKey(user.uid, key);
@@ -100,9 +100,15 @@ export function createPurchasesService(deps: {
           const product = await repository.findProduct(productId);
           if (!product) throw notFound('Product');
           if (body.quantity < product.minSellingQuantity) {
-            throw new AppError('BELOW_MINIMUM_ORDER', PURCHASE_MESSAGES.minimumOrder(product.minSellingQuantity));
+            throw new AppError(
+              'BELOW_MINIMUM_ORDER',
+              PURCHASE_MESSAGES.minimumOrder(product.minSellingQuantity),
+            );
           }
-          const insufficient = new AppError('INSUFFICIENT_STOCK', PURCHASE_MESSAGES.maximumAvailable(product.mainQuantity));
+          const insufficient = new AppError(
+            'INSUFFICIENT_STOCK',
+            PURCHASE_MESSAGES.maximumAvailable(product.mainQuantity),
+          );
           if (body.quantity > product.mainQuantity) throw insufficient;
           if (product.ownerUid === user.uid) throw forbidden('You cannot purchase your own product');
           if (attempt >= 3) throw insufficient;

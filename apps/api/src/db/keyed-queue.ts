@@ -1,9 +1,9 @@
 /**
- * Runs work for one key at a time, in arrival order. Purchases of one product queue here instead of
- * in PostgreSQL: the product's row lock already lets only one of them proceed, but a purchase waiting
- * on that lock holds a pool connection, and since the purchase records its event in a transaction the
- * lock is held until this process has read the result and sent COMMIT. With hundreds of buyers of one
- * product on a busy event loop that exhausted the pool (503s); waiting here costs no connection.
+ * Runs work for one key at a time, in arrival order. Writers of one product's stock (purchases, and
+ * order moves of its orders) queue here instead of in PostgreSQL: the product's row lock already lets
+ * only one of them proceed, but a transaction waiting on that lock holds a pool connection, and the
+ * lock is held until this process has read the last answer and sent COMMIT. With hundreds of buyers of
+ * one product on a busy event loop that exhausted the pool (503s); waiting here costs no connection.
  * Other API processes still queue on the row lock, which alone keeps stock exact.
  */
 export function createKeyedQueue() {
@@ -22,3 +22,4 @@ export function createKeyedQueue() {
     },
   };
 }
+export type KeyedQueue = ReturnType<typeof createKeyedQueue>;
