@@ -1,15 +1,24 @@
 import type { Order } from '@bulkwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KIND, buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, moveOrder, placeOrder } from '../../../test/factories';
+import { DB_KIND, TEST_JWT_SECRET, buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildApp } from '../../app';
+import { bearer, createProduct, makeUser, placeOrder } from '../../../test/factories';
 
 // Runs on both databases (npm test runs the API suite on PGlite, then on TEST_DATABASE_URL). PGlite
 // runs one transaction at a time, so only the PostgreSQL pass proves the guard under real concurrency.
 let t: TestApp;
+// A second API instance on the same database, as a second process would be: each instance queues a
+// product's writers in-process, so only requests split across instances race in the database itself.
+let other: Awaited<ReturnType<typeof buildApp>>;
 beforeAll(async () => {
   t = await buildTestApp();
+  other = await buildApp({ config: t.config, database: t.database, jwtSecret: TEST_JWT_SECRET });
+  await other.ready();
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await other?.close();
+  await t?.close();
+});
 
 describe(`races on ${DB_KIND}`, () => {
   it("the buyer's cancel against the supplier's confirm on 50 orders at once: one winner each, stock back at most once", async () => {
@@ -22,7 +31,13 @@ describe(`races on ${DB_KIND}`, () => {
       Array.from({ length: 50 }, async (_, i) => {
         const buyer = makeUser(`racer${i}`);
         const product = products[i % products.length]!;
-        return { buyer, product, quantity: 10 + i, id: await placeOrder(t, buyer, product._id, 10 + i) };
+        return {
+          index: i,
+          buyer,
+          product,
+          quantity: 10 + i,
+          id: await placeOrder(t, buyer, product._id, 10 + i),
+        };
       }),
     );
 
@@ -30,11 +45,25 @@ describe(`races on ${DB_KIND}`, () => {
     // Each order gets the buyer's cancel twice (a double click) and the supplier's confirm, all at once.
     const answers = await Promise.all(
       orders.map(async (o) => {
-        const [cancel, again, confirm] = await Promise.all([
-          moveOrder(t, o.buyer, o.id, 'cancel'),
-          t.app.inject({ method: 'DELETE', url: `/api/cart/${o.id}`, headers: await bearer(t, o.buyer) }),
-          moveOrder(t, supplier, o.id, 'confirm'),
-        ]);
+        const buyerHeaders = await bearer(t, o.buyer);
+        const supplierHeaders = await bearer(t, supplier);
+        // The buyer and the supplier go through different instances, and half the pairs send the
+        // confirm first.
+        const [mine, theirs] = o.index % 2 === 0 ? [t.app, other] : [other, t.app];
+        const calls = [
+          () => mine.inject({ method: 'POST', url: `/api/orders/${o.id}/cancel`, headers: buyerHeaders }),
+          () => mine.inject({ method: 'DELETE', url: `/api/cart/${o.id}`, headers: buyerHeaders }),
+          () =>
+            theirs.inject({ method: 'POST', url: `/api/orders/${o.id}/confirm`, headers: supplierHeaders }),
+        ];
+        const sequence = o.index % 4 < 2 ? [2, 0, 1] : [0, 1, 2];
+        const answered: Awaited<ReturnType<(typeof calls)[number]>>[] = [];
+        await Promise.all(sequence.map(async (k) => (answered[k] = await calls[k]!())));
+        const [cancel, again, confirm] = answered as [
+          (typeof answered)[number],
+          (typeof answered)[number],
+          (typeof answered)[number],
+        ];
         return { ...o, cancel, again, confirm };
       }),
     );
