@@ -65,17 +65,16 @@ async function freePort() {
  * The supplier's products and ORDERS orders over the year before 2026-10-01 (one every few minutes),
  * in every status, plus a fifth as many for another supplier; each with its `placed` history entry.
  */
-async function seed(database) {
-  const { db } = database;
-  await db.execute(sql`
+async function seed(exec) {
+  await exec(`
     insert into products (name, brand_name, category, category_slug, description, image, main_quantity,
       min_selling_quantity, price, rating, owner_uid, user_email, user_name)
     select 'Bench crate ' || i, 'Benchco', 'Industrial Machinery & Tools', 'industrial_machinery_tools',
       'A crate for the bench', '/images/products/placeholder.jpg', 1000000, 10, 2.5 + i, 4.2,
-      ${SUPPLIER.uid}, ${SUPPLIER.email}, ${SUPPLIER.name}
+      '${SUPPLIER.uid}', '${SUPPLIER.email}', '${SUPPLIER.name}'
     from generate_series(1, 20) i`);
-  const insertOrders = (supplierUid, count) =>
-    db.execute(sql`
+  const insertBatch = (supplierUid, count, from, to) =>
+    exec(`
     insert into cart_items (buyer_uid, buyer_email, buyer_name, product_id, product_snapshot, quantity, unit_price,
       address, phone, updated_quantity, purchased_at, status, supplier_uid, supplier_email, supplier_name,
       carrier, tracking_number, cancelled_by, cancel_reason)
@@ -86,27 +85,32 @@ async function seed(database) {
         'rating', p.rating, 'userName', p.user_name, 'createdAt', '2026-01-01T00:00:00.000Z'),
       10 + i % 90, p.price, i || ' Harbour Road, Bristol', '+44 117 496 ' || lpad((i % 10000)::text, 4, '0'), 0,
       timestamptz '2026-10-01T00:00:00Z' - (${count} - i) * interval '5 minutes' - (i % 997) * interval '1 millisecond',
-      s.status, ${supplierUid}, ${supplierUid} || '@bench.bulkwise.test', ${supplierUid},
+      s.status, '${supplierUid}', '${supplierUid}@bench.bulkwise.test', '${supplierUid}',
       case when s.status in ('shipped', 'delivered') then 'DHL' end,
       case when s.status in ('shipped', 'delivered') then 'JD' || i end,
       case when s.status = 'cancelled' then 'supplier' end,
       case when s.status = 'cancelled' then 'Out of stock' end
-    from generate_series(1, ${count}) i
+    from generate_series(${from}::int, ${to}::int) i
     cross join lateral (select (array['placed', 'placed', 'confirmed', 'shipped', 'delivered', 'delivered',
       'delivered', 'delivered', 'cancelled', 'placed'])[1 + i % 10] as status) s
-    cross join lateral (select * from products where owner_uid = ${SUPPLIER.uid} order by name offset (i % 20) limit 1) p`);
+    cross join lateral (select * from products where owner_uid = '${SUPPLIER.uid}' order by name offset (i % 20) limit 1) p`);
+  // In batches of 5,000, so a slow machine shows progress rather than one long statement.
+  const insertOrders = async (supplierUid, count) => {
+    for (let from = 1; from <= count; from += 5_000)
+      await insertBatch(supplierUid, count, from, Math.min(count, from + 4_999));
+  };
   await insertOrders(SUPPLIER.uid, ORDERS);
   await insertOrders('bench-other-supplier', Math.round(ORDERS / 5));
-  await db.execute(
-    sql`insert into order_history (order_id, status, "by", at) select id, 'placed', 'buyer', purchased_at from cart_items`,
+  await exec(
+    `insert into order_history (order_id, status, "by", at) select id, 'placed', 'buyer', purchased_at from cart_items`,
   );
-  await db.execute(sql`
+  await exec(`
     insert into order_history (order_id, status, "by", at)
     select id, status, case when status = 'delivered' then 'buyer' else 'supplier' end, purchased_at + interval '1 day'
     from cart_items where status <> 'placed'`);
-  await db.execute(sql`vacuum analyze`);
-  const { rows } = await db.execute(
-    sql`select count(*)::int as n from cart_items where supplier_uid = ${SUPPLIER.uid}`,
+  await exec(`vacuum analyze`);
+  const { rows } = await exec(
+    `select count(*)::int as n from cart_items where supplier_uid = '${SUPPLIER.uid}'`,
   );
   return rows[0].n;
 }
@@ -147,13 +151,31 @@ async function main() {
     databaseUrl = url.toString();
   }
   step('Seeding');
+  // Migrations through the API's own code; the bulk load on a plain connection without the pool's
+  // statement and read timeouts (PGlite has none).
   const database =
     kind === 'postgres'
-      ? await openPostgres({ url: databaseUrl, poolSize: 4 })
+      ? await openPostgres({ url: databaseUrl, poolSize: 1 })
       : await openPglite({ dataDir: path.join(work, 'pglite') });
-  const { rows: version } = await database.db.execute(sql`show server_version`);
-  const seeded = await seed(database);
-  await database.close();
+  let seeded;
+  let version;
+  if (kind === 'postgres') {
+    await database.close();
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const exec = (text) => client.query(text);
+      version = (await exec('show server_version')).rows;
+      seeded = await seed(exec);
+    } finally {
+      await client.end();
+    }
+  } else {
+    const exec = (text) => database.db.execute(sql.raw(text));
+    version = (await exec('show server_version')).rows;
+    seeded = await seed(exec);
+    await database.close();
+  }
   console.log(`  ${fmt(seeded)} orders for the supplier`);
 
   const jwtSecret = randomBytes(32).toString('base64url');
