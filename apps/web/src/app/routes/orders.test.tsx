@@ -60,7 +60,7 @@ describe('Orders page (the supplier desk)', () => {
     expect(
       within(screen.getByRole('navigation', { name: 'Main' })).getByTestId('orders-badge'),
     ).toHaveTextContent('2');
-  });
+  }, 15_000);
 
   it('ships with the carrier and tracking asked in a dialog, and shows the server refusal', async () => {
     vi.mocked(formDialog).mockResolvedValue({ carrier: 'DHL', trackingNumber: 'JD0001' });

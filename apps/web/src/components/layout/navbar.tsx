@@ -59,7 +59,7 @@ function NavLinks({ items }: { items: NavItem[] }) {
         }
       >
         {item.label}
-        {item.badge}
+        {item.badge && <> {item.badge}</>}
       </NavLink>
     </li>
   ));

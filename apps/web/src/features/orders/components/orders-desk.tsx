@@ -57,7 +57,7 @@ export function OrdersDesk() {
               className={`tab gap-2 ${t === tab ? 'tab-active' : ''}`}
               onClick={() => setParams(t === 'placed' ? {} : { status: t }, { replace: true })}
             >
-              {label(t)}
+              {label(t)}{' '}
               {countOf(t) !== undefined && <span className="badge badge-sm">{countOf(t)}</span>}
             </button>
           ))}
