@@ -78,7 +78,7 @@ export function OrderProgress({
             <button
               key={move}
               type="button"
-              className={`btn btn-sm ${move === 'cancel' ? 'btn-outline btn-error' : 'btn-primary'}`}
+              className={`btn btn-sm ${move === 'cancel' ? 'btn-error' : 'btn-primary'}`}
               disabled={busy}
               onClick={() => onMove(order, move)}
               aria-label={`${moveLabel(move, viewer)}: ${name}`}

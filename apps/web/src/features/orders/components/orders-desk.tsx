@@ -54,7 +54,7 @@ export function OrdersDesk() {
               type="button"
               role="tab"
               aria-selected={t === tab}
-              className={`tab gap-2 ${t === tab ? 'tab-active' : ''}`}
+              className={`tab gap-2 text-base-content! ${t === tab ? 'tab-active' : ''}`}
               onClick={() => setParams(t === 'placed' ? {} : { status: t }, { replace: true })}
             >
               {label(t)}{' '}
