@@ -457,7 +457,10 @@ export async function readPostgresState(url, products) {
   try {
     const ids = products.map((p) => p.id);
     const stock = await client.query('select id, main_quantity from products where id = any($1::uuid[])', [ids]);
-    const items = await client.query('select id, product_id, quantity, idempotency_key from cart_items');
+    // A removed cart item is a cancelled order now: it stays, but it is no longer in the cart.
+    const items = await client.query(
+      "select id, product_id, quantity, idempotency_key from cart_items where status <> 'cancelled'",
+    );
     return {
       stock: new Map(stock.rows.map((r) => [r.id, r.main_quantity])),
       items: items.rows.map((r) => ({ id: r.id, productId: r.product_id, quantity: r.quantity, key: r.idempotency_key })),

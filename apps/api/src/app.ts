@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
+import { createKeyedQueue } from './db/keyed-queue';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createFirebaseVerifier, type IdTokenVerifier } from './modules/auth/firebase-verifier';
@@ -26,7 +27,6 @@ import { watchForPeers } from './lib/instances/peers';
 import { connectRedis } from './lib/redis/redis';
 import { healthRoutes, type Lifecycle } from './modules/health/health.routes';
 import { productInvalidator } from './modules/products/products.cache';
-import type { OrderEventSink } from './modules/orders/order-events';
 import { createProductsRepository } from './modules/products/products.repository';
 import { productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
@@ -37,6 +37,12 @@ import { createPurchasesService } from './modules/purchases/purchases.service';
 import { createSettingsRepository } from './modules/settings/settings.repository';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
+import { cartRoutes } from './modules/orders/cart.routes';
+import { createOrderCounts } from './modules/orders/order-counts';
+import { ignoreOrderEvents, type OrderEventSink } from './modules/orders/order-events';
+import { createOrdersRepository } from './modules/orders/orders.repository';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { createOrdersService } from './modules/orders/orders.service';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { securityPlugin, writeRateLimit } from './plugins/security';
@@ -169,11 +175,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         writeRateLimit: writes,
         bus,
       });
+      const orderEvents = deps.orderEvents ?? ignoreOrderEvents;
+      const orderCounts = createOrderCounts();
+      const productWrites = createKeyedQueue();
       await api.register(purchasesRoutes, {
         purchases: createPurchasesService({
           repository: createPurchasesRepository(db),
           invalidateProducts,
-          orderEvents: deps.orderEvents,
+          events: orderEvents,
+          productWrites,
+          afterPlaced: (supplierUid) => orderCounts.invalidate(supplierUid),
         }),
         writeRateLimit: writes,
       });
@@ -181,6 +192,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         settings: createSettingsService({ repository: createSettingsRepository(db) }),
         writeRateLimit: writes,
       });
+      const orders = createOrdersService({
+        repository: createOrdersRepository(db),
+        events: orderEvents,
+        counts: orderCounts,
+        productWrites,
+        invalidateProducts,
+      });
+      await api.register(ordersRoutes, { orders, writeRateLimit: writes });
+      await api.register(cartRoutes, { orders, writeRateLimit: writes });
     },
     { prefix: '/api' },
   );
@@ -198,7 +218,9 @@ async function registerSpa(app: FastifyInstance, root: string) {
     setHeaders: (reply, filePath) => {
       reply.header(
         'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=86400',
       );
     },
   });

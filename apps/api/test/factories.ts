@@ -57,3 +57,20 @@ export async function purchase(
     payload: purchaseBody(quantity),
   });
 }
+
+/** Buys `quantity` of `productId` as `buyer` and answers the new order's id (throws otherwise). */
+export async function placeOrder(t: TestApp, buyer: AuthUser, productId: string, quantity: number): Promise<string> {
+  const res = await purchase(t, buyer, productId, quantity);
+  if (res.statusCode !== 200) throw new Error(`purchase failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { cartItemId: string }).cartItemId;
+}
+
+/** POST /orders/:id/<move> as `user` (no token when null). */
+export async function moveOrder(t: TestApp, user: AuthUser | null, id: string, move: string, payload?: object) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/orders/${id}/${move}`,
+    headers: user ? await bearer(t, user) : {},
+    ...(payload ? { payload } : {}),
+  });
+}

@@ -3,6 +3,7 @@ export * from './products';
 export * from './image-url';
 export * from './search';
 export * from './purchases';
+export * from './orders';
 export * from './auth';
 export * from './errors';
 export * from './messages';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ProductSchema, QUANTITY_MAX, isStorableText } from './products';
+import { OrderListSchema, OrderSchema, type Order } from './orders';
+import { QUANTITY_MAX, isStorableText } from './products';
 
 /** Header that makes a purchase safe to retry: the same key never buys twice. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -35,19 +36,10 @@ export const PurchaseResultSchema = z.object({
 });
 export type PurchaseResult = z.infer<typeof PurchaseResultSchema>;
 
-/** A cart line: the product as it was when bought (it survives the product's deletion). */
-export const CartItemSchema = z.object({
-  _id: z.string(),
-  product: ProductSchema,
-  quantity: z.number().int(),
-  purchaseDate: z.string(),
-  address: z.string(),
-  phone: z.string(),
-});
-export type CartItem = z.infer<typeof CartItemSchema>;
-export const CartItemListSchema = z.array(CartItemSchema);
-
-export const CartQuerySchema = z.object({ email: z.email('email must be a valid email address').max(254) });
+/** A cart line is the buyer's view of an order: the same fields. */
+export const CartItemSchema = OrderSchema;
+export type CartItem = Order;
+export const CartItemListSchema = OrderListSchema;
 
 /** DELETE /cart/:id body of the spec's client: accepted and ignored (the stored quantity is restored). */
 export const CartRemoveBodySchema = z

@@ -2,3 +2,5 @@
 export const TOKEN_STORAGE_KEY = 'bulkwise-token';
 /** localStorage key of the theme preference ('dark' | 'light'). */
 export const THEME_STORAGE_KEY = 'bulkwise-theme';
+/** localStorage key prefix (+ the user's email) of the order statuses a buyer last saw in My Cart. */
+export const ORDERS_SEEN_STORAGE_KEY = 'bulkwise-orders-seen';

@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
               { path: paths.updateProduct.path, lazy: () => import('./routes/update-product') },
               { path: paths.cart.path, lazy: () => import('./routes/cart') },
               { path: paths.settings.path, lazy: () => import('./routes/settings') },
+              { path: paths.orders.path, lazy: () => import('./routes/orders') },
             ],
           },
           { path: '*', lazy: () => import('./routes/not-found') },

@@ -19,6 +19,7 @@ export const paths = {
   },
   cart: { path: '/cart', getHref: () => '/cart' },
   settings: { path: '/settings', getHref: () => '/settings' },
+  orders: { path: '/orders', getHref: () => '/orders' },
 } as const;
 
 /**

@@ -9,6 +9,9 @@ export interface ApiCall {
 
 type Handler = (call: ApiCall) => Response | Promise<Response>;
 
+const LAYOUT_PATHS = ['/api/categories', '/api/orders/summary'];
+const NO_ORDERS = { placed: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 };
+
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
@@ -19,7 +22,7 @@ export function apiError(status: number, code: string, message: string): Respons
 
 /**
  * Stubs `fetch` (the api-client boundary) with handlers keyed 'METHOD /api/path' (path without the
- * query). GET /api/categories answers [] unless given; anything else unhandled is a 404.
+ * query). GET /api/categories answers [] and GET /api/orders/summary zeros unless given; anything else unhandled is a 404.
  */
 export function mockApi(handlers: Record<string, Handler>) {
   const calls: ApiCall[] = [];
@@ -32,11 +35,12 @@ export function mockApi(handlers: Record<string, Handler>) {
     const handler = handlers[`${method} ${url.pathname}`];
     if (handler) return handler(call);
     if (method === 'GET' && url.pathname === '/api/categories') return json([]);
+    if (method === 'GET' && url.pathname === '/api/orders/summary') return json(NO_ORDERS);
     return apiError(404, 'NOT_FOUND', 'Not found');
   });
   vi.stubGlobal('fetch', fetchMock);
-  /** The calls made so far other than the layout's category fetch. */
-  const apiCalls = () => calls.filter((c) => c.url.pathname !== '/api/categories');
+  /** The calls made so far other than the layout's fetches (categories, the orders badge). */
+  const apiCalls = () => calls.filter((c) => !LAYOUT_PATHS.includes(c.url.pathname));
   return { fetchMock, calls, apiCalls };
 }
 

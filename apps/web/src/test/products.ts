@@ -1,4 +1,4 @@
-import type { CartItem, OwnProduct } from '@bulkwise/contracts';
+import { orderTotal, type CartItem, type OwnProduct } from '@bulkwise/contracts';
 
 /** A product as the owner's own listing returns it. */
 export function ownProduct(overrides: Partial<OwnProduct> = {}): OwnProduct {
@@ -27,14 +27,26 @@ export function publicProduct(overrides: Partial<OwnProduct> = {}) {
   return product;
 }
 
+/** An order (a cart item is the buyer's view of one); the total follows quantity and unit price. */
 export function cartItem(overrides: Partial<CartItem> = {}, product: Partial<OwnProduct> = {}): CartItem {
+  const p = publicProduct(product);
+  const quantity = overrides.quantity ?? 20;
+  const unitPrice = overrides.unitPrice ?? p.price;
   return {
     _id: 'c1',
-    product: publicProduct(product),
-    quantity: 20,
+    status: 'placed',
+    product: p,
+    quantity,
+    unitPrice,
+    total: orderTotal(quantity, unitPrice),
     purchaseDate: '2026-03-04T10:15:00.000Z',
-    address: '1 Dock Rd, Leeds',
-    phone: '+44 113 496 0000',
+    buyer: { name: 'Bea Buyer', email: 'buyer@bulkwise.test' },
+    shipping: { address: '1 Dock Rd, Leeds', phone: '+44 113 496 0000' },
+    carrier: null,
+    trackingNumber: null,
+    cancelledBy: null,
+    cancelReason: null,
+    history: [{ status: 'placed', at: '2026-03-04T10:15:00.000Z', by: 'buyer' }],
     ...overrides,
   };
 }

@@ -1,5 +1,7 @@
+import type { OrderActor, OrderStatus } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -100,17 +102,52 @@ export const cartItems = pgTable(
     updatedQuantity: integer('updated_quantity').notNull(),
     idempotencyKey: text('idempotency_key'),
     purchasedAt: timestamp('purchased_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // A cart item is an order (docs/decisions/0008-orders.md): its state and the supplier who fulfils it.
+    status: text('status').$type<OrderStatus>().notNull().default('placed'),
+    // The product's owner at purchase, kept so later edits or deletion of the product change nothing.
+    // Null only for rows bought before orders existed whose product was already deleted (no owner left).
+    supplierUid: text('supplier_uid'),
+    supplierEmail: text('supplier_email'),
+    supplierName: text('supplier_name'),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    cancelledBy: text('cancelled_by').$type<OrderActor>(),
+    cancelReason: text('cancel_reason'),
   },
   (t) => [
     check('cart_items_quantity_positive', sql`${t.quantity} >= 1`),
+    check('cart_items_status_known', sql`${t.status} in ('placed', 'confirmed', 'shipped', 'delivered', 'cancelled')`),
+    check(
+      'cart_items_cancelled_by_matches',
+      sql`(${t.status} = 'cancelled') = (${t.cancelledBy} is not null) and ${t.cancelledBy} in ('buyer', 'supplier')`,
+    ),
     uniqueIndex('cart_items_idempotency_idx').on(t.buyerUid, t.idempotencyKey),
     index('cart_items_buyer_idx').on(t.buyerUid, t.purchasedAt, t.id),
     index('cart_items_product_idx').on(t.productId),
+    // The supplier's desk: newest first, all orders or one status tab, keyset paged.
+    index('cart_items_supplier_idx').on(t.supplierUid, t.purchasedAt, t.id),
+    index('cart_items_supplier_status_idx').on(t.supplierUid, t.status, t.purchasedAt, t.id),
   ],
+);
+
+/** Every state an order reached, appended in the same transaction as the change. */
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => cartItems.id, { onDelete: 'cascade' }),
+    status: text('status').$type<OrderStatus>().notNull(),
+    by: text('by').$type<OrderActor>().notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('order_history_order_idx').on(t.orderId, t.id)],
 );
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
+export type OrderHistoryRow = typeof orderHistory.$inferSelect;
 
 export * from './notifications';

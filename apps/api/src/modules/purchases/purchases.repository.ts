@@ -1,6 +1,7 @@
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cartItems, products, type CartItemRow, type ProductRow } from '../../db/schema';
+import { cartItems, orderHistory, products, type CartItemRow, type ProductRow } from '../../db/schema';
+import { takeStock } from '../products/stock.repository';
 
 export interface PurchaseOrder {
   productId: string;
@@ -11,75 +12,59 @@ export interface PurchaseOrder {
   idempotencyKey: string | null;
 }
 
-export interface PurchasesRepository extends PurchaseQueries {
-  /** Runs `work` in one transaction with queries bound to it. */
-  transaction<T>(work: (tx: PurchaseQueries) => Promise<T>): Promise<T>;
-  /**
-   * The whole purchase in one statement, so one round trip and one commit: take `quantity` from stock
-   * only if the order fits [minSellingQuantity, mainQuantity] and the buyer is not the owner, and record
-   * the cart item with a snapshot of the product as sold. Concurrent buyers queue on the product's row
-   * lock and can never take more than there is; a repeated Idempotency-Key fails the insert and so undoes
-   * the update. Undefined when the product refused the order (the caller finds out why).
-   */
-  purchase(
-    order: PurchaseOrder,
-    placed?: (tx: Db, result: PurchaseDone, product: ProductRow) => Promise<void>,
-  ): Promise<PurchaseDone | undefined>;
-}
+/** What the purchase statement answers: enough for the response and the `placed` event. */
+export type PlacedOrder = Pick<
+  CartItemRow,
+  'id' | 'updatedQuantity' | 'purchasedAt' | 'unitPrice' | 'supplierUid' | 'supplierEmail' | 'supplierName' | 'productSnapshot'
+>;
 
-export interface PurchaseDone {
-  cartItemId: string;
-  updatedQuantity: number;
+export interface PurchasesRepository {
+  /** Runs `work` in one transaction; `tx` is the transaction's handle (for the order event sink). */
+  transaction<T>(work: (queries: PurchaseQueries, tx: Db) => Promise<T>): Promise<T>;
+  findProduct(productId: string): Promise<ProductRow | undefined>;
+  findByIdempotencyKey(buyerUid: string, key: string): Promise<CartItemRow | undefined>;
 }
 
 export function createPurchasesRepository(db: Db): PurchasesRepository {
-  const purchase = preparePurchase(db);
+  const queries = purchaseQueries(db);
   return {
-    ...purchaseQueries(db),
-    transaction: (work) => db.transaction((tx) => work(purchaseQueries(tx as unknown as Db))),
-    async purchase(order, placed) {
-      // With `placed`, the purchase and what it records (the order event's outbox row) commit together.
-      if (!placed) return run(purchase, order);
-      return db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
-        const done = await run(preparePurchase(tx), order);
-        if (done) await placed(tx, done, (await purchaseQueries(tx).findProduct(order.productId))!);
-        return done;
-      });
-    },
+    transaction: (work) => db.transaction((tx) => work(purchaseQueries(tx as unknown as Db), tx as unknown as Db)),
+    findProduct: queries.findProduct,
+    findByIdempotencyKey: queries.findByIdempotencyKey,
   };
-}
-
-async function run(statement: ReturnType<typeof preparePurchase>, order: PurchaseOrder): Promise<PurchaseDone | undefined> {
-  const [row] = await statement.execute({
-    productId: order.productId,
-    quantity: order.quantity,
-    buyerUid: order.buyer.uid,
-    buyerEmail: order.buyer.email,
-    buyerName: order.buyer.name,
-    address: order.address,
-    phone: order.phone,
-    idempotencyKey: order.idempotencyKey,
-  });
-  return row ? { cartItemId: row.id, updatedQuantity: row.updatedQuantity } : undefined;
 }
 
 const param = (name: string, type: 'int' | 'text' | 'uuid') => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
 
 /**
- * A named prepared statement: planning this statement (a CTE over a table with eight indexes, a foreign
- * key, four indexes on the cart) costs PostgreSQL about as much as running it, and a prepared one is
- * planned once per connection. The snapshot is the public product (toPublicProduct); the tests check
- * that the two agree.
+ * The unit price an order is sold at, computed once here from the product row as sold (`taken`).
+ * Volume pricing replaces this one expression (price breaks); everything downstream reads unit_price.
  */
-function preparePurchase(db: Db) {
-  const taken = db.$with('taken', { id: products.id }).as(sql`
-    update ${products} set main_quantity = main_quantity - ${param('quantity', 'int')}
-    where id = ${param('productId', 'uuid')} and main_quantity >= ${param('quantity', 'int')}
-      and min_selling_quantity <= ${param('quantity', 'int')} and owner_uid <> ${param('buyerUid', 'text')}
-    returning *`);
+const UNIT_PRICE_AT_PURCHASE = sql`taken.price`;
+
+/**
+ * The whole purchase in one statement: take the stock (products' takeStock), record the order with a
+ * snapshot of the product as sold and its supplier, and its first history entry. A repeated
+ * Idempotency-Key fails the insert and so undoes the stock change. A named prepared statement:
+ * planning it costs PostgreSQL about as much as running it, and node-postgres parses a named statement
+ * once per connection. The snapshot is the public product (toPublicProduct); the tests check they agree.
+ */
+function purchaseStatement(db: Db) {
+  const taken = takeStock(db, {
+    productId: param('productId', 'uuid'),
+    quantity: param('quantity', 'int'),
+    buyerUid: param('buyerUid', 'text'),
+  });
+  // Volatile, so materialised once: the order and its history entry share the id and the time.
+  const ids = db
+    .$with('ids', { id: cartItems.id, at: cartItems.purchasedAt })
+    .as(sql`select gen_random_uuid() as id, date_trunc('milliseconds', now()) as at`);
+  // The foreign key to cart_items is checked at the end of the statement, after the order's insert.
+  const placedEntry = db.$with('placed_entry', { orderId: orderHistory.orderId }).as(sql`
+    insert into ${orderHistory} (order_id, status, "by", at)
+    select ids.id, 'placed', 'buyer', ids.at from ids cross join taken returning order_id`);
   const values: { [K in keyof typeof cartItems.$inferSelect]: SQL } = {
-    id: sql`gen_random_uuid()`,
+    id: sql`ids.id`,
     buyerUid: param('buyerUid', 'text'),
     buyerEmail: param('buyerEmail', 'text'),
     buyerName: param('buyerName', 'text'),
@@ -91,68 +76,67 @@ function preparePurchase(db: Db) {
       'price', taken.price, 'rating', taken.rating, 'userName', taken.user_name,
       'createdAt', to_char(taken.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
     quantity: param('quantity', 'int'),
-    unitPrice: sql`taken.price`,
+    unitPrice: UNIT_PRICE_AT_PURCHASE,
     address: param('address', 'text'),
     phone: param('phone', 'text'),
     updatedQuantity: sql`taken.main_quantity`,
     idempotencyKey: param('idempotencyKey', 'text'),
-    purchasedAt: sql`now()`,
+    purchasedAt: sql`ids.at`,
+    status: sql`'placed'`,
+    supplierUid: sql`taken.owner_uid`,
+    supplierEmail: sql`taken.user_email`,
+    supplierName: sql`taken.user_name`,
+    carrier: sql`null`,
+    trackingNumber: sql`null`,
+    cancelledBy: sql`null`,
+    cancelReason: sql`null`,
   };
   // INSERT ... SELECT lists every column of the table in schema order.
   const columns = Object.keys(getTableColumns(cartItems)) as Array<keyof typeof values>;
   return db
-    .with(taken)
+    .with(taken, ids, placedEntry)
     .insert(cartItems)
-    .select(sql`select ${sql.join(columns.map((c) => values[c]), sql`, `)} from ${taken}`)
-    .returning({ id: cartItems.id, updatedQuantity: cartItems.updatedQuantity })
+    .select(sql`select ${sql.join(columns.map((c) => values[c]), sql`, `)} from ${taken} cross join ids`)
+    .returning({
+      id: cartItems.id,
+      updatedQuantity: cartItems.updatedQuantity,
+      purchasedAt: cartItems.purchasedAt,
+      unitPrice: cartItems.unitPrice,
+      supplierUid: cartItems.supplierUid,
+      supplierEmail: cartItems.supplierEmail,
+      supplierName: cartItems.supplierName,
+      productSnapshot: cartItems.productSnapshot,
+    })
     .prepare('purchases_purchase');
 }
 
-/** Queries of purchases and the cart. Each runs on the handle it was made with (pool or transaction). */
+/** Queries of purchases. Each runs on the handle it was made with (pool or transaction). */
 function purchaseQueries(db: Db) {
   return {
-    async restoreStock(productId: string, quantity: number): Promise<number | undefined> {
-      const [row] = await db
-        .update(products)
-        .set({ mainQuantity: sql`${products.mainQuantity} + ${quantity}` })
-        .where(eq(products.id, productId))
-        .returning({ mainQuantity: products.mainQuantity });
-      return row?.mainQuantity;
+    /** Undefined when the product refused the order (the caller finds out why). */
+    async purchase(order: PurchaseOrder): Promise<PlacedOrder | undefined> {
+      const [row] = await purchaseStatement(db).execute({
+        productId: order.productId,
+        quantity: order.quantity,
+        buyerUid: order.buyer.uid,
+        buyerEmail: order.buyer.email,
+        buyerName: order.buyer.name,
+        address: order.address,
+        phone: order.phone,
+        idempotencyKey: order.idempotencyKey,
+      });
+      return row;
     },
-
     async findProduct(productId: string): Promise<ProductRow | undefined> {
       const [row] = await db.select().from(products).where(eq(products.id, productId));
       return row;
     },
-
     async findByIdempotencyKey(buyerUid: string, key: string): Promise<CartItemRow | undefined> {
       const [row] = await db
         .select()
         .from(cartItems)
         .where(and(eq(cartItems.buyerUid, buyerUid), eq(cartItems.idempotencyKey, key)));
       return row;
-    },
-
-    async listForBuyer(buyerUid: string): Promise<CartItemRow[]> {
-      return db
-        .select()
-        .from(cartItems)
-        .where(eq(cartItems.buyerUid, buyerUid))
-        .orderBy(desc(cartItems.purchasedAt), desc(cartItems.id));
-    },
-
-    /** Deletes the buyer's own item; undefined when it is not theirs or already gone. */
-    async deleteOwnedItem(id: string, buyerUid: string): Promise<CartItemRow | undefined> {
-      const [row] = await db
-        .delete(cartItems)
-        .where(and(eq(cartItems.id, id), eq(cartItems.buyerUid, buyerUid)))
-        .returning();
-      return row;
-    },
-
-    async itemExists(id: string): Promise<boolean> {
-      const [row] = await db.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.id, id));
-      return row !== undefined;
     },
   };
 }

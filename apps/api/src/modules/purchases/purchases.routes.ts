@@ -1,8 +1,4 @@
 import {
-  CartItemListSchema,
-  CartQuerySchema,
-  CartRemoveBodySchema,
-  CartRemoveResultSchema,
   IDEMPOTENCY_KEY_HEADER,
   IdParamsSchema,
   PurchaseBodySchema,
@@ -40,36 +36,5 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
       },
     },
     async (req) => purchases.purchase(req.user!, req.params.id, req.body, req.headers[IDEMPOTENCY_KEY_HEADER]),
-  );
-
-  app.get(
-    '/cart',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['purchases'],
-        security: [{ bearer: [] }],
-        querystring: CartQuerySchema,
-        response: { 200: CartItemListSchema },
-      },
-    },
-    async (req) => purchases.cart(req.user!, req.query.email),
-  );
-
-  app.delete(
-    '/cart/:id',
-    {
-      preHandler: app.requireUser,
-      config: { rateLimit: writeRateLimit },
-      schema: {
-        tags: ['purchases'],
-        security: [{ bearer: [] }],
-        description: 'Removes the item and restores its stored quantity to stock. The body is ignored.',
-        params: IdParamsSchema,
-        body: CartRemoveBodySchema,
-        response: { 200: CartRemoveResultSchema },
-      },
-    },
-    async (req) => purchases.removeCartItem(req.user, req.params.id),
   );
 };

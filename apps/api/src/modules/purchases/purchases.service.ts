@@ -1,59 +1,64 @@
-import {
-  PURCHASE_MESSAGES,
-  ProductSchema,
-  type CartItem,
-  type CartRemoveResult,
-  type PurchaseBody,
-  type PurchaseResult,
-} from '@bulkwise/contracts';
-import type { CartItemRow } from '../../db/schema';
-import { AppError, forbidden, notFound, unauthorized } from '../../errors';
+import { PURCHASE_MESSAGES, type PurchaseBody, type PurchaseResult } from '@bulkwise/contracts';
+import type { KeyedQueue } from '../../db/keyed-queue';
+import { UNIQUE_VIOLATION, pgCode, withRetry } from '../../db/retry';
+import { AppError, forbidden, notFound } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthUser } from '../auth/tokens';
-import type { InvalidateProducts } from '../products/products.cache';
 import type { OrderEventSink } from '../orders/order-events';
-import type { PurchasesRepository } from './purchases.repository';
+import type { InvalidateProducts } from '../products/products.cache';
+import { toOrderEvent } from '../orders/orders.mapper';
+import type { PlacedOrder, PurchaseOrder, PurchasesRepository } from './purchases.repository';
 
-const UNIQUE_VIOLATION = '23505';
-/** Deadlock or serialisation failure: the transaction did nothing and may simply run again. */
-const RETRYABLE = new Set(['40P01', '40001']);
-
-function pgCode(err: unknown): string | undefined {
-  for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
-async function withRetry<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (err) {
-      if (attempt >= attempts || !RETRYABLE.has(pgCode(err) ?? '')) throw err;
-    }
-  }
-}
-
-function toCartItem(row: CartItemRow): CartItem {
-  const snapshot = ProductSchema.parse(row.productSnapshot);
-  return {
-    _id: row.id,
-    product: snapshot,
-    quantity: row.quantity,
-    purchaseDate: row.purchasedAt.toISOString(),
-    address: row.address,
-    phone: row.phone,
-  };
+/** The `placed` event of a purchase, from what the purchase statement answered. */
+function placedEvent(user: AuthUser, order: PurchaseOrder, placed: PlacedOrder) {
+  return toOrderEvent(
+    {
+      ...placed,
+      buyerUid: user.uid,
+      buyerName: order.buyer.name,
+      buyerEmail: order.buyer.email,
+      productId: order.productId,
+      quantity: order.quantity,
+      address: order.address,
+      phone: order.phone,
+      carrier: null,
+      trackingNumber: null,
+      cancelReason: null,
+    },
+    'placed',
+    'buyer',
+    placed.purchasedAt,
+  );
 }
 
 export function createPurchasesService(deps: {
   repository: PurchasesRepository;
+  events: OrderEventSink;
+  /** Stock writers of one product run one at a time in this process (db/keyed-queue.ts). */
+  productWrites: KeyedQueue;
+  /** Called after a purchase committed, with the supplier who received the order. */
+  afterPlaced?: (supplierUid: string | null) => void;
+  /** The purchase changed the product's stock: cached reads of it go, here and (by NOTIFY) everywhere. */
   invalidateProducts: InvalidateProducts;
-  orderEvents?: OrderEventSink;
 }) {
-  const { repository, invalidateProducts, orderEvents } = deps;
+  const { repository, events, productWrites: queue } = deps;
+
+  /** The purchase statement and the order's `placed` event commit together or not at all. */
+  async function place(user: AuthUser, order: PurchaseOrder): Promise<PurchaseResult | undefined> {
+    const placed = await queue.run(order.productId, () =>
+      withRetry(() =>
+        repository.transaction(async (q, tx) => {
+          const row = await q.purchase(order);
+          if (row) await events.record(tx, placedEvent(user, order, row));
+          return row;
+        }),
+      ),
+    );
+    if (!placed) return undefined;
+    deps.invalidateProducts([order.productId]);
+    deps.afterPlaced?.(placed.supplierUid);
+    return { updatedQuantity: placed.updatedQuantity, cartItemId: placed.id };
+  }
 
   async function replay(user: AuthUser, productId: string, key: string): Promise<PurchaseResult | undefined> {
     const existing = await repository.findByIdempotencyKey(user.uid, key);
@@ -78,7 +83,7 @@ export function createPurchasesService(deps: {
       idempotencyKey?: string,
     ): Promise<PurchaseResult> {
       if (!isUuid(productId)) throw notFound('Product');
-      const order = {
+      const order: PurchaseOrder = {
         productId,
         buyer: { uid: user.uid, email: user.email, name: user.name || 'Anonymous' },
         quantity: body.quantity,
@@ -90,34 +95,8 @@ export function createPurchasesService(deps: {
         // A refused order is explained from a fresh read; if that read finds nothing to refuse (the stock
         // came back in between), the order simply runs again.
         for (let attempt = 1; ; attempt++) {
-          // Until orders land, a purchase is the order: it records `placed` in its own transaction.
-          const done = await withRetry(() =>
-            repository.purchase(
-              order,
-              orderEvents &&
-                ((tx, result, product) =>
-                  orderEvents.record(tx, {
-                    type: 'placed',
-                    orderId: result.cartItemId,
-                    at: new Date(),
-                    by: 'buyer',
-                    buyer: order.buyer,
-                    supplier: { uid: product.ownerUid, name: product.userName, email: product.userEmail },
-                    product: { id: product.id, name: product.name, image: product.image },
-                    quantity: order.quantity,
-                    unitPrice: product.price,
-                    total: Math.round(product.price * 100 * order.quantity) / 100,
-                    shipping: { address: order.address, phone: order.phone },
-                    carrier: null,
-                    trackingNumber: null,
-                    cancelReason: null,
-                  })),
-            ),
-          );
-          if (done) {
-            invalidateProducts([productId]);
-            return done;
-          }
+          const done = await place(user, order);
+          if (done) return done;
           if (idempotencyKey) {
             const previous = await replay(user, productId, idempotencyKey);
             if (previous) return previous;
@@ -125,9 +104,15 @@ export function createPurchasesService(deps: {
           const product = await repository.findProduct(productId);
           if (!product) throw notFound('Product');
           if (body.quantity < product.minSellingQuantity) {
-            throw new AppError('BELOW_MINIMUM_ORDER', PURCHASE_MESSAGES.minimumOrder(product.minSellingQuantity));
+            throw new AppError(
+              'BELOW_MINIMUM_ORDER',
+              PURCHASE_MESSAGES.minimumOrder(product.minSellingQuantity),
+            );
           }
-          const insufficient = new AppError('INSUFFICIENT_STOCK', PURCHASE_MESSAGES.maximumAvailable(product.mainQuantity));
+          const insufficient = new AppError(
+            'INSUFFICIENT_STOCK',
+            PURCHASE_MESSAGES.maximumAvailable(product.mainQuantity),
+          );
           if (body.quantity > product.mainQuantity) throw insufficient;
           if (product.ownerUid === user.uid) throw forbidden('You cannot purchase your own product');
           if (attempt >= 3) throw insufficient;
@@ -141,30 +126,6 @@ export function createPurchasesService(deps: {
         }
         throw err;
       }
-    },
-
-    async cart(user: AuthUser, email: string): Promise<CartItem[]> {
-      if (user.email !== email.toLowerCase()) throw forbidden('You can only view your own cart');
-      return (await repository.listForBuyer(user.uid)).map(toCartItem);
-    },
-
-    /** Deletes the buyer's item and puts its stored quantity back into stock, once. */
-    async removeCartItem(user: AuthUser | null, id: string): Promise<CartRemoveResult> {
-      if (!user) throw unauthorized();
-      if (!isUuid(id)) throw notFound('Cart item');
-      return withRetry(() =>
-        repository.transaction(async (tx) => {
-          const item = await tx.deleteOwnedItem(id, user.uid);
-          if (!item) {
-            throw (await tx.itemExists(id)) ? forbidden('You can only remove your own cart items') : notFound('Cart item');
-          }
-          const updatedQuantity = item.productId ? await tx.restoreStock(item.productId, item.quantity) : undefined;
-          return { productId: item.productId, removed: true as const, restoredQuantity: item.quantity, updatedQuantity: updatedQuantity ?? null };
-        }),
-      ).then(({ productId, ...result }) => {
-        if (productId) invalidateProducts([productId]);
-        return result;
-      });
     },
   };
 }

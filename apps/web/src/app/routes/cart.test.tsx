@@ -93,4 +93,69 @@ describe('My Cart page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(CART_MESSAGES.loadFailed);
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
+
+  it('shows where each order stands: tracking and Mark received when shipped, Remove only while placed', async () => {
+    const shipped = cartItem(
+      { _id: 'c3', status: 'shipped', carrier: 'DHL', trackingNumber: 'JD0001' },
+      { _id: 'p3', name: 'Pallet wrap' },
+    );
+    const confirmed = cartItem({ _id: 'c4', status: 'confirmed' }, { _id: 'p4', name: 'Cable ties' });
+    const { apiCalls } = mockApi({
+      'GET /api/cart': () => json([shipped, confirmed]),
+      'POST /api/orders/c3/deliver': () => json({ ...shipped, status: 'delivered' }),
+    });
+    renderApp('/cart', { user: signedInUser });
+    const wrap = within(await screen.findByRole('article', { name: 'Pallet wrap' }));
+    expect(wrap.getByTestId('order-status')).toHaveTextContent('Shipped');
+    expect(wrap.getByTestId('order-tracking')).toHaveTextContent('DHL, tracking JD0001');
+    expect(wrap.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(wrap.getByText('This order is on its way, so it can no longer be removed.')).toBeInTheDocument();
+    const ties = within(screen.getByRole('article', { name: 'Cable ties' }));
+    expect(ties.getByText('The supplier confirmed this order, so it can no longer be removed.')).toBeInTheDocument();
+    expect(ties.queryByRole('button', { name: /^Mark received/ })).not.toBeInTheDocument();
+
+    await userEvent.setup().click(wrap.getByRole('button', { name: /^Mark received/ }));
+    await waitFor(() => expect(apiCalls().some((c) => c.url.pathname === '/api/orders/c3/deliver')).toBe(true));
+  });
+
+  it('shows cancelled orders on request, with who cancelled and why, outside the totals', async () => {
+    const kept = cartItem({ _id: 'c1', quantity: 2 }, { name: 'Steel bolts M8', price: 5 });
+    const cancelled = cartItem(
+      { _id: 'c5', status: 'cancelled', cancelledBy: 'supplier', cancelReason: 'Out of stock at the warehouse' },
+      { _id: 'p5', name: 'Copper wire', price: 100 },
+    );
+    const { apiCalls } = mockApi({
+      'GET /api/cart': (call) => json(call.url.searchParams.get('status') === 'all' ? [cancelled, kept] : [kept]),
+    });
+    renderApp('/cart', { user: signedInUser });
+    await screen.findByRole('article', { name: 'Steel bolts M8' });
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: 'Show cancelled orders' }));
+    const wire = within(await screen.findByRole('article', { name: 'Copper wire' }));
+    expect(wire.getByTestId('order-cancellation')).toHaveTextContent('Cancelled by the supplier: Out of stock at the warehouse');
+    expect(wire.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(screen.getByTestId('cart-grand-total')).toHaveTextContent('$10.00');
+    expect(apiCalls().at(-1)?.url.searchParams.get('status')).toBe('all');
+  });
+
+  it('marks the orders the supplier changed since the buyer last looked, and only those', async () => {
+    localStorage.setItem(`bulkwise-orders-seen:${signedInUser.email}`, JSON.stringify({ c6: 'placed', c7: 'placed' }));
+    const shipped = cartItem(
+      {
+        _id: 'c6',
+        status: 'shipped',
+        history: [
+          { status: 'placed', at: '2026-03-04T10:15:00.000Z', by: 'buyer' },
+          { status: 'shipped', at: '2026-03-05T10:15:00.000Z', by: 'supplier' },
+        ],
+      },
+      { _id: 'p6', name: 'Pallet wrap' },
+    );
+    const same = cartItem({ _id: 'c7' }, { _id: 'p7', name: 'Cable ties' });
+    mockApi({ 'GET /api/cart': () => json([shipped, same]) });
+    renderApp('/cart', { user: signedInUser });
+    const wrap = within(await screen.findByRole('article', { name: 'Pallet wrap' }));
+    expect(await wrap.findByTestId('order-changed')).toHaveTextContent('Updated since your last visit');
+    expect(within(screen.getByRole('article', { name: 'Cable ties' })).queryByTestId('order-changed')).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(`bulkwise-orders-seen:${signedInUser.email}`)!)).toEqual({ c6: 'shipped', c7: 'placed' });
+  });
 });

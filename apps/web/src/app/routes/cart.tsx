@@ -1,5 +1,6 @@
 import { CART_MESSAGES, type CartItem } from '@bulkwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ShoppingCart } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -8,8 +9,12 @@ import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
+import { OrderProgress } from '@/features/orders/components/order-progress';
+import { useChangedOrders } from '@/features/orders/seen-orders';
+import { useOrderActions } from '@/features/orders/use-order-actions';
 import { productKeys } from '@/features/products/api/keys';
 import { useCart } from '@/features/purchases/api/get-cart';
+import { purchaseKeys } from '@/features/purchases/api/keys';
 import { useRemoveCartItem } from '@/features/purchases/api/remove-cart-item';
 import { CartItemCard } from '@/features/purchases/components/cart-item-card';
 import { CartSummary } from '@/features/purchases/components/cart-summary';
@@ -35,7 +40,11 @@ export function Component() {
   const { user } = useAuth();
   const email = user?.email ?? '';
   const queryClient = useQueryClient();
-  const cart = useCart(email);
+  const [withCancelled, setWithCancelled] = useState(false);
+  const cart = useCart(email, withCancelled);
+  const orders = useOrderActions('buyer', () =>
+    queryClient.invalidateQueries({ queryKey: purchaseKeys.carts() }),
+  );
   // The restored stock must show on the product's page and in every list: all product queries.
   const remove = useRemoveCartItem(email, () => queryClient.invalidateQueries({ queryKey: productKeys.all }));
 
@@ -57,7 +66,9 @@ export function Component() {
     toast.success(REMOVED_TOAST);
   };
 
+  const changed = useChangedOrders(email, cart.data);
   const items = cart.data ?? [];
+  const standing = items.filter((item) => item.status !== 'cancelled');
 
   return (
     <section className="container mx-auto max-w-6xl px-4 py-8 sm:py-12" aria-labelledby="cart-title">
@@ -67,6 +78,15 @@ export function Component() {
           {CART_MESSAGES.title}
         </h1>
         <p className="mt-1 text-base-content/70">Your bulk purchases, newest first</p>
+        <label className="label mt-3 cursor-pointer gap-2 text-sm text-base-content">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={withCancelled}
+            onChange={(event) => setWithCancelled(event.target.checked)}
+          />
+          Show cancelled orders
+        </label>
       </header>
 
       {cart.isPending ? (
@@ -93,11 +113,20 @@ export function Component() {
                   item={item}
                   onRemove={(i) => void onRemove(i)}
                   removing={remove.isPending && remove.variables._id === item._id}
-                />
+                >
+                  <OrderProgress
+                    order={item}
+                    viewer="buyer"
+                    hide={['cancel']}
+                    onMove={(order, move) => void orders.run(order, move)}
+                    busy={orders.pendingId === item._id}
+                    changed={changed.has(item._id)}
+                  />
+                </CartItemCard>
               </li>
             ))}
           </ul>
-          <CartSummary items={items} />
+          <CartSummary items={standing} />
         </div>
       )}
     </section>

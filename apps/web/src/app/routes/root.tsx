@@ -8,6 +8,7 @@ import { useAuth } from '@/features/auth/auth-context';
 import { useLogout } from '@/features/auth/use-logout';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { SearchBox } from '@/features/products/search/search-box';
+import { OrdersBadge } from '@/features/orders/components/orders-badge';
 
 export function RootLayout() {
   const { user } = useAuth();
@@ -21,7 +22,12 @@ export function RootLayout() {
       <a href="#main" className="btn btn-primary btn-sm sr-only fixed left-4 top-2 z-[60] focus:not-sr-only">
         Skip to content
       </a>
-      <Navbar user={user} onLogout={() => void logout()} search={(onDone) => <SearchBox onDone={onDone} />} />
+      <Navbar
+        user={user}
+        onLogout={() => void logout()}
+        search={(onDone) => <SearchBox onDone={onDone} />}
+        ordersBadge={user ? <OrdersBadge /> : undefined}
+      />
       {navigation.state === 'loading' && (
         <div
           className="fixed inset-x-0 top-[var(--nav-height)] z-50 h-0.5 animate-pulse bg-primary"

@@ -16,16 +16,19 @@ interface NavbarProps {
   onLogout: () => void;
   /** The search box, shown on wide screens and inside the mobile menu; `onDone` closes that menu. */
   search?: (onDone: () => void) => ReactNode;
+  /** Shown beside the Orders link (the layout passes the orders feature's badge). */
+  ordersBadge?: ReactNode;
 }
 
 interface NavItem {
   to: string;
   label: string;
   end?: boolean;
+  badge?: ReactNode;
 }
 
 /** Spec section 2: public links, then the signed-in or the signed-out ones. */
-function navItems(signedIn: boolean): NavItem[] {
+function navItems(signedIn: boolean, ordersBadge?: ReactNode): NavItem[] {
   const items: NavItem[] = [
     { to: paths.home.getHref(), label: 'Home', end: true },
     { to: paths.categories.getHref(), label: 'Categories' },
@@ -36,6 +39,7 @@ function navItems(signedIn: boolean): NavItem[] {
       { to: paths.addProduct.getHref(), label: 'Add Product' },
       { to: paths.myProducts.getHref(), label: 'My Products' },
       { to: paths.cart.getHref(), label: 'My Cart' },
+      { to: paths.orders.getHref(), label: 'Orders', badge: ordersBadge },
     );
   } else {
     items.push(
@@ -57,14 +61,15 @@ function NavLinks({ items }: { items: NavItem[] }) {
         }
       >
         {item.label}
+        {item.badge && <> {item.badge}</>}
       </NavLink>
     </li>
   ));
 }
 
-export function Navbar({ user, onLogout, search }: NavbarProps) {
+export function Navbar({ user, onLogout, search, ordersBadge }: NavbarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const items = navItems(user !== null);
+  const items = navItems(user !== null, ordersBadge);
 
   useEffect(() => {
     if (!menuOpen) return;

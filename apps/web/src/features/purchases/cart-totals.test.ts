@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cartTotal, cartUnits, lineTotal } from './cart-totals';
 
-const line = (price: number, quantity: number) => ({ quantity, product: { price } });
+const line = (unitPrice: number, quantity: number) => ({ quantity, unitPrice });
 
 describe('cart totals', () => {
   it('a line costs unit price × quantity', () => {

@@ -3,12 +3,17 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { purchaseKeys } from './keys';
 
-/** GET /api/cart?email= with the token: the user's purchases, newest first. */
-export function getCart(email: string, signal?: AbortSignal): Promise<CartItem[]> {
-  return api.get(`/cart?${new URLSearchParams({ email }).toString()}`, CartItemListSchema, { signal });
+/** GET /api/cart?email= with the token: the user's orders, newest first; cancelled ones on request. */
+export function getCart(email: string, withCancelled: boolean, signal?: AbortSignal): Promise<CartItem[]> {
+  const query = new URLSearchParams({ email });
+  if (withCancelled) query.set('status', 'all');
+  return api.get(`/cart?${query.toString()}`, CartItemListSchema, { signal });
 }
 
-export const cartQueryOptions = (email: string) =>
-  queryOptions({ queryKey: purchaseKeys.cart(email), queryFn: ({ signal }) => getCart(email, signal) });
+export const cartQueryOptions = (email: string, withCancelled = false) =>
+  queryOptions({
+    queryKey: purchaseKeys.cart(email, withCancelled),
+    queryFn: ({ signal }) => getCart(email, withCancelled, signal),
+  });
 
-export const useCart = (email: string) => useQuery(cartQueryOptions(email));
+export const useCart = (email: string, withCancelled = false) => useQuery(cartQueryOptions(email, withCancelled));

@@ -26,7 +26,7 @@ export function useRemoveCartItem(email: string, onRemoved?: (item: CartItem) =>
         items?.filter((i) => i._id !== item._id),
       );
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: purchaseKeys.cart(email) }),
+        queryClient.invalidateQueries({ queryKey: purchaseKeys.carts() }),
         onRemoved?.(item),
       ]);
     },

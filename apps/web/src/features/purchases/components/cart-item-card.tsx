@@ -1,4 +1,5 @@
-import type { CartItem } from '@bulkwise/contracts';
+import type { CartItem, OrderStatus } from '@bulkwise/contracts';
+import type { ReactNode } from 'react';
 import { CalendarDays, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
@@ -19,10 +20,19 @@ interface CartItemCardProps {
   item: CartItem;
   onRemove: (item: CartItem) => void;
   removing?: boolean;
+  /** Where the order stands (the page passes the orders feature's panel). */
+  children?: ReactNode;
 }
 
+/** Why an order the supplier has acted on has no Remove button. */
+const NOT_REMOVABLE: Partial<Record<OrderStatus, string>> = {
+  confirmed: 'The supplier confirmed this order, so it can no longer be removed.',
+  shipped: 'This order is on its way, so it can no longer be removed.',
+  delivered: 'This order was delivered, so it can no longer be removed.',
+};
+
 /** One purchase: the product as it was bought, the quantity and what it cost. */
-export function CartItemCard({ item, onRemove, removing = false }: CartItemCardProps) {
+export function CartItemCard({ item, onRemove, removing = false, children }: CartItemCardProps) {
   const { product } = item;
   const titleId = `cart-item-${item._id}`;
   return (
@@ -58,9 +68,10 @@ export function CartItemCard({ item, onRemove, removing = false }: CartItemCardP
           </div>
           <div>
             <dt className="text-base-content/70">Unit price</dt>
-            <dd className="font-medium">{formatPrice(product.price)}</dd>
+            <dd className="font-medium">{formatPrice(item.unitPrice)}</dd>
           </div>
         </dl>
+        {children}
       </div>
 
       <div className="col-span-2 flex items-center justify-between gap-3 border-t border-base-300 pt-3 sm:col-span-1 sm:flex-col sm:items-end sm:justify-between sm:border-0 sm:pt-0">
@@ -70,20 +81,26 @@ export function CartItemCard({ item, onRemove, removing = false }: CartItemCardP
             {formatPrice(lineTotal(item))}
           </span>
         </p>
-        <button
-          type="button"
-          className="btn btn-error btn-sm"
-          onClick={() => onRemove(item)}
-          disabled={removing}
-          aria-label={`Remove ${product.name} from cart`}
-        >
-          {removing ? (
-            <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-          ) : (
-            <Trash2 className="size-4" aria-hidden="true" />
-          )}
-          Remove
-        </button>
+        {item.status === 'placed' ? (
+          <button
+            type="button"
+            className="btn btn-error btn-sm"
+            onClick={() => onRemove(item)}
+            disabled={removing}
+            aria-label={`Remove ${product.name} from cart`}
+          >
+            {removing ? (
+              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+            ) : (
+              <Trash2 className="size-4" aria-hidden="true" />
+            )}
+            Remove
+          </button>
+        ) : (
+          NOT_REMOVABLE[item.status] && (
+            <p className="max-w-48 text-xs text-base-content/70 sm:text-right">{NOT_REMOVABLE[item.status]}</p>
+          )
+        )}
       </div>
     </article>
   );

@@ -1,0 +1,50 @@
+import type { CartItemRow } from '../../db/schema';
+import { orderTotal } from '@bulkwise/contracts';
+
+export const ORDER_CSV_HEADER = [
+  'id',
+  'date',
+  'status',
+  'product',
+  'quantity',
+  'unit price',
+  'total',
+  'buyer name',
+  'buyer email',
+  'phone',
+  'address',
+  'carrier',
+  'tracking',
+];
+
+/**
+ * One CSV cell. A spreadsheet runs a cell that begins with = + - @ (or a tab or carriage return before
+ * one) as a formula, so such text gets a leading apostrophe (OWASP's advice); then RFC 4180 quoting.
+ */
+export function csvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRow(row: CartItemRow): string {
+  const unitPrice = Number(row.unitPrice);
+  const product = (row.productSnapshot as { name?: unknown }).name;
+  return `${[
+    row.id,
+    row.purchasedAt.toISOString(),
+    row.status,
+    typeof product === 'string' ? product : '',
+    row.quantity,
+    unitPrice.toFixed(2),
+    orderTotal(row.quantity, unitPrice).toFixed(2),
+    row.buyerName,
+    row.buyerEmail,
+    row.phone,
+    row.address,
+    row.carrier,
+    row.trackingNumber,
+  ]
+    .map(csvCell)
+    .join(',')}\r\n`;
+}

@@ -1,0 +1,183 @@
+import type { Order } from '@bulkwise/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { bearer, createProduct, makeUser, moveOrder, placeOrder } from '../../../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t?.close());
+
+type User = ReturnType<typeof makeUser>;
+const get = async (user: User, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: await bearer(t, user) });
+const cart = async (user: User, query = '') => (await get(user, `/api/cart${query}`)).json() as Order[];
+
+describe('the supplier desk', () => {
+  it('pages newest first with a cursor and a total, per status, with counts per status', async () => {
+    const supplier = makeUser('supplier');
+    const rival = makeUser('rival');
+    const product = await createProduct(t, supplier, { mainQuantity: 10_000 });
+    const rivalProduct = await createProduct(t, rival, { mainQuantity: 10_000 });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await placeOrder(t, makeUser(`buyer${i}`), product._id, 10 + i));
+    await placeOrder(t, makeUser('elsewhere'), rivalProduct._id, 10);
+    await moveOrder(t, supplier, ids[0]!, 'confirm');
+    await moveOrder(t, supplier, ids[1]!, 'cancel', { reason: 'No stock' });
+
+    const seen: string[] = [];
+    let url = '/api/orders?limit=2';
+    for (let page = 0; page < 5; page++) {
+      const res = await get(supplier, url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-total-count']).toBe('5');
+      seen.push(...(res.json() as Order[]).map((o) => o._id));
+      const next = res.headers['x-next-cursor'];
+      if (!next) break;
+      url = `/api/orders?limit=2&cursor=${next}`;
+    }
+    expect(seen).toEqual([...ids].reverse());
+
+    const placed = await get(supplier, '/api/orders?status=placed');
+    expect(placed.headers['x-total-count']).toBe('3');
+    expect((placed.json() as Order[]).map((o) => o._id)).toEqual([ids[4], ids[3], ids[2]]);
+    expect((await get(supplier, '/api/orders/summary')).json()).toEqual({
+      placed: 3,
+      confirmed: 1,
+      shipped: 0,
+      delivered: 0,
+      cancelled: 1,
+    });
+    expect((await get(rival, '/api/orders/summary')).json()).toEqual({
+      placed: 1,
+      confirmed: 0,
+      shipped: 0,
+      delivered: 0,
+      cancelled: 0,
+    });
+  });
+
+  it('answers bad paging and filters with a 400, never a 500', async () => {
+    const supplier = makeUser('supplier');
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=x',
+      'status=lost',
+      'cursor=abc',
+      `cursor=${Buffer.from('["2026-02-30T00:00:00.000Z","x"]').toString('base64url')}`,
+    ]) {
+      const res = await get(supplier, `/api/orders?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/orders' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/orders/summary' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/orders/export.csv' })).statusCode).toBe(401);
+  });
+});
+
+describe('CSV export', () => {
+  it("streams only this supplier's orders, with formula-like cells neutralised", async () => {
+    const supplier = makeUser('supplier');
+    const rival = makeUser('rival');
+    const product = await createProduct(t, supplier, {
+      name: '=HYPERLINK("http://evil.example","Click")',
+      price: 19.99,
+    });
+    const rivalProduct = await createProduct(t, rival);
+    const buyer = makeUser('buyer');
+    const res0 = await t.app.inject({
+      method: 'POST',
+      url: `/api/products/purchase/${product._id}`,
+      headers: await bearer(t, buyer),
+      payload: { quantity: 30, address: '=HYPERLINK("http://evil.example")', phone: '+44 117 496 0123' },
+    });
+    const mine = res0.json().cartItemId as string;
+    const shipped = await placeOrder(t, buyer, product._id, 10);
+    await moveOrder(t, supplier, shipped, 'ship', { carrier: '@carrier', trackingNumber: '-1' });
+    const theirs = await placeOrder(t, buyer, rivalProduct._id, 10);
+
+    const res = await get(supplier, '/api/orders/export.csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="orders-all-/);
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'id,date,status,product,quantity,unit price,total,buyer name,buyer email,phone,address,carrier,tracking',
+    );
+    expect(lines).toHaveLength(3);
+    expect(res.body).not.toContain(theirs);
+    const row = lines.find((l) => l.startsWith(mine))!;
+    expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
+    expect(row).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(row).toContain(',30,19.99,599.70,');
+    expect(row).toContain(",'+44 117 496 0123,");
+    expect(lines.find((l) => l.startsWith(shipped))).toMatch(/,'@carrier,'-1$/);
+
+    const onlyShipped = await get(supplier, '/api/orders/export.csv?status=shipped');
+    expect(
+      onlyShipped.body
+        .trimEnd()
+        .split('\r\n')
+        .map((l) => l.split(',')[0]),
+    ).toEqual(['id', shipped]);
+    expect((await get(rival, '/api/orders/export.csv')).body).not.toContain(mine);
+  });
+});
+
+describe("My Cart is the buyer's list of orders", () => {
+  it('lists orders that are not cancelled; status filters; all includes the cancelled ones', async () => {
+    const supplier = makeUser('supplier');
+    const buyer = makeUser('buyer');
+    const product = await createProduct(t, supplier, { mainQuantity: 1000 });
+    const kept = await placeOrder(t, buyer, product._id, 10);
+    const cancelled = await placeOrder(t, buyer, product._id, 20);
+    await moveOrder(t, supplier, cancelled, 'cancel', { reason: 'Damaged in storage' });
+    expect((await cart(buyer)).map((o) => o._id)).toEqual([kept]);
+    expect((await cart(buyer, `?email=${encodeURIComponent(buyer.email)}`)).map((o) => o._id)).toEqual([
+      kept,
+    ]);
+    expect((await cart(buyer, '?status=all')).map((o) => o._id)).toEqual([cancelled, kept]);
+    const [gone] = await cart(buyer, '?status=cancelled');
+    expect(gone).toMatchObject({
+      _id: cancelled,
+      cancelledBy: 'supplier',
+      cancelReason: 'Damaged in storage',
+    });
+    expect((await get(buyer, '/api/cart?status=lost')).statusCode).toBe(400);
+  });
+
+  it('removes a placed order (stock back once, 404 again) and refuses one the supplier acted on with 409', async () => {
+    const supplier = makeUser('supplier');
+    const buyer = makeUser('buyer');
+    const product = await createProduct(t, supplier, { mainQuantity: 1000 });
+    const remove = async (id: string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/cart/${id}`, headers: await bearer(t, buyer) });
+    const stock = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).json().mainQuantity;
+
+    const placed = await placeOrder(t, buyer, product._id, 30);
+    expect((await remove(placed)).json()).toEqual({
+      removed: true,
+      restoredQuantity: 30,
+      updatedQuantity: 1000,
+    });
+    expect((await remove(placed)).statusCode).toBe(404);
+    expect(await stock()).toBe(1000);
+
+    for (const moves of [['confirm'], ['ship'], ['ship', 'deliver']]) {
+      const id = await placeOrder(t, buyer, product._id, 10);
+      for (const m of moves) await moveOrder(t, supplier, id, m);
+      const before = await stock();
+      const res = await remove(id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toMatch(
+        /^This order is (confirmed|shipped|delivered): the supplier has acted on it/,
+      );
+      expect(await stock()).toBe(before);
+      expect((await cart(buyer)).map((o) => o._id)).toContain(id);
+    }
+  });
+});

@@ -1,0 +1,71 @@
+import { ProductSchema, orderTotal, type Order } from '@bulkwise/contracts';
+import type { CartItemRow } from '../../db/schema';
+import type { OrderEvent, OrderEventType } from './order-events';
+import type { OrderRow } from './orders.repository';
+
+export function toOrder(row: OrderRow): Order {
+  const unitPrice = Number(row.unitPrice);
+  return {
+    _id: row.id,
+    status: row.status,
+    product: ProductSchema.parse(row.productSnapshot),
+    quantity: row.quantity,
+    unitPrice,
+    total: orderTotal(row.quantity, unitPrice),
+    purchaseDate: row.purchasedAt.toISOString(),
+    buyer: { name: row.buyerName, email: row.buyerEmail },
+    shipping: { address: row.address, phone: row.phone },
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    cancelledBy: row.cancelledBy,
+    cancelReason: row.cancelReason,
+    history: row.history.map((h) => ({ status: h.status, at: new Date(h.at).toISOString(), by: h.by })),
+  };
+}
+
+type EventSource = Pick<
+  CartItemRow,
+  | 'id'
+  | 'buyerUid'
+  | 'buyerName'
+  | 'buyerEmail'
+  | 'supplierUid'
+  | 'supplierName'
+  | 'supplierEmail'
+  | 'productId'
+  | 'productSnapshot'
+  | 'quantity'
+  | 'unitPrice'
+  | 'address'
+  | 'phone'
+  | 'carrier'
+  | 'trackingNumber'
+  | 'cancelReason'
+>;
+
+/** The event of one change; a row from before orders existed may lack a supplier uid and email (''). */
+export function toOrderEvent(
+  row: EventSource,
+  type: OrderEventType,
+  by: OrderEvent['by'],
+  at: Date,
+): OrderEvent {
+  const snapshot = row.productSnapshot as { name?: unknown; image?: unknown };
+  const unitPrice = Number(row.unitPrice);
+  return {
+    type,
+    orderId: row.id,
+    at,
+    by,
+    buyer: { uid: row.buyerUid, name: row.buyerName, email: row.buyerEmail },
+    supplier: { uid: row.supplierUid ?? '', name: row.supplierName ?? '', email: row.supplierEmail ?? '' },
+    product: { id: row.productId, name: String(snapshot.name ?? ''), image: String(snapshot.image ?? '') },
+    quantity: row.quantity,
+    unitPrice,
+    total: orderTotal(row.quantity, unitPrice),
+    shipping: { address: row.address, phone: row.phone },
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    cancelReason: row.cancelReason,
+  };
+}

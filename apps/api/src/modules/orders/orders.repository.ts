@@ -1,0 +1,128 @@
+import type { OrderActor, OrderStatus, OrderSummary } from '@bulkwise/contracts';
+import { and, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { cartItems, orderHistory, type CartItemRow } from '../../db/schema';
+
+export interface HistoryJson {
+  status: OrderStatus;
+  at: string;
+  by: OrderActor;
+}
+export type OrderRow = CartItemRow & { history: HistoryJson[] };
+
+/** Position after the last row of a page (newest first): its purchase time and the id that breaks ties. */
+export type OrderCursor = { at: string; id: string };
+
+/** Which of a buyer's orders GET /cart lists: one status, all, or (default) all but the cancelled. */
+export type BuyerFilter = OrderStatus | 'all' | 'open';
+
+// The history rides along each order as one JSON array, oldest first: one round trip per page.
+const withHistory = {
+  ...getTableColumns(cartItems),
+  history: sql<
+    HistoryJson[]
+  >`(select coalesce(json_agg(json_build_object('status', h.status, 'at', h.at, 'by', h."by")
+    order by h.id), '[]'::json) from ${orderHistory} h where h.order_id = ${cartItems}.id)`,
+};
+
+const newestFirst = [desc(cartItems.purchasedAt), desc(cartItems.id)];
+const after = (c: OrderCursor) =>
+  sql`(${cartItems.purchasedAt}, ${cartItems.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`;
+
+function supplierConditions(supplierUid: string, status?: OrderStatus, cursor?: OrderCursor): SQL[] {
+  const conditions = [eq(cartItems.supplierUid, supplierUid)];
+  if (status) conditions.push(eq(cartItems.status, status));
+  if (cursor) conditions.push(after(cursor));
+  return conditions;
+}
+
+export interface MoveChanges {
+  status: OrderStatus;
+  carrier?: string | null;
+  trackingNumber?: string | null;
+  cancelledBy?: OrderActor;
+  cancelReason?: string | null;
+}
+
+/** Queries of orders. Each runs on the handle it was made with (pool or transaction). */
+export function orderQueries(db: Db) {
+  return {
+    async findById(id: string): Promise<OrderRow | undefined> {
+      const [row] = await db.select(withHistory).from(cartItems).where(eq(cartItems.id, id));
+      return row;
+    },
+    async listForBuyer(buyerUid: string, filter: BuyerFilter): Promise<OrderRow[]> {
+      const conditions = [eq(cartItems.buyerUid, buyerUid)];
+      if (filter === 'open') conditions.push(ne(cartItems.status, 'cancelled'));
+      else if (filter !== 'all') conditions.push(eq(cartItems.status, filter));
+      return db
+        .select(withHistory)
+        .from(cartItems)
+        .where(and(...conditions))
+        .orderBy(...newestFirst);
+    },
+    /** One page of a supplier's orders, newest first; one row more than `limit` tells if more exist. */
+    async pageForSupplier(supplierUid: string, limit: number, status?: OrderStatus, cursor?: OrderCursor) {
+      const rows = await db
+        .select(withHistory)
+        .from(cartItems)
+        .where(and(...supplierConditions(supplierUid, status, cursor)))
+        .orderBy(...newestFirst)
+        .limit(limit + 1);
+      return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+    },
+    /** A batch of the export: no history, the same keyset order as the desk. */
+    async exportBatch(supplierUid: string, limit: number, status?: OrderStatus, cursor?: OrderCursor) {
+      return db
+        .select()
+        .from(cartItems)
+        .where(and(...supplierConditions(supplierUid, status, cursor)))
+        .orderBy(...newestFirst)
+        .limit(limit);
+    },
+    async summary(supplierUid: string): Promise<OrderSummary> {
+      const rows = await db
+        .select({ status: cartItems.status, n: count() })
+        .from(cartItems)
+        .where(eq(cartItems.supplierUid, supplierUid))
+        .groupBy(cartItems.status);
+      const summary: OrderSummary = { placed: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 };
+      for (const row of rows) summary[row.status] = Number(row.n);
+      return summary;
+    },
+    /**
+     * The guarded transition: changes the order only while it is in one of `from` and `actorUid` is the
+     * party named by `actor`. Concurrent moves queue on the row lock and re-check the guard, so exactly
+     * one wins. Undefined when the guard did not hold.
+     */
+    async move(
+      id: string,
+      actor: OrderActor,
+      actorUid: string,
+      from: readonly OrderStatus[],
+      changes: MoveChanges,
+    ): Promise<CartItemRow | undefined> {
+      const party = actor === 'buyer' ? cartItems.buyerUid : cartItems.supplierUid;
+      const [row] = await db
+        .update(cartItems)
+        .set(changes)
+        .where(and(eq(cartItems.id, id), eq(party, actorUid), inArray(cartItems.status, [...from])))
+        .returning();
+      return row;
+    },
+    async appendHistory(orderId: string, status: OrderStatus, by: OrderActor): Promise<void> {
+      await db.insert(orderHistory).values({ orderId, status, by });
+    },
+  };
+}
+export type OrderQueries = ReturnType<typeof orderQueries>;
+
+export function createOrdersRepository(db: Db) {
+  return {
+    ...orderQueries(db),
+    /** Runs `work` in one transaction; `tx` is the transaction's handle (for stock and the event sink). */
+    transaction: <T>(work: (queries: OrderQueries, tx: Db) => Promise<T>): Promise<T> =>
+      db.transaction((tx) => work(orderQueries(tx as unknown as Db), tx as unknown as Db)),
+  };
+}
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

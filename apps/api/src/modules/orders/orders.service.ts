@@ -1,0 +1,186 @@
+import {
+  ORDER_CSV_BATCH,
+  ORDER_MESSAGES,
+  ORDER_PAGE_DEFAULT_LIMIT,
+  transitionFor,
+  type CancelOrderBody,
+  type CartRemoveResult,
+  type Order,
+  type OrderActor,
+  type OrderListQuery,
+  type OrderMove,
+  type OrderStatus,
+  type OrderSummary,
+  type OrderTransition,
+  type ShipOrderBody,
+} from '@bulkwise/contracts';
+import type { Db } from '../../db/client';
+import type { KeyedQueue } from '../../db/keyed-queue';
+import { withRetry } from '../../db/retry';
+import type { CartItemRow } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../errors';
+import { isUuid } from '../../ids';
+import type { AuthUser } from '../auth/tokens';
+import type { InvalidateProducts } from '../products/products.cache';
+import { restoreStock } from '../products/stock.repository';
+import type { OrderCounts } from './order-counts';
+import type { OrderEventSink } from './order-events';
+import { ORDER_CSV_HEADER, csvCell, csvRow } from './orders.csv';
+import { toOrder, toOrderEvent } from './orders.mapper';
+import type { BuyerFilter, MoveChanges, OrderCursor, OrderRow, OrdersRepository } from './orders.repository';
+import { decodeOrderCursor, encodeOrderCursor } from './orders.cursor';
+
+export interface OrderPage {
+  items: Order[];
+  total: number;
+  nextCursor: string | null;
+}
+
+const conflict = (status: OrderStatus, message = ORDER_MESSAGES.notAllowed(status)) =>
+  new AppError('CONFLICT', message);
+
+export function createOrdersService(deps: {
+  repository: OrdersRepository;
+  events: OrderEventSink;
+  counts: OrderCounts;
+  /** Stock writers of one product run one at a time in this process (db/keyed-queue.ts). */
+  productWrites: KeyedQueue;
+  /** A restore changes the product's stock: cached reads of it go, here and (by NOTIFY) everywhere. */
+  invalidateProducts: InvalidateProducts;
+}) {
+  const { repository, events, counts, productWrites, invalidateProducts } = deps;
+
+  /** The order and the caller's part in it; 404 for anyone who is neither its buyer nor its supplier. */
+  async function visible(user: AuthUser, id: string): Promise<{ row: OrderRow; actor: OrderActor }> {
+    const row = isUuid(id) ? await repository.findById(id) : undefined;
+    if (row?.buyerUid === user.uid) return { row, actor: 'buyer' };
+    if (row && row.supplierUid === user.uid) return { row, actor: 'supplier' };
+    throw notFound('Order');
+  }
+
+  /**
+   * The guarded change, its history entry, the stock restore and the event, in one transaction.
+   * Undefined when the guard did not hold (another move won, or the order is not in a from-state).
+   */
+  async function run(
+    order: OrderRow,
+    actor: OrderActor,
+    uid: string,
+    transition: OrderTransition,
+    changes: MoveChanges,
+  ) {
+    const done = await productWrites.run(order.productId ?? order.id, () =>
+      withRetry(() =>
+        repository.transaction(async (q, tx: Db) => {
+          const row: CartItemRow | undefined = await q.move(order.id, actor, uid, transition.from, changes);
+          if (!row) return undefined;
+          await q.appendHistory(row.id, transition.to, actor);
+          const restored =
+            transition.stock === 'restore' && row.productId
+              ? await restoreStock(tx, row.productId, row.quantity)
+              : undefined;
+          await events.record(tx, toOrderEvent(row, transition.to, actor, new Date()));
+          return { row, updatedQuantity: restored ?? null };
+        }),
+      ),
+    );
+    if (done) counts.invalidate(order.supplierUid);
+    if (done && transition.stock === 'restore' && done.row.productId) invalidateProducts([done.row.productId]);
+    return done;
+  }
+
+  async function move(
+    user: AuthUser,
+    id: string,
+    name: OrderMove,
+    changes: Omit<MoveChanges, 'status'> = {},
+  ): Promise<Order> {
+    const { row, actor } = await visible(user, id);
+    const transition = transitionFor(name, actor);
+    if (!transition) throw forbidden(ORDER_MESSAGES.wrongParty);
+    if (name === 'cancel' && actor === 'supplier' && !changes.cancelReason) {
+      throw new AppError('VALIDATION_FAILED', ORDER_MESSAGES.reasonRequired, {
+        reason: ORDER_MESSAGES.reasonRequired,
+      });
+    }
+    const extra = name === 'cancel' ? { cancelledBy: actor } : {};
+    if (await run(row, actor, user.uid, transition, { ...changes, ...extra, status: transition.to })) {
+      return toOrder((await repository.findById(id))!);
+    }
+    // Repeating the move that already happened changes nothing and is not an error.
+    const now = (await repository.findById(id))!;
+    if (now.status === transition.to) return toOrder(now);
+    throw conflict(now.status);
+  }
+
+  async function summary(supplierUid: string): Promise<OrderSummary> {
+    return counts.get(supplierUid, () => repository.summary(supplierUid));
+  }
+
+  return {
+    get: async (user: AuthUser, id: string) => toOrder((await visible(user, id)).row),
+    confirm: (user: AuthUser, id: string) => move(user, id, 'confirm'),
+    ship: (user: AuthUser, id: string, body: ShipOrderBody) => move(user, id, 'ship', body),
+    deliver: (user: AuthUser, id: string) => move(user, id, 'deliver'),
+    cancel: (user: AuthUser, id: string, body: CancelOrderBody) =>
+      move(user, id, 'cancel', { cancelReason: body.reason }),
+    summary: (user: AuthUser) => summary(user.uid),
+
+    /** The orders `user` received as a supplier, newest first, keyset paged. */
+    async listForSupplier(user: AuthUser, query: OrderListQuery): Promise<OrderPage> {
+      const cursor = query.cursor === undefined ? undefined : decodeOrderCursor(query.cursor);
+      const limit = query.limit ?? ORDER_PAGE_DEFAULT_LIMIT;
+      const [page, all] = await Promise.all([
+        repository.pageForSupplier(user.uid, limit, query.status, cursor),
+        summary(user.uid),
+      ]);
+      const last = page.rows.at(-1);
+      return {
+        items: page.rows.map(toOrder),
+        total: query.status ? all[query.status] : Object.values(all).reduce((a, b) => a + b, 0),
+        nextCursor: page.hasMore && last ? encodeOrderCursor(last) : null,
+      };
+    },
+
+    /** GET /cart: the buyer is the token's identity; `email`, when sent, must be theirs. */
+    async cart(user: AuthUser, email: string | undefined, status: BuyerFilter | undefined): Promise<Order[]> {
+      if (email !== undefined && user.email !== email.toLowerCase())
+        throw forbidden('You can only view your own cart');
+      return (await repository.listForBuyer(user.uid, status ?? 'open')).map(toOrder);
+    },
+
+    /** DELETE /cart/:id: the buyer cancels a `placed` order; the stock comes back once. */
+    async removeFromCart(user: AuthUser, id: string): Promise<CartRemoveResult> {
+      const row = isUuid(id) ? await repository.findById(id) : undefined;
+      // A cancelled order has left the cart: removing it again answers 404, as before orders existed.
+      if (!row || (row.status === 'cancelled' && row.buyerUid === user.uid)) throw notFound('Cart item');
+      if (row.buyerUid !== user.uid) throw forbidden('You can only remove your own cart items');
+      if (row.status !== 'placed') throw conflict(row.status, ORDER_MESSAGES.cannotRemove(row.status));
+      const transition = transitionFor('cancel', 'buyer')!;
+      const done = await run(row, 'buyer', user.uid, transition, {
+        status: 'cancelled',
+        cancelledBy: 'buyer',
+        cancelReason: null,
+      });
+      if (done)
+        return { removed: true, restoredQuantity: done.row.quantity, updatedQuantity: done.updatedQuantity };
+      const now = (await repository.findById(id))!;
+      if (now.status === 'cancelled') throw notFound('Cart item');
+      throw conflict(now.status, ORDER_MESSAGES.cannotRemove(now.status));
+    },
+
+    /** The supplier's orders as CSV lines, read in batches so a large export never sits in memory. */
+    async *exportCsv(user: AuthUser, status?: OrderStatus): AsyncGenerator<string> {
+      yield `${ORDER_CSV_HEADER.map(csvCell).join(',')}\r\n`;
+      let cursor: OrderCursor | undefined;
+      for (;;) {
+        const rows = await repository.exportBatch(user.uid, ORDER_CSV_BATCH, status, cursor);
+        if (rows.length > 0) yield rows.map(csvRow).join('');
+        if (rows.length < ORDER_CSV_BATCH) return;
+        const last = rows.at(-1)!;
+        cursor = { at: last.purchasedAt.toISOString(), id: last.id };
+      }
+    },
+  };
+}
+export type OrdersService = ReturnType<typeof createOrdersService>;

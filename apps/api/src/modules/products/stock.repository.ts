@@ -1,0 +1,31 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { products } from '../../db/schema';
+
+/**
+ * Stock belongs to products: purchases and orders change it only through these functions, on the
+ * handle of the caller's transaction, so the stock change commits or rolls back with the order.
+ */
+
+/**
+ * A CTE `taken` that takes `quantity` units when the order fits [minSellingQuantity, mainQuantity] and
+ * the buyer is not the owner, returning the product as it is after the sale (no row: refused).
+ * Concurrent buyers queue on the product's row lock and can never take more than there is.
+ */
+export function takeStock(db: Db, p: { productId: SQL; quantity: SQL; buyerUid: SQL }) {
+  return db.$with('taken', { id: products.id }).as(sql`
+    update ${products} set main_quantity = main_quantity - ${p.quantity}
+    where id = ${p.productId} and main_quantity >= ${p.quantity}
+      and min_selling_quantity <= ${p.quantity} and owner_uid <> ${p.buyerUid}
+    returning *`);
+}
+
+/** Puts `quantity` back; the stock after, or undefined when the product no longer exists. */
+export async function restoreStock(db: Db, productId: string, quantity: number): Promise<number | undefined> {
+  const [row] = await db
+    .update(products)
+    .set({ mainQuantity: sql`${products.mainQuantity} + ${quantity}` })
+    .where(eq(products.id, productId))
+    .returning({ mainQuantity: products.mainQuantity });
+  return row?.mainQuantity;
+}

@@ -1,0 +1,20 @@
+import type { OrderStatus } from '@bulkwise/contracts';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+
+/**
+ * GET /api/orders/export.csv with the session token (a plain link could not send it), saved as a file.
+ * The api-client hands non-JSON bodies back as text.
+ */
+export async function downloadOrdersCsv(status: OrderStatus | 'all'): Promise<void> {
+  const query = status === 'all' ? '' : `?status=${status}`;
+  const { data } = await apiRequest(`/orders/export.csv${query}`, z.string());
+  const url = URL.createObjectURL(new Blob([data], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `orders-${status}-${new Date().toISOString().slice(0, 10)}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,70 @@
+import type { Order } from '@bulkwise/contracts';
+import { CalendarDays, MapPin, Phone, User } from 'lucide-react';
+import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { formatPrice } from '@/components/ui/price';
+import { formatAge, formatOrderDate } from '../order-labels';
+import { OrderProgress, type OrderAction } from './order-progress';
+
+const units = new Intl.NumberFormat('en-US');
+
+interface OrderCardProps {
+  order: Order;
+  onMove: (order: Order, move: OrderAction) => void;
+  busy?: boolean;
+}
+
+/** One order on the supplier's desk: what, for whom, where to, and what to do next. */
+export function OrderCard({ order, onMove, busy }: OrderCardProps) {
+  const titleId = `order-${order._id}`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="grid grid-cols-1 gap-4 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:grid-cols-[6rem_1fr] lg:grid-cols-[6rem_1fr_1fr]"
+    >
+      <ImageWithFallback
+        src={order.product.image}
+        alt=""
+        className="hidden aspect-square w-full rounded-lg bg-base-200 object-cover sm:block"
+      />
+      <div className="min-w-0">
+        <h2 id={titleId} className="text-lg leading-snug font-semibold break-words">
+          {order.product.name}
+        </h2>
+        <p className="mt-1 font-medium" data-testid="order-line">
+          {units.format(order.quantity)} × {formatPrice(order.unitPrice)} = {formatPrice(order.total)}
+        </p>
+        <p className="mt-1 flex items-center gap-1 text-xs text-base-content/70">
+          <CalendarDays className="size-3.5" aria-hidden="true" />
+          <time dateTime={order.purchaseDate}>{formatOrderDate(order.purchaseDate)}</time>
+          <span>· {formatAge(order.purchaseDate)}</span>
+        </p>
+        <OrderProgress order={order} viewer="supplier" onMove={onMove} busy={busy} />
+      </div>
+      <dl className="min-w-0 space-y-1 text-sm sm:col-start-2 lg:col-start-3">
+        <div className="flex items-start gap-2">
+          <dt>
+            <User className="mt-0.5 size-4" aria-hidden="true" />
+            <span className="sr-only">Buyer</span>
+          </dt>
+          <dd className="break-words">
+            {order.buyer.name} <span className="text-base-content/70">({order.buyer.email})</span>
+          </dd>
+        </div>
+        <div className="flex items-start gap-2">
+          <dt>
+            <MapPin className="mt-0.5 size-4" aria-hidden="true" />
+            <span className="sr-only">Ship to</span>
+          </dt>
+          <dd className="break-words whitespace-pre-line">{order.shipping.address}</dd>
+        </div>
+        <div className="flex items-start gap-2">
+          <dt>
+            <Phone className="mt-0.5 size-4" aria-hidden="true" />
+            <span className="sr-only">Phone</span>
+          </dt>
+          <dd>{order.shipping.phone}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+}

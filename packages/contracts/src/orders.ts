@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { ProductSchema, isStorableText } from './products';
+
+export const ORDER_STATUSES = ['placed', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+
+export type OrderActor = 'buyer' | 'supplier';
+export type OrderMove = 'place' | 'confirm' | 'ship' | 'deliver' | 'cancel';
+
+export interface OrderTransition {
+  move: OrderMove;
+  /** Empty for `place`: the order does not exist before the purchase. */
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  by: OrderActor;
+  stock: 'take' | 'restore' | null;
+}
+
+/**
+ * The one table of who may move an order from which state to which. The API enforces it in a guarded
+ * statement; the web reads it to decide which buttons to show. `delivered` and `cancelled` are final.
+ */
+export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
+  { move: 'place', from: [], to: 'placed', by: 'buyer', stock: 'take' },
+  { move: 'confirm', from: ['placed'], to: 'confirmed', by: 'supplier', stock: null },
+  { move: 'ship', from: ['placed', 'confirmed'], to: 'shipped', by: 'supplier', stock: null },
+  { move: 'deliver', from: ['shipped'], to: 'delivered', by: 'buyer', stock: null },
+  { move: 'deliver', from: ['shipped'], to: 'delivered', by: 'supplier', stock: null },
+  { move: 'cancel', from: ['placed'], to: 'cancelled', by: 'buyer', stock: 'restore' },
+  { move: 'cancel', from: ['placed', 'confirmed'], to: 'cancelled', by: 'supplier', stock: 'restore' },
+];
+
+export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['delivered', 'cancelled'];
+
+/** The transition `actor` may make with `move`, whatever the current state; undefined if none. */
+export function transitionFor(move: OrderMove, actor: OrderActor): OrderTransition | undefined {
+  return ORDER_TRANSITIONS.find((t) => t.move === move && t.by === actor);
+}
+
+/** The moves `actor` may make on an order in `status`, in the table's order. */
+export function allowedMoves(status: OrderStatus, actor: OrderActor): OrderMove[] {
+  return ORDER_TRANSITIONS.filter((t) => t.by === actor && t.from.includes(status)).map((t) => t.move);
+}
+
+/** quantity x unit price in cents, so 3 x 19.99 is 59.97 and not 59.970000000000006. */
+export function orderTotal(quantity: number, unitPrice: number): number {
+  return Math.round(quantity * Math.round(unitPrice * 100)) / 100;
+}
+
+export const OrderHistoryEntrySchema = z.object({
+  status: OrderStatusSchema,
+  at: z.string(),
+  by: z.enum(['buyer', 'supplier']),
+});
+
+export const OrderSchema = z.object({
+  _id: z.string(),
+  status: OrderStatusSchema,
+  /** The product as it was when bought: later edits or deletion change nothing here. */
+  product: ProductSchema,
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  total: z.number(),
+  purchaseDate: z.string(),
+  buyer: z.object({ name: z.string(), email: z.string() }),
+  shipping: z.object({ address: z.string(), phone: z.string() }),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  cancelledBy: z.enum(['buyer', 'supplier']).nullable(),
+  cancelReason: z.string().nullable(),
+  history: z.array(OrderHistoryEntrySchema),
+});
+export type Order = z.infer<typeof OrderSchema>;
+export const OrderListSchema = z.array(OrderSchema);
+
+export const ORDER_PAGE_DEFAULT_LIMIT = 20;
+export const ORDER_PAGE_MAX_LIMIT = 100;
+/** Rows per database read of the CSV export. */
+export const ORDER_CSV_BATCH = 1_000;
+
+export const OrderListQuerySchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(ORDER_PAGE_MAX_LIMIT, `limit must be at most ${ORDER_PAGE_MAX_LIMIT}`)
+    .optional(),
+  cursor: z.string().max(200).optional(),
+});
+export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
+
+export const OrderExportQuerySchema = OrderListQuerySchema.pick({ status: true });
+
+/** GET /cart: the buyer's orders; without `status`, every one that is not cancelled. */
+export const CartQuerySchema = z.object({
+  email: z.email('email must be a valid email address').max(254).optional(),
+  status: z
+    .enum([...ORDER_STATUSES, 'all'], { error: `status must be all or one of ${ORDER_STATUSES.join(', ')}` })
+    .optional(),
+});
+
+export const OrderSummarySchema = z.object(
+  Object.fromEntries(ORDER_STATUSES.map((s) => [s, z.number().int()])) as Record<OrderStatus, z.ZodNumber>,
+);
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(isStorableText, `${label} contains characters that are not allowed`)
+    .nullish()
+    // Blank means "not given": the order stores null, never an empty string.
+    .transform((v) => (v ? v : null));
+
+export const ORDER_CANCEL_REASON_MAX = 500;
+
+export const ShipOrderBodySchema = z
+  .object({ carrier: optionalText('Carrier', 100), trackingNumber: optionalText('Tracking number', 100) })
+  .nullish()
+  .transform((v) => v ?? { carrier: null, trackingNumber: null });
+export type ShipOrderBody = z.infer<typeof ShipOrderBodySchema>;
+
+/** The reason is required of the supplier (the service says so); the buyer may leave it out. */
+export const CancelOrderBodySchema = z
+  .object({ reason: optionalText('Reason', ORDER_CANCEL_REASON_MAX) })
+  .nullish()
+  .transform((v) => v ?? { reason: null });
+export type CancelOrderBody = z.infer<typeof CancelOrderBodySchema>;
+
+/** Bodies of confirm and deliver: nothing is read, an empty or absent body is fine. */
+export const EmptyOrderBodySchema = z.object({}).nullish();
+
+export const ORDER_MESSAGES = {
+  reasonRequired: 'A reason is required when the supplier cancels an order',
+  notAllowed: (status: OrderStatus) => `This order is ${status}: that change is not possible now`,
+  cannotRemove: (status: OrderStatus) =>
+    `This order is ${status}: the supplier has acted on it, so it can no longer be removed`,
+  wrongParty: 'You are not allowed to make this change to this order',
+} as const;

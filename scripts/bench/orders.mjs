@@ -1,0 +1,264 @@
+// `npm run bench` (second part), or alone: `node scripts/bench/orders.mjs`. The supplier's desk with
+// 100,000 orders: GET /api/orders first page (all, and the Placed tab) and GET /api/orders/summary.
+//
+// Seeds a fresh database (PGlite in a temp directory; a new `bulkwise_bench_<rand>` database on the
+// server of DATABASE_URL when set) through the real migrations, starts the API in production mode and
+// drives it with autocannon from this process. Writes the "Orders desk on …" section of
+// bench/results/latest.md. Target: p99 of the first page under 50 ms.
+//
+// Knobs (env): BENCH_ORDERS=100000 BENCH_DURATION=8 BENCH_WARMUP=2 BENCH_CONNECTIONS=50 BENCH_KEEP=1.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { register } from 'tsx/esm/api';
+import { BIN, ROOT, stop, waitForUrl } from '../stack.mjs';
+import { fmt, loadavg, machine, machineLine, writeSection } from './report.mjs';
+
+register();
+const { sql } = await import('drizzle-orm');
+const { openPglite, openPostgres } = await import('../../apps/api/src/db/client.ts');
+const { createTokenService } = await import('../../apps/api/src/modules/auth/tokens.ts');
+
+const num = (name, fallback) => Number(process.env[name] ?? fallback);
+const ORDERS = num('BENCH_ORDERS', 100_000);
+const DURATION = num('BENCH_DURATION', 8);
+const WARMUP = num('BENCH_WARMUP', 2);
+const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
+const KEEP = process.env.BENCH_KEEP === '1';
+const TARGET_P99_MS = 50;
+const SUPPLIER = { uid: 'bench-desk-supplier', email: 'desk@bench.bulkwise.test', name: 'Desk Supplier' };
+
+const serverUrl = process.env.DATABASE_URL || undefined;
+const kind = serverUrl ? 'postgres' : 'pglite';
+const KIND_NAME = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+const started = Date.now();
+const step = (msg) =>
+  console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
+const work = mkdtempSync(path.join(os.tmpdir(), 'bulkwise-bench-orders-'));
+const dbName = `bulkwise_bench_${randomBytes(5).toString('hex')}`;
+let api;
+
+async function adminQuery(text) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * The supplier's products and ORDERS orders over the year before 2026-10-01 (one every few minutes),
+ * in every status, plus a fifth as many for another supplier; each with its `placed` history entry.
+ */
+async function seed(exec) {
+  await exec(`
+    insert into products (name, brand_name, category, category_slug, description, image, main_quantity,
+      min_selling_quantity, price, rating, owner_uid, user_email, user_name)
+    select 'Bench crate ' || i, 'Benchco', 'Industrial Machinery & Tools', 'industrial_machinery_tools',
+      'A crate for the bench', '/images/products/placeholder.jpg', 1000000, 10, 2.5 + i, 4.2,
+      '${SUPPLIER.uid}', '${SUPPLIER.email}', '${SUPPLIER.name}'
+    from generate_series(1, 20) i`);
+  const insertBatch = (supplierUid, count, from, to) =>
+    exec(`
+    insert into cart_items (buyer_uid, buyer_email, buyer_name, product_id, product_snapshot, quantity, unit_price,
+      address, phone, updated_quantity, purchased_at, status, supplier_uid, supplier_email, supplier_name,
+      carrier, tracking_number, cancelled_by, cancel_reason)
+    select 'bench-buyer-' || (i % 500), 'buyer-' || (i % 500) || '@bench.bulkwise.test', 'Buyer ' || (i % 500),
+      p.id, jsonb_build_object('_id', p.id, 'image', p.image, 'name', p.name, 'brandName', p.brand_name,
+        'category', p.category, 'categorySlug', p.category_slug, 'description', p.description,
+        'mainQuantity', p.main_quantity, 'minSellingQuantity', p.min_selling_quantity, 'price', p.price,
+        'rating', p.rating, 'userName', p.user_name, 'createdAt', '2026-01-01T00:00:00.000Z'),
+      10 + i % 90, p.price, i || ' Harbour Road, Bristol', '+44 117 496 ' || lpad((i % 10000)::text, 4, '0'), 0,
+      timestamptz '2026-10-01T00:00:00Z' - (${count} - i) * interval '5 minutes' - (i % 997) * interval '1 millisecond',
+      s.status, '${supplierUid}', '${supplierUid}@bench.bulkwise.test', '${supplierUid}',
+      case when s.status in ('shipped', 'delivered') then 'DHL' end,
+      case when s.status in ('shipped', 'delivered') then 'JD' || i end,
+      case when s.status = 'cancelled' then 'supplier' end,
+      case when s.status = 'cancelled' then 'Out of stock' end
+    from generate_series(${from}::int, ${to}::int) i
+    cross join lateral (select (array['placed', 'placed', 'confirmed', 'shipped', 'delivered', 'delivered',
+      'delivered', 'delivered', 'cancelled', 'placed'])[1 + i % 10] as status) s
+    cross join lateral (select * from products where owner_uid = '${SUPPLIER.uid}' order by name offset (i % 20) limit 1) p`);
+  // In batches of 5,000, so a slow machine shows progress rather than one long statement.
+  const insertOrders = async (supplierUid, count) => {
+    for (let from = 1; from <= count; from += 5_000)
+      await insertBatch(supplierUid, count, from, Math.min(count, from + 4_999));
+  };
+  await insertOrders(SUPPLIER.uid, ORDERS);
+  await insertOrders('bench-other-supplier', Math.round(ORDERS / 5));
+  await exec(
+    `insert into order_history (order_id, status, "by", at) select id, 'placed', 'buyer', purchased_at from cart_items`,
+  );
+  await exec(`
+    insert into order_history (order_id, status, "by", at)
+    select id, status, case when status = 'delivered' then 'buyer' else 'supplier' end, purchased_at + interval '1 day'
+    from cart_items where status <> 'placed'`);
+  await exec(`vacuum analyze`);
+  const { rows } = await exec(
+    `select count(*)::int as n from cart_items where supplier_uid = '${SUPPLIER.uid}'`,
+  );
+  return rows[0].n;
+}
+
+async function load(title, baseUrl, path, headers) {
+  const options = {
+    url: baseUrl,
+    connections: CONNECTIONS,
+    requests: [{ method: 'GET', path, headers }],
+    timeout: 10,
+  };
+  if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP });
+  const before = loadavg();
+  const result = await autocannon({ ...options, title, duration: DURATION });
+  return {
+    title,
+    requestsPerSecond: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    loadavgBefore: before,
+    loadavgAfter: loadavg(),
+  };
+}
+
+async function main() {
+  const host = machine();
+  step(
+    `Orders desk bench on ${KIND_NAME}: ${fmt(ORDERS)} orders for one supplier, ${CONNECTIONS} connections, ${DURATION} s per endpoint`,
+  );
+  console.log(`  machine: ${machineLine(host)}`);
+  let databaseUrl;
+  if (kind === 'postgres') {
+    await adminQuery(`create database ${dbName}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  step('Seeding');
+  // Migrations through the API's own code; the bulk load on a plain connection without the pool's
+  // statement and read timeouts (PGlite has none).
+  const database =
+    kind === 'postgres'
+      ? await openPostgres({ url: databaseUrl, poolSize: 1 })
+      : await openPglite({ dataDir: path.join(work, 'pglite') });
+  let seeded;
+  let version;
+  if (kind === 'postgres') {
+    await database.close();
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const exec = (text) => client.query(text);
+      version = (await exec('show server_version')).rows;
+      seeded = await seed(exec);
+    } finally {
+      await client.end();
+    }
+  } else {
+    const exec = (text) => database.db.execute(sql.raw(text));
+    version = (await exec('show server_version')).rows;
+    seeded = await seed(exec);
+    await database.close();
+  }
+  console.log(`  ${fmt(seeded)} orders for the supplier`);
+
+  const jwtSecret = randomBytes(32).toString('base64url');
+  const port = await freePort();
+  const childEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    JWT_SECRET: jwtSecret,
+    RATE_LIMIT_DISABLED: 'true',
+    SEED_DEMO_DATA: 'false',
+    WEB_DIST_DIR: '',
+    ...(kind === 'postgres' ? { DATABASE_URL: databaseUrl } : { DATA_DIR: work }),
+  };
+  for (const key of [
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'LOG_LEVEL',
+    ...(kind === 'pglite' ? ['DATABASE_URL'] : []),
+  ])
+    delete childEnv[key];
+  const log = openSync(path.join(work, 'api.log'), 'a');
+  step('Starting the API (NODE_ENV=production)');
+  api = spawn(path.join(BIN, 'tsx'), [path.join(ROOT, 'apps', 'api', 'src', 'server.ts')], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+  api.recentOutput = () => readFileSync(path.join(work, 'api.log'), 'utf8').slice(-4000);
+  api.benchName = 'api';
+  const base = `http://127.0.0.1:${port}`;
+  await waitForUrl(`${base}/api/health`, { child: api, timeoutMs: 60_000 });
+
+  const token = await createTokenService({ secret: jwtSecret, ttlSeconds: 3600 }).issue(SUPPLIER);
+  const headers = { authorization: `Bearer ${token}` };
+  const first = await fetch(`${base}/api/orders?limit=20`, { headers });
+  if (!first.ok) throw new Error(`GET /api/orders: ${first.status} ${await first.text()}`);
+  const total = Number(first.headers.get('x-total-count'));
+  const firstBytes = (await first.arrayBuffer()).byteLength;
+
+  const results = [];
+  for (const [title, url] of [
+    ['GET /api/orders?limit=20 (first page, all statuses)', '/api/orders?limit=20'],
+    ['GET /api/orders?status=placed&limit=20 (the Placed tab)', '/api/orders?status=placed&limit=20'],
+    ['GET /api/orders/summary (the badge and the tab counts)', '/api/orders/summary'],
+  ]) {
+    step(title);
+    results.push(await load(title, base, url, headers));
+  }
+  await stop(api, 'SIGTERM', 15_000);
+  api = undefined;
+
+  const row = (r) =>
+    `| ${r.title} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.non2xx + r.errors === 0 ? 'all 200' : `${r.non2xx} non-2xx, ${r.errors} errors`} | ${r.loadavgBefore[0]} → ${r.loadavgAfter[0]} |`;
+  const met = results[0].p99 < TARGET_P99_MS && results[0].non2xx === 0;
+  const markdown = [
+    `Run ${new Date().toISOString()} on ${machineLine(host)}; database ${kind === 'postgres' ? `PostgreSQL ${version[0].server_version}` : `PGlite (PostgreSQL ${version[0].server_version})`}. ` +
+      `One supplier with ${fmt(total)} orders (X-Total-Count of the first page; another supplier has ${fmt(Math.round(ORDERS / 5))}), ` +
+      `20 orders per page with their history (${fmt(firstBytes)} B). autocannon from the bench process, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s each.`,
+    '',
+    '| endpoint | req/s | p50 ms | p99 ms | answers | load 1 min |',
+    '|---|---:|---:|---:|---|---|',
+    ...results.map(row),
+    '',
+    `- first page p99 < ${TARGET_P99_MS} ms: ${fmt(results[0].p99, 1)} ms (${met ? 'met' : '**not met**'})`,
+  ].join('\n');
+  writeSection(`Orders desk on ${KIND_NAME}`, markdown);
+  console.log(`\n${markdown}\n`);
+  if (!met || total !== ORDERS) process.exitCode = 1;
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+} finally {
+  if (api) await stop(api, 'SIGTERM', 10_000);
+  if (KEEP) console.log(`kept ${work}${kind === 'postgres' ? ` and database ${dbName}` : ''}`);
+  else {
+    if (kind === 'postgres')
+      await adminQuery(`drop database if exists ${dbName} with (force)`).catch(() => {});
+    rmSync(work, { recursive: true, force: true });
+  }
+}
