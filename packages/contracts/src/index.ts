@@ -1,5 +1,6 @@
 export * from './categories';
 export * from './products';
+export * from './pricing';
 export * from './purchases';
 export * from './auth';
 export * from './errors';

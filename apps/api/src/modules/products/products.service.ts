@@ -1,6 +1,7 @@
 import {
   DEFAULT_PRODUCT_LIMIT,
   categorySlug,
+  priceTierProblems,
   type OwnProduct,
   type Product,
   type ProductInput,
@@ -8,6 +9,7 @@ import {
 } from '@bulkwise/contracts';
 import { AppError, forbidden, notFound, unauthorized } from '../../errors';
 import { isUuid } from '../../ids';
+import type { ProductRow } from '../../db/schema';
 import type { AuthUser } from '../auth/tokens';
 import { toOwnProduct, toPublicProduct } from './products.mapper';
 import {
@@ -63,6 +65,17 @@ function productFields(input: ProductInput) {
   };
 }
 
+/** Breaks kept by an update that omits them must still fit the new price and minimum order. */
+function checkKeptTiers(input: ProductInput) {
+  return (current: ProductRow) => {
+    const problems = priceTierProblems(input, current.priceTiers);
+    const [first] = problems;
+    if (!first) return;
+    const fields = Object.fromEntries(problems.map((p) => [`priceTiers.${p.index}.${p.field}`, p.message]));
+    throw new AppError('VALIDATION_FAILED', `Invalid priceTiers: ${first.message}`, fields);
+  };
+}
+
 export function createProductsService(deps: { repository: ProductsRepository }) {
   const { repository } = deps;
   return {
@@ -105,6 +118,7 @@ export function createProductsService(deps: { repository: ProductsRepository }) 
     async create(user: AuthUser, input: ProductInput): Promise<OwnProduct> {
       const row = await repository.insert({
         ...productFields(input),
+        priceTiers: input.priceTiers ?? [],
         ownerUid: user.uid,
         userEmail: user.email,
         userName: user.name.trim() || 'Anonymous',
@@ -114,7 +128,10 @@ export function createProductsService(deps: { repository: ProductsRepository }) 
 
     async update(user: AuthUser, id: string, input: ProductInput): Promise<OwnProduct> {
       if (!isUuid(id)) throw notFound('Product');
-      const row = await repository.updateOwned(id, user.uid, productFields(input));
+      // Omitted breaks stay as they are; a list (empty included) replaces them all.
+      const row = input.priceTiers
+        ? await repository.updateOwned(id, user.uid, { ...productFields(input), priceTiers: input.priceTiers })
+        : await repository.updateOwnedChecked(id, user.uid, productFields(input), checkKeptTiers(input));
       if (row) return toOwnProduct(row);
       throw (await repository.ownerOf(id))
         ? forbidden('You can only update your own products')

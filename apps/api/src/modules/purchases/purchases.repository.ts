@@ -9,6 +9,14 @@ export interface PurchaseOrder {
   address: string;
   phone: string;
   idempotencyKey: string | null;
+  /** When set, the purchase happens only if this is the unit price the server charges (else undefined). */
+  expectedUnitPrice: number | null;
+}
+
+export interface PurchaseDone {
+  cartItemId: string;
+  updatedQuantity: number;
+  unitPrice: number;
 }
 
 export interface PurchasesRepository extends PurchaseQueries {
@@ -19,9 +27,10 @@ export interface PurchasesRepository extends PurchaseQueries {
    * only if the order fits [minSellingQuantity, mainQuantity] and the buyer is not the owner, and record
    * the cart item with a snapshot of the product as sold. Concurrent buyers queue on the product's row
    * lock and can never take more than there is; a repeated Idempotency-Key fails the insert and so undoes
-   * the update. Undefined when the product refused the order (the caller finds out why).
+   * the update. The unit price is decided by unit_price_for() on the locked row, so it is the price in
+   * force when the stock was taken. Undefined when the product refused the order (the caller finds out why).
    */
-  purchase(order: PurchaseOrder): Promise<{ cartItemId: string; updatedQuantity: number } | undefined>;
+  purchase(order: PurchaseOrder): Promise<PurchaseDone | undefined>;
 }
 
 export function createPurchasesRepository(db: Db): PurchasesRepository {
@@ -39,13 +48,14 @@ export function createPurchasesRepository(db: Db): PurchasesRepository {
         address: order.address,
         phone: order.phone,
         idempotencyKey: order.idempotencyKey,
+        expectedUnitPrice: order.expectedUnitPrice,
       });
-      return row ? { cartItemId: row.id, updatedQuantity: row.updatedQuantity } : undefined;
+      return row ? { cartItemId: row.id, updatedQuantity: row.updatedQuantity, unitPrice: Number(row.unitPrice) } : undefined;
     },
   };
 }
 
-const param = (name: string, type: 'int' | 'text' | 'uuid') => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+const param = (name: string, type: 'int' | 'text' | 'uuid' | 'numeric') => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
 
 /**
  * A named prepared statement: planning this statement (a CTE over a table with eight indexes, a foreign
@@ -58,6 +68,8 @@ function preparePurchase(db: Db) {
     update ${products} set main_quantity = main_quantity - ${param('quantity', 'int')}
     where id = ${param('productId', 'uuid')} and main_quantity >= ${param('quantity', 'int')}
       and min_selling_quantity <= ${param('quantity', 'int')} and owner_uid <> ${param('buyerUid', 'text')}
+      and (${param('expectedUnitPrice', 'numeric')} is null
+        or unit_price_for(price, price_tiers, ${param('quantity', 'int')}) = ${param('expectedUnitPrice', 'numeric')})
     returning *`);
   const values: { [K in keyof typeof cartItems.$inferSelect]: SQL } = {
     id: sql`gen_random_uuid()`,
@@ -69,10 +81,10 @@ function preparePurchase(db: Db) {
       '_id', taken.id, 'image', taken.image, 'name', taken.name, 'brandName', taken.brand_name,
       'category', taken.category, 'categorySlug', taken.category_slug, 'description', taken.description,
       'mainQuantity', taken.main_quantity, 'minSellingQuantity', taken.min_selling_quantity,
-      'price', taken.price, 'rating', taken.rating, 'userName', taken.user_name,
+      'price', taken.price, 'rating', taken.rating, 'priceTiers', taken.price_tiers, 'userName', taken.user_name,
       'createdAt', to_char(taken.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
     quantity: param('quantity', 'int'),
-    unitPrice: sql`taken.price`,
+    unitPrice: sql`unit_price_for(taken.price, taken.price_tiers, ${param('quantity', 'int')})`,
     address: param('address', 'text'),
     phone: param('phone', 'text'),
     updatedQuantity: sql`taken.main_quantity`,
@@ -85,7 +97,7 @@ function preparePurchase(db: Db) {
     .with(taken)
     .insert(cartItems)
     .select(sql`select ${sql.join(columns.map((c) => values[c]), sql`, `)} from ${taken}`)
-    .returning({ id: cartItems.id, updatedQuantity: cartItems.updatedQuantity })
+    .returning({ id: cartItems.id, updatedQuantity: cartItems.updatedQuantity, unitPrice: cartItems.unitPrice })
     .prepare('purchases_purchase');
 }
 

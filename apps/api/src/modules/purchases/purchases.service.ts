@@ -1,6 +1,9 @@
 import {
+  PRICING_MESSAGES,
   PURCHASE_MESSAGES,
   ProductSchema,
+  lineTotal,
+  unitPriceFor,
   type CartItem,
   type CartRemoveResult,
   type PurchaseBody,
@@ -10,7 +13,7 @@ import type { CartItemRow } from '../../db/schema';
 import { AppError, forbidden, notFound, unauthorized } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthUser } from '../auth/tokens';
-import type { PurchasesRepository } from './purchases.repository';
+import type { PurchaseDone, PurchasesRepository } from './purchases.repository';
 
 const UNIQUE_VIOLATION = '23505';
 /** Deadlock or serialisation failure: the transaction did nothing and may simply run again. */
@@ -35,16 +38,27 @@ async function withRetry<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
 }
 
 function toCartItem(row: CartItemRow): CartItem {
-  const snapshot = ProductSchema.parse(row.productSnapshot);
+  // Items bought before volume pricing have no breaks in their snapshot.
+  const snapshot = ProductSchema.parse({ priceTiers: [], ...(row.productSnapshot as object) });
+  const unitPrice = Number(row.unitPrice);
   return {
     _id: row.id,
     product: snapshot,
     quantity: row.quantity,
+    unitPrice,
+    total: lineTotal(row.quantity, unitPrice),
     purchaseDate: row.purchasedAt.toISOString(),
     address: row.address,
     phone: row.phone,
   };
 }
+
+const result = (done: PurchaseDone, quantity: number): PurchaseResult => ({
+  updatedQuantity: done.updatedQuantity,
+  cartItemId: done.cartItemId,
+  unitPrice: done.unitPrice,
+  total: lineTotal(quantity, done.unitPrice),
+});
 
 export function createPurchasesService(deps: { repository: PurchasesRepository }) {
   const { repository } = deps;
@@ -55,7 +69,7 @@ export function createPurchasesService(deps: { repository: PurchasesRepository }
     if (existing.productId !== productId) {
       throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different purchase');
     }
-    return { updatedQuantity: existing.updatedQuantity, cartItemId: existing.id };
+    return result({ updatedQuantity: existing.updatedQuantity, cartItemId: existing.id, unitPrice: Number(existing.unitPrice) }, existing.quantity);
   }
 
   return {
@@ -79,13 +93,14 @@ export function createPurchasesService(deps: { repository: PurchasesRepository }
         address: body.address,
         phone: body.phone,
         idempotencyKey: idempotencyKey ?? null,
+        expectedUnitPrice: body.expectedUnitPrice ?? null,
       };
       try {
         // A refused order is explained from a fresh read; if that read finds nothing to refuse (the stock
         // came back in between), the order simply runs again.
         for (let attempt = 1; ; attempt++) {
           const done = await withRetry(() => repository.purchase(order));
-          if (done) return done;
+          if (done) return result(done, body.quantity);
           if (idempotencyKey) {
             const previous = await replay(user, productId, idempotencyKey);
             if (previous) return previous;
@@ -94,6 +109,10 @@ export function createPurchasesService(deps: { repository: PurchasesRepository }
           if (!product) throw notFound('Product');
           if (body.quantity < product.minSellingQuantity) {
             throw new AppError('BELOW_MINIMUM_ORDER', PURCHASE_MESSAGES.minimumOrder(product.minSellingQuantity));
+          }
+          const unitPrice = unitPriceFor({ price: Number(product.price), priceTiers: product.priceTiers }, body.quantity);
+          if (body.expectedUnitPrice !== undefined && Math.round(unitPrice * 100) !== Math.round(body.expectedUnitPrice * 100)) {
+            throw new AppError('PRICE_CHANGED', PRICING_MESSAGES.priceChanged(unitPrice), undefined, { unitPrice });
           }
           const insufficient = new AppError('INSUFFICIENT_STOCK', PURCHASE_MESSAGES.maximumAvailable(product.mainQuantity));
           if (body.quantity > product.mainQuantity) throw insufficient;

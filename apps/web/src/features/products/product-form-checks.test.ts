@@ -164,6 +164,7 @@ describe('productToFormValues', () => {
       minSellingQuantity: 500,
       price: 19.99,
       rating: 4.5,
+      priceTiers: [],
       categorySlug: 'industrial_machinery_tools',
       userName: 'Sam',
       createdAt: '2026-01-01T00:00:00.000Z',
