@@ -1,4 +1,4 @@
-import type { CartItem, OwnProduct } from '@bulkwise/contracts';
+import { lineTotal, type CartItem, type OwnProduct } from '@bulkwise/contracts';
 
 /** A product as the owner's own listing returns it. */
 export function ownProduct(overrides: Partial<OwnProduct> = {}): OwnProduct {
@@ -29,15 +29,15 @@ export function publicProduct(overrides: Partial<OwnProduct> = {}) {
 }
 
 export function cartItem(overrides: Partial<CartItem> = {}, product: Partial<OwnProduct> = {}): CartItem {
-  return {
+  const item = {
     _id: 'c1',
     product: publicProduct(product),
     quantity: 20,
     unitPrice: product.price ?? 19.99,
-    total: 20 * (product.price ?? 19.99),
     purchaseDate: '2026-03-04T10:15:00.000Z',
     address: '1 Dock Rd, Leeds',
     phone: '+44 113 496 0000',
     ...overrides,
   };
+  return { total: lineTotal(item.quantity, item.unitPrice), ...item };
 }

@@ -86,6 +86,7 @@ describe('Update product page', () => {
       minSellingQuantity: 500,
       price: 17.5,
       rating: 4,
+      priceTiers: [],
     });
     answer.resolve(json(ownProduct({ price: 17.5 })));
     await waitFor(() => expect(router.state.location.pathname).toBe('/all-products'));

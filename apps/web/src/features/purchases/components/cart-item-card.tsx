@@ -57,8 +57,10 @@ export function CartItemCard({ item, onRemove, removing = false }: CartItemCardP
             </dd>
           </div>
           <div>
-            <dt className="text-base-content/70">Unit price</dt>
-            <dd className="font-medium">{formatPrice(product.price)}</dd>
+            <dt className="text-base-content/70">Unit price paid</dt>
+            <dd className="font-medium" data-testid="cart-item-unit-price">
+              {formatPrice(item.unitPrice)}
+            </dd>
           </div>
         </dl>
       </div>
