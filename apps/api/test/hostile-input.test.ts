@@ -2,7 +2,9 @@ import {
   CartItemSchema,
   ErrorBodySchema,
   PRODUCT_CATEGORIES,
+  PriceTiersSchema,
   ProductInputSchema,
+  priceTierProblems,
   ProductSchema,
   PurchaseBodySchema,
   QUANTITY_MAX,
@@ -126,21 +128,35 @@ const text = (min: number, max: number) =>
   fc
     .string({ unit: fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }), fc.constantFrom(' ', '\n', 'é', '😀')), minLength: min, maxLength: max })
     .filter((s) => s.trim().length > 0);
-const validProduct = fc.record({
-  image: fc.oneof(fc.webUrl({ withQueryParameters: true }), fc.constantFrom('/images/products/a.svg', 'http://localhost/x.png')),
-  name: text(1, 60),
-  brandName: text(1, 40),
-  category: fc.constantFrom(...PRODUCT_CATEGORIES),
-  description: text(1, 200),
-  mainQuantity: fc.integer({ min: 1, max: QUANTITY_MAX }),
-  minSellingQuantity: fc.integer({ min: 1, max: 1000 }),
-  price: fc.integer({ min: 1, max: 100_000_000 }).map((cents) => cents / 100),
-  rating: fc.integer({ min: 10, max: 50 }).map((tenths) => tenths / 10),
-});
+const validProduct = fc
+  .record({
+    image: fc.oneof(fc.webUrl({ withQueryParameters: true }), fc.constantFrom('/images/products/a.svg', 'http://localhost/x.png')),
+    name: text(1, 60),
+    brandName: text(1, 40),
+    category: fc.constantFrom(...PRODUCT_CATEGORIES),
+    description: text(1, 200),
+    mainQuantity: fc.integer({ min: 1, max: QUANTITY_MAX }),
+    minSellingQuantity: fc.integer({ min: 1, max: 1000 }),
+    price: fc.integer({ min: 1, max: 100_000_000 }).map((cents) => cents / 100),
+    rating: fc.integer({ min: 10, max: 50 }).map((tenths) => tenths / 10),
+    // Price breaks, valid by construction: each a little further up in quantity and down in cents.
+    breakSteps: fc.array(fc.record({ gap: fc.integer({ min: 1, max: 5000 }), cut: fc.integer({ min: 1, max: 5000 }) }), { maxLength: 5 }),
+  })
+  .map(({ breakSteps, ...product }) => {
+    const priceTiers: Array<{ minQuantity: number; price: number }> = [];
+    let [quantity, cents] = [product.minSellingQuantity, Math.round(product.price * 100)];
+    for (const { gap, cut } of breakSteps) {
+      if (cents - cut < 1) break;
+      [quantity, cents] = [quantity + gap, cents - cut];
+      priceTiers.push({ minQuantity: quantity, price: cents / 100 });
+    }
+    return { ...product, priceTiers };
+  });
 const validPurchase = fc.record({
   quantity: fc.oneof(fc.integer({ min: 1, max: 50 }), fc.integer({ min: 1, max: QUANTITY_MAX })),
   address: text(1, 80),
   phone: fc.constantFrom('+44 117 496 0123', '(555) 010-9999', '12345', '+1.212.555.0100'),
+  expectedUnitPrice: fc.option(fc.integer({ min: 1, max: 100_000 }).map((c) => c / 100), { nil: undefined }),
 });
 const validJwtBody = fc.constant(null).map(() => ({ email: firebaseUser.email, uid: firebaseUser.uid }));
 
@@ -321,8 +337,8 @@ function request(method: InjectOptions['method'], url: string, auth: AuthKind, b
 const property = <T,>(arb: fc.Arbitrary<T>, numRuns: number, run: (value: T) => Promise<void>) =>
   fc.assert(fc.asyncProperty(arb, run), { numRuns, endOnFailure: false });
 
-const PRODUCT_FIELDS = Object.keys(productInput());
-const PURCHASE_FIELDS = ['quantity', 'address', 'phone'];
+const PRODUCT_FIELDS = [...Object.keys(productInput()), 'priceTiers'];
+const PURCHASE_FIELDS = ['quantity', 'address', 'phone', 'expectedUnitPrice'];
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -505,6 +521,8 @@ describe('after the barrage', () => {
       expect(parsed.success, `${row.id}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
       expect(parsed.data).toEqual(input);
       expect(row.mainQuantity).toBeGreaterThanOrEqual(0);
+      expect(PriceTiersSchema.parse(row.priceTiers)).toEqual(row.priceTiers);
+      expect(priceTierProblems(row, row.priceTiers), row.id).toEqual([]);
     }
     for (const row of storedItems) {
       const line = { quantity: row.quantity, address: row.address, phone: row.phone };

@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'CONFLICT',
   'INSUFFICIENT_STOCK',
   'BELOW_MINIMUM_ORDER',
+  'PRICE_CHANGED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
@@ -28,6 +29,8 @@ export const ErrorBodySchema = z.object({
   error: z.string(),
   /** Field-level problems for VALIDATION_FAILED: path -> message. */
   fields: z.record(z.string(), z.string()).optional(),
+  /** PRICE_CHANGED: the unit price the server charges now for the requested quantity. */
+  unitPrice: z.number().optional(),
   requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -2,6 +2,7 @@ export * from './categories';
 export * from './products';
 export * from './image-url';
 export * from './search';
+export * from './pricing';
 export * from './purchases';
 export * from './orders';
 export * from './auth';

@@ -43,10 +43,6 @@ export function allowedMoves(status: OrderStatus, actor: OrderActor): OrderMove[
   return ORDER_TRANSITIONS.filter((t) => t.by === actor && t.from.includes(status)).map((t) => t.move);
 }
 
-/** quantity x unit price in cents, so 3 x 19.99 is 59.97 and not 59.970000000000006. */
-export function orderTotal(quantity: number, unitPrice: number): number {
-  return Math.round(quantity * Math.round(unitPrice * 100)) / 100;
-}
 
 export const OrderHistoryEntrySchema = z.object({
   status: OrderStatusSchema,

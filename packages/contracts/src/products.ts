@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ProductCategorySchema, CategorySlugSchema } from './categories';
 import { isImageUrl } from './image-url';
 import { SearchTextSchema } from './search';
+import { PriceTierSchema, PriceTiersSchema, refinePriceTiers } from './pricing';
 
 export const PRICE_MIN = 0.01;
 export const PRICE_MAX = 1_000_000;
@@ -75,6 +76,8 @@ export const ProductInputSchema = z.object({
     .min(RATING_MIN, `Rating must be between ${RATING_MIN} and ${RATING_MAX}`)
     .max(RATING_MAX, `Rating must be between ${RATING_MIN} and ${RATING_MAX}`)
     .refine((v) => hasAtMostDecimals(v, 1), 'Rating must be in steps of 0.1'),
+  /** Volume pricing (pricing.ts). Omitted: none on create, unchanged on update; a list replaces them all. */
+  priceTiers: PriceTiersSchema.optional(),
 });
 export type ProductInput = z.infer<typeof ProductInputSchema>;
 
@@ -86,9 +89,12 @@ export const CreateProductBodySchema = ProductInputSchema.extend({
   userEmail: z.string().max(254).optional(),
   userName: z.string().max(200).optional(),
   categorySlug: z.string().max(100).optional(),
-});
-/** PUT /products/:id body: the editable fields only; anything else is dropped, never stored. */
-export const UpdateProductBodySchema = ProductInputSchema;
+}).superRefine(refinePriceTiers);
+/**
+ * PUT /products/:id body: the editable fields only; anything else is dropped, never stored. Breaks sent
+ * are checked here; breaks kept (omitted) are checked by the server against the new price and minimum.
+ */
+export const UpdateProductBodySchema = ProductInputSchema.superRefine(refinePriceTiers);
 
 /** A product as everyone may see it: the supplier's display name, never their email. */
 export const ProductSchema = z.object({
@@ -103,6 +109,8 @@ export const ProductSchema = z.object({
   minSellingQuantity: z.number().int(),
   price: z.number(),
   rating: z.number(),
+  /** Sorted by minQuantity; empty when the product has none. */
+  priceTiers: z.array(PriceTierSchema),
   userName: z.string(),
   createdAt: z.string(),
 });

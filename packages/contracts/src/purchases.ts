@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { OrderListSchema, OrderSchema, type Order } from './orders';
-import { QUANTITY_MAX, isStorableText } from './products';
+import { QUANTITY_MAX, hasAtMostDecimals, isStorableText } from './products';
+
+const hasAtMostDecimals2 = (v: number) => hasAtMostDecimals(v, 2);
 
 /** Header that makes a purchase safe to retry: the same key never buys twice. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -27,12 +29,25 @@ export const PurchaseBodySchema = z.object({
   /** Sent by the spec's client; the buyer is always the token's identity. */
   userEmail: z.string().max(254).optional(),
   userName: z.string().max(200).optional(),
+  /**
+   * The unit price the buyer saw. When given and not the price the server would charge, the purchase
+   * is refused with 409 PRICE_CHANGED and the current `unitPrice`, and buys nothing.
+   */
+  expectedUnitPrice: z
+    .number({ error: 'Expected unit price must be a number' })
+    .min(0.01, 'Expected unit price must be at least 0.01')
+    .max(1_000_000, 'Expected unit price must be at most 1000000')
+    .refine(hasAtMostDecimals2, 'Expected unit price must have at most 2 decimals')
+    .optional(),
 });
 export type PurchaseBody = z.infer<typeof PurchaseBodySchema>;
 
 export const PurchaseResultSchema = z.object({
   updatedQuantity: z.number().int(),
   cartItemId: z.string(),
+  /** The unit price charged (the break in force for the quantity) and quantity x unitPrice in cents. */
+  unitPrice: z.number(),
+  total: z.number(),
 });
 export type PurchaseResult = z.infer<typeof PurchaseResultSchema>;
 

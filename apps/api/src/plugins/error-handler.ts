@@ -63,8 +63,14 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_REQUEST',
 };
 
-function body(code: ErrorCode, message: string, requestId: string, fields?: Record<string, string>): ErrorBody {
-  return { code, message, error: message, requestId, ...(fields ? { fields } : {}) };
+function body(
+  code: ErrorCode,
+  message: string,
+  requestId: string,
+  fields?: Record<string, string>,
+  details?: AppError['details'],
+): ErrorBody {
+  return { code, message, error: message, requestId, ...(fields ? { fields } : {}), ...details };
 }
 
 /** One error shape for every failure; 5xx bodies never carry internals (they are logged with the request id). */
@@ -88,7 +94,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.status(ERROR_STATUS[err.code]).send(body(err.code, err.message, req.id, err.fields));
+      return reply.status(ERROR_STATUS[err.code]).send(body(err.code, err.message, req.id, err.fields, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};

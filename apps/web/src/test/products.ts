@@ -1,4 +1,4 @@
-import { orderTotal, type CartItem, type OwnProduct } from '@bulkwise/contracts';
+import { lineTotal, type CartItem, type OwnProduct } from '@bulkwise/contracts';
 
 /** A product as the owner's own listing returns it. */
 export function ownProduct(overrides: Partial<OwnProduct> = {}): OwnProduct {
@@ -14,6 +14,7 @@ export function ownProduct(overrides: Partial<OwnProduct> = {}): OwnProduct {
     minSellingQuantity: 500,
     price: 19.99,
     rating: 4,
+    priceTiers: [],
     userName: 'Bea Buyer',
     userEmail: 'buyer@bulkwise.test',
     createdAt: '2026-01-01T00:00:00.000Z',
@@ -38,7 +39,7 @@ export function cartItem(overrides: Partial<CartItem> = {}, product: Partial<Own
     product: p,
     quantity,
     unitPrice,
-    total: orderTotal(quantity, unitPrice),
+    total: lineTotal(quantity, unitPrice),
     purchaseDate: '2026-03-04T10:15:00.000Z',
     buyer: { name: 'Bea Buyer', email: 'buyer@bulkwise.test' },
     shipping: { address: '1 Dock Rd, Leeds', phone: '+44 113 496 0000' },

@@ -1,4 +1,4 @@
-import type { OrderActor, OrderStatus } from '@bulkwise/contracts';
+import type { OrderActor, OrderStatus, PriceTier } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -41,6 +41,12 @@ export const products = pgTable(
     // Money is exact: numeric(12,2), read back as a JS number (at most 2 decimals, below 2^53).
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull(),
+    /**
+     * Volume pricing, sorted by minQuantity (at most 5, validated by contracts/pricing.ts). On the row
+     * rather than in a table: every read and the purchase's UPDATE ... RETURNING get them without a join,
+     * and an edit replaces them all at once. Charged through the SQL function unit_price_for().
+     */
+    priceTiers: jsonb('price_tiers').$type<PriceTier[]>().notNull().default([]),
     ownerUid: text('owner_uid').notNull(),
     userEmail: text('user_email').notNull(),
     userName: text('user_name').notNull(),

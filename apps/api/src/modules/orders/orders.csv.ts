@@ -1,5 +1,5 @@
 import type { CartItemRow } from '../../db/schema';
-import { orderTotal } from '@bulkwise/contracts';
+import { lineTotal } from '@bulkwise/contracts';
 
 export const ORDER_CSV_HEADER = [
   'id',
@@ -37,7 +37,7 @@ export function csvRow(row: CartItemRow): string {
     typeof product === 'string' ? product : '',
     row.quantity,
     unitPrice.toFixed(2),
-    orderTotal(row.quantity, unitPrice).toFixed(2),
+    lineTotal(row.quantity, unitPrice).toFixed(2),
     row.buyerName,
     row.buyerEmail,
     row.phone,

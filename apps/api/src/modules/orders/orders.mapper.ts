@@ -1,4 +1,4 @@
-import { ProductSchema, orderTotal, type Order } from '@bulkwise/contracts';
+import { ProductSchema, lineTotal, type Order } from '@bulkwise/contracts';
 import type { CartItemRow } from '../../db/schema';
 import type { OrderEvent, OrderEventType } from './order-events';
 import type { OrderRow } from './orders.repository';
@@ -8,10 +8,11 @@ export function toOrder(row: OrderRow): Order {
   return {
     _id: row.id,
     status: row.status,
-    product: ProductSchema.parse(row.productSnapshot),
+    // Orders placed before volume pricing have no breaks in their snapshot.
+    product: ProductSchema.parse({ priceTiers: [], ...(row.productSnapshot as object) }),
     quantity: row.quantity,
     unitPrice,
-    total: orderTotal(row.quantity, unitPrice),
+    total: lineTotal(row.quantity, unitPrice),
     purchaseDate: row.purchasedAt.toISOString(),
     buyer: { name: row.buyerName, email: row.buyerEmail },
     shipping: { address: row.address, phone: row.phone },
@@ -62,7 +63,7 @@ export function toOrderEvent(
     product: { id: row.productId, name: String(snapshot.name ?? ''), image: String(snapshot.image ?? '') },
     quantity: row.quantity,
     unitPrice,
-    total: orderTotal(row.quantity, unitPrice),
+    total: lineTotal(row.quantity, unitPrice),
     shipping: { address: row.address, phone: row.phone },
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,

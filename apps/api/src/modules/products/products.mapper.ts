@@ -15,6 +15,7 @@ export function toPublicProduct(row: ProductRow): Product {
     minSellingQuantity: row.minSellingQuantity,
     price: Number(row.price),
     rating: Number(row.rating),
+    priceTiers: row.priceTiers.map((t) => ({ minQuantity: t.minQuantity, price: Number(t.price) })),
     userName: row.userName,
     createdAt: row.createdAt.toISOString(),
   };

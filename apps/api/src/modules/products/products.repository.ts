@@ -37,6 +37,7 @@ export type ProductChanges = Pick<
   | 'minSellingQuantity'
   | 'price'
   | 'rating'
+  | 'priceTiers'
 >;
 
 function filterConditions(filter: ProductFilter): SQL[] {
@@ -190,6 +191,34 @@ export function createProductsRepository(db: Db, options: { bus?: Pick<Invalidat
         .set({ ...changes, updatedAt: new Date() })
         .where(and(eq(products.id, id), eq(products.ownerUid, ownerUid)))
         .returning();
+      counts.invalidate([ANY_PRODUCT_TAG]);
+      return row;
+    },
+    /**
+     * Updates only when `ownerUid` owns the product, after `check` approved the row as it is now (locked,
+     * so a concurrent edit cannot slip between the check and the write); undefined when not owned.
+     */
+    async updateOwnedChecked(
+      id: string,
+      ownerUid: string,
+      changes: Omit<ProductChanges, 'priceTiers'>,
+      check: (current: ProductRow) => void,
+    ): Promise<ProductRow | undefined> {
+      const row = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(products)
+          .where(and(eq(products.id, id), eq(products.ownerUid, ownerUid)))
+          .for('update');
+        if (!current) return undefined;
+        check(current);
+        const [updated] = await tx
+          .update(products)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(products.id, id))
+          .returning();
+        return updated;
+      });
       counts.invalidate([ANY_PRODUCT_TAG]);
       return row;
     },

@@ -61,7 +61,8 @@ export const productsRoutes: FastifyPluginAsyncZod<{
         tags: ['products'],
         description: `Products in the server's order (newest first) or by price. Keyset paging: pass the
           ${NEXT_CURSOR_HEADER} response header back as \`cursor\`; ${TOTAL_COUNT_HEADER} is the number of
-          matching products. Without \`limit\`, at most 500 products are returned.`,
+          matching products. Without \`limit\`, at most 500 products are returned. Sorting by price uses the
+          product's base \`price\` (what the minimum order costs per unit), never its \`priceTiers\`.`,
         querystring: ProductListQuerySchema,
         response: { 200: ProductListResponseSchema },
       },

@@ -1,6 +1,7 @@
 import {
   DEFAULT_PRODUCT_LIMIT,
   categorySlug,
+  priceTierProblems,
   type OwnProduct,
   type Product,
   type ProductInput,
@@ -9,6 +10,7 @@ import {
 } from '@bulkwise/contracts';
 import { AppError, forbidden, notFound, unauthorized } from '../../errors';
 import { isUuid } from '../../ids';
+import type { ProductRow } from '../../db/schema';
 import type { AuthUser } from '../auth/tokens';
 import type { InvalidateProducts } from './products.cache';
 import { toOwnProduct, toPublicProduct } from './products.mapper';
@@ -65,6 +67,17 @@ function productFields(input: ProductInput) {
     minSellingQuantity: input.minSellingQuantity,
     price: input.price,
     rating: input.rating,
+  };
+}
+
+/** Breaks kept by an update that omits them must still fit the new price and minimum order. */
+function checkKeptTiers(input: ProductInput) {
+  return (current: ProductRow) => {
+    const problems = priceTierProblems(input, current.priceTiers);
+    const [first] = problems;
+    if (!first) return;
+    const fields = Object.fromEntries(problems.map((p) => [`priceTiers.${p.index}.${p.field}`, p.message]));
+    throw new AppError('VALIDATION_FAILED', `Invalid priceTiers: ${first.message}`, fields);
   };
 }
 
@@ -127,6 +140,7 @@ export function createProductsService(deps: {
     async create(user: AuthUser, input: ProductInput): Promise<OwnProduct> {
       const row = await repository.insert({
         ...productFields(input),
+        priceTiers: input.priceTiers ?? [],
         ownerUid: user.uid,
         userEmail: user.email,
         userName: user.name.trim() || 'Anonymous',
@@ -137,7 +151,10 @@ export function createProductsService(deps: {
 
     async update(user: AuthUser, id: string, input: ProductInput): Promise<OwnProduct> {
       if (!isUuid(id)) throw notFound('Product');
-      const row = await repository.updateOwned(id, user.uid, productFields(input));
+      // Omitted breaks stay as they are; a list (empty included) replaces them all.
+      const row = input.priceTiers
+        ? await repository.updateOwned(id, user.uid, { ...productFields(input), priceTiers: input.priceTiers })
+        : await repository.updateOwnedChecked(id, user.uid, productFields(input), checkKeptTiers(input));
       if (row) {
         invalidateProducts([id]);
         return toOwnProduct(row);

@@ -8,15 +8,19 @@ import { products } from '../../db/schema';
  */
 
 /**
- * A CTE `taken` that takes `quantity` units when the order fits [minSellingQuantity, mainQuantity] and
- * the buyer is not the owner, returning the product as it is after the sale (no row: refused).
- * Concurrent buyers queue on the product's row lock and can never take more than there is.
+ * A CTE `taken` that takes `quantity` units when the order fits [minSellingQuantity, mainQuantity], the
+ * buyer is not the owner and (when `expectedUnitPrice` is not null) the price in force for that quantity
+ * is the one the buyer saw, returning the product as it is after the sale (no row: refused).
+ * Concurrent buyers queue on the product's row lock and can never take more than there is; the price is
+ * read from the locked row, so a price edit happened either before this sale or after it.
  */
-export function takeStock(db: Db, p: { productId: SQL; quantity: SQL; buyerUid: SQL }) {
+export function takeStock(db: Db, p: { productId: SQL; quantity: SQL; buyerUid: SQL; expectedUnitPrice: SQL }) {
   return db.$with('taken', { id: products.id }).as(sql`
     update ${products} set main_quantity = main_quantity - ${p.quantity}
     where id = ${p.productId} and main_quantity >= ${p.quantity}
       and min_selling_quantity <= ${p.quantity} and owner_uid <> ${p.buyerUid}
+      and (${p.expectedUnitPrice} is null
+        or unit_price_for(price, price_tiers, ${p.quantity}) = ${p.expectedUnitPrice})
     returning *`);
 }
 

@@ -10,6 +10,8 @@ export interface PurchaseOrder {
   address: string;
   phone: string;
   idempotencyKey: string | null;
+  /** When set, the purchase happens only if this is the unit price the server charges (else undefined). */
+  expectedUnitPrice: number | null;
 }
 
 /** What the purchase statement answers: enough for the response and the `placed` event. */
@@ -34,13 +36,13 @@ export function createPurchasesRepository(db: Db): PurchasesRepository {
   };
 }
 
-const param = (name: string, type: 'int' | 'text' | 'uuid') => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+const param = (name: string, type: 'int' | 'text' | 'uuid' | 'numeric') => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
 
 /**
  * The unit price an order is sold at, computed once here from the product row as sold (`taken`).
  * Volume pricing replaces this one expression (price breaks); everything downstream reads unit_price.
  */
-const UNIT_PRICE_AT_PURCHASE = sql`taken.price`;
+const UNIT_PRICE_AT_PURCHASE = sql`unit_price_for(taken.price, taken.price_tiers, ${param('quantity', 'int')})`;
 
 /**
  * The whole purchase in one statement: take the stock (products' takeStock), record the order with a
@@ -54,6 +56,7 @@ function purchaseStatement(db: Db) {
     productId: param('productId', 'uuid'),
     quantity: param('quantity', 'int'),
     buyerUid: param('buyerUid', 'text'),
+    expectedUnitPrice: param('expectedUnitPrice', 'numeric'),
   });
   // Volatile, so materialised once: the order and its history entry share the id and the time.
   const ids = db
@@ -124,6 +127,7 @@ function purchaseQueries(db: Db) {
         address: order.address,
         phone: order.phone,
         idempotencyKey: order.idempotencyKey,
+        expectedUnitPrice: order.expectedUnitPrice,
       });
       return row;
     },

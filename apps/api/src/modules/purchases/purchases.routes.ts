@@ -28,7 +28,10 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
       schema: {
         tags: ['purchases'],
         security: [{ bearer: [] }],
-        description: 'Buys `quantity` units in one transaction. Retry safely with an Idempotency-Key header.',
+        description:
+          'Buys `quantity` units in one transaction, at the unit price of the price break in force for that quantity ' +
+          '(answered as `unitPrice` and `total`). With `expectedUnitPrice`, a different server price answers 409 ' +
+          'PRICE_CHANGED with the current `unitPrice` and buys nothing. Retry safely with an Idempotency-Key header.',
         params: IdParamsSchema,
         headers: PurchaseHeadersSchema,
         body: PurchaseBodySchema,

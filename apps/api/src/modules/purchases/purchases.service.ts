@@ -1,4 +1,11 @@
-import { PURCHASE_MESSAGES, type PurchaseBody, type PurchaseResult } from '@bulkwise/contracts';
+import {
+  PRICING_MESSAGES,
+  PURCHASE_MESSAGES,
+  lineTotal,
+  unitPriceFor,
+  type PurchaseBody,
+  type PurchaseResult,
+} from '@bulkwise/contracts';
 import type { KeyedQueue } from '../../db/keyed-queue';
 import { UNIQUE_VIOLATION, pgCode, withRetry } from '../../db/retry';
 import { AppError, forbidden, notFound } from '../../errors';
@@ -57,7 +64,13 @@ export function createPurchasesService(deps: {
     if (!placed) return undefined;
     deps.invalidateProducts([order.productId]);
     deps.afterPlaced?.(placed.supplierUid);
-    return { updatedQuantity: placed.updatedQuantity, cartItemId: placed.id };
+    const unitPrice = Number(placed.unitPrice);
+    return {
+      updatedQuantity: placed.updatedQuantity,
+      cartItemId: placed.id,
+      unitPrice,
+      total: lineTotal(order.quantity, unitPrice),
+    };
   }
 
   async function replay(user: AuthUser, productId: string, key: string): Promise<PurchaseResult | undefined> {
@@ -66,7 +79,13 @@ export function createPurchasesService(deps: {
     if (existing.productId !== productId) {
       throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different purchase');
     }
-    return { updatedQuantity: existing.updatedQuantity, cartItemId: existing.id };
+    const unitPrice = Number(existing.unitPrice);
+    return {
+      updatedQuantity: existing.updatedQuantity,
+      cartItemId: existing.id,
+      unitPrice,
+      total: lineTotal(existing.quantity, unitPrice),
+    };
   }
 
   return {
@@ -90,6 +109,7 @@ export function createPurchasesService(deps: {
         address: body.address,
         phone: body.phone,
         idempotencyKey: idempotencyKey ?? null,
+        expectedUnitPrice: body.expectedUnitPrice ?? null,
       };
       try {
         // A refused order is explained from a fresh read; if that read finds nothing to refuse (the stock
@@ -108,6 +128,13 @@ export function createPurchasesService(deps: {
               'BELOW_MINIMUM_ORDER',
               PURCHASE_MESSAGES.minimumOrder(product.minSellingQuantity),
             );
+          }
+          const unitPrice = unitPriceFor({ price: Number(product.price), priceTiers: product.priceTiers }, body.quantity);
+          if (
+            body.expectedUnitPrice !== undefined &&
+            Math.round(unitPrice * 100) !== Math.round(body.expectedUnitPrice * 100)
+          ) {
+            throw new AppError('PRICE_CHANGED', PRICING_MESSAGES.priceChanged(unitPrice), undefined, { unitPrice });
           }
           const insufficient = new AppError(
             'INSUFFICIENT_STOCK',

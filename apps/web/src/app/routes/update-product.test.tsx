@@ -65,6 +65,40 @@ describe('Update product page', () => {
     expect(apiCalls().filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 
+  it('edits the volume pricing rows: loaded, checked inline before any call, removed, added and sent', async () => {
+    const priceTiers = [
+      { minQuantity: 600, price: 18.5 },
+      { minQuantity: 1000, price: 17 },
+    ];
+    const { apiCalls } = api(
+      { 'GET /api/products/p1': () => json(publicProduct({ priceTiers })), 'PUT /api/products/p1': () => json(ownProduct({ priceTiers })) },
+      [ownProduct({ priceTiers })],
+    );
+    const { user } = await openPage();
+    expect(await screen.findByLabelText('Break 1: from quantity')).toHaveValue(600);
+    expect(screen.getByLabelText('Break 2: price per unit')).toHaveValue(17);
+
+    await user.clear(screen.getByLabelText('Break 2: price per unit'));
+    await user.type(screen.getByLabelText('Break 2: price per unit'), '18.5');
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+    expect(await screen.findByText("Break 2: price must be below break 1's price ($18.50)")).toBeInTheDocument();
+    expect(screen.getByLabelText('Break 2: price per unit')).toHaveAttribute('aria-invalid', 'true');
+    expect(apiCalls().filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Remove break 2' }));
+    await user.click(screen.getByRole('button', { name: 'Add price break' }));
+    await user.type(screen.getByLabelText('Break 2: from quantity'), '2000');
+    await user.type(screen.getByLabelText('Break 2: price per unit'), '16');
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(apiCalls().filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(apiCalls().find((c) => c.method === 'PUT')?.body).toMatchObject({
+      priceTiers: [
+        { minQuantity: 600, price: 18.5 },
+        { minQuantity: 2000, price: 16 },
+      ],
+    });
+  });
+
   it("shows 'Updating...' while saving, sends the form's fields and lands on All Products", async () => {
     const answer = deferred<Response>();
     const { apiCalls } = api({ 'PUT /api/products/p1': () => answer.promise });
@@ -86,6 +120,7 @@ describe('Update product page', () => {
       minSellingQuantity: 500,
       price: 17.5,
       rating: 4,
+      priceTiers: [],
     });
     answer.resolve(json(ownProduct({ price: 17.5 })));
     await waitFor(() => expect(router.state.location.pathname).toBe('/all-products'));

@@ -1,3 +1,5 @@
+import { PRICING_MESSAGES, lowestUnitPrice, type PricedProduct } from '@bulkwise/contracts';
+
 const usd = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -12,4 +14,14 @@ export function formatPrice(value: number | null | undefined): string {
 
 export function Price({ value, className }: { value: number | null | undefined; className?: string }) {
   return <span className={className}>{formatPrice(value)}</span>;
+}
+
+/** "from $4.10" beside a product's price when volume pricing makes it cheaper in bulk; nothing otherwise. */
+export function FromPrice({ product, className = '' }: { product: Pick<PricedProduct, 'price' | 'priceTiers'>; className?: string }) {
+  if (product.priceTiers.length === 0) return null;
+  return (
+    <span className={`text-xs font-normal text-base-content/70 ${className}`} data-testid="product-from-price">
+      {PRICING_MESSAGES.from(lowestUnitPrice(product))}
+    </span>
+  );
 }

@@ -21,6 +21,7 @@ const valid: ProductFormValues = {
   minSellingQuantity: 500,
   price: 19.99,
   rating: 4.5,
+  priceTiers: [],
 };
 
 describe('firstProductFormError: the ordered check set', () => {
@@ -126,6 +127,25 @@ describe('checkProductRules: the rules after the ordered checks', () => {
     expect(checkProductRules(valid)).toEqual({ ok: true, input: valid });
   });
 
+  it('checks price breaks with the API rules, on the cell that is wrong', () => {
+    const tiers = [
+      { minQuantity: 1000, price: 18.5 },
+      { minQuantity: 900, price: 19 },
+    ];
+    const result = checkProductRules({ ...valid, priceTiers: tiers });
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: {
+        'priceTiers.1.minQuantity': "Break 2: quantity must be greater than break 1's quantity (1000)",
+        'priceTiers.1.price': "Break 2: price must be below break 1's price ($18.50)",
+      },
+    });
+    const blank = checkProductRules({ ...valid, priceTiers: [{ minQuantity: '', price: 18 }] });
+    expect(blank.ok || blank.fieldErrors['priceTiers.0.minQuantity']).toBe('Break quantity must be a number');
+    const fixed = [{ minQuantity: 1000, price: 18.5 }, { minQuantity: 2000, price: 17 }];
+    expect(checkProductRules({ ...valid, priceTiers: fixed })).toEqual({ ok: true, input: { ...valid, priceTiers: fixed } });
+  });
+
   it('trims the texts', () => {
     const result = checkProductRules({ ...valid, name: '  Bolts  ' });
     expect(result.ok && result.input.name).toBe('Bolts');
@@ -164,6 +184,7 @@ describe('productToFormValues', () => {
       minSellingQuantity: 500,
       price: 19.99,
       rating: 4.5,
+      priceTiers: [],
       categorySlug: 'industrial_machinery_tools',
       userName: 'Sam',
       createdAt: '2026-01-01T00:00:00.000Z',

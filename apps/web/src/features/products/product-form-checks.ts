@@ -3,6 +3,7 @@ import {
   ProductInputSchema,
   RATING_MAX,
   RATING_MIN,
+  refinePriceTiers,
   type Product,
   type ProductInput,
 } from '@bulkwise/contracts';
@@ -20,9 +21,18 @@ export interface ProductFormValues {
   minSellingQuantity: NumberField;
   price: NumberField;
   rating: NumberField;
+  /** Volume pricing rows as typed; blank cells stay '' until checked. */
+  priceTiers: PriceTierRow[];
 }
 
-export type ProductFormField = keyof ProductFormValues;
+export interface PriceTierRow {
+  minQuantity: NumberField;
+  price: NumberField;
+}
+
+export type ProductFormField = Exclude<keyof ProductFormValues, 'priceTiers'>;
+/** A form path an error can sit on: a plain field, the breaks list, or one cell of a break. */
+export type ProductFormErrorPath = ProductFormField | 'priceTiers' | `priceTiers.${number}.${keyof PriceTierRow}`;
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   image: '',
@@ -34,6 +44,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   minSellingQuantity: '',
   price: '',
   rating: '',
+  priceTiers: [],
 };
 
 /** What a number input holds -> a number, or '' when it is blank or not a number. */
@@ -81,21 +92,31 @@ export const CATEGORY_REQUIRED = 'Please choose a category from the list';
 
 export type ProductFormCheck =
   | { ok: true; input: ProductInput }
-  | { ok: false; fieldErrors: Partial<Record<ProductFormField, string>> };
+  | { ok: false; fieldErrors: Partial<Record<ProductFormErrorPath, string>> };
+
+// The API's rules, price breaks against the price and minimum order included.
+const ProductFormSchema = ProductInputSchema.superRefine(refinePriceTiers);
 
 /**
  * The remaining rules after the ordered checks (required texts, category from the list, whole
- * quantities, price decimals, rating step), judged by the same schema the API uses.
+ * quantities, price decimals, rating step, price breaks), judged by the same schema the API uses.
+ * A break's problem sits on its cell (`priceTiers.1.price`); a problem of the list on `priceTiers`.
  */
 export function checkProductRules(values: ProductFormValues): ProductFormCheck {
-  const result = ProductInputSchema.safeParse(values);
-  if (result.success) return { ok: true, input: result.data };
-  const fieldErrors: Partial<Record<ProductFormField, string>> = {};
+  const result = ProductFormSchema.safeParse(values);
+  if (result.success) return { ok: true, input: { ...result.data, priceTiers: result.data.priceTiers ?? [] } };
+  const fieldErrors: Partial<Record<ProductFormErrorPath, string>> = {};
   for (const issue of result.error.issues) {
-    const field = issue.path[0] as ProductFormField | undefined;
-    if (!field || field in fieldErrors) continue;
+    const [field, index, cell] = issue.path;
+    if (!field) continue;
+    const path = (
+      field === 'priceTiers' && typeof index === 'number' && (cell === 'minQuantity' || cell === 'price')
+        ? `priceTiers.${index}.${cell}`
+        : String(field)
+    ) as ProductFormErrorPath;
+    if (path in fieldErrors) continue;
     // The schema's category message lists all seven names; the select already shows them.
-    fieldErrors[field] = field === 'category' ? CATEGORY_REQUIRED : issue.message;
+    fieldErrors[path] = path === 'category' ? CATEGORY_REQUIRED : issue.message;
   }
   return { ok: false, fieldErrors };
 }
@@ -111,5 +132,6 @@ export function productToFormValues(product: Product): ProductFormValues {
     minSellingQuantity: product.minSellingQuantity,
     price: product.price,
     rating: product.rating,
+    priceTiers: product.priceTiers.map((tier) => ({ ...tier })),
   };
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { cartTotal, cartUnits, lineTotal } from './cart-totals';
 
-const line = (unitPrice: number, quantity: number) => ({ quantity, unitPrice });
+// The product's price today differs on purpose: a line costs what was paid.
+const line = (unitPrice: number, quantity: number) => ({ quantity, unitPrice, product: { price: unitPrice + 1 } });
 
 describe('cart totals', () => {
-  it('a line costs unit price × quantity', () => {
+  it('a line costs the unit price paid × quantity', () => {
     expect(lineTotal(line(2.5, 20))).toBe(50);
     expect(lineTotal(line(19.99, 3))).toBe(59.97);
   });

@@ -3,15 +3,15 @@ import type { CartItem } from '@bulkwise/contracts';
 /* Money is summed in whole cents: adding float dollars drifts (0.1 + 0.2). */
 const toCents = (dollars: number) => Math.round((Number.isFinite(dollars) ? dollars : 0) * 100);
 
-type Line = Pick<CartItem, 'quantity' | 'unitPrice'>;
+type PaidLine = Pick<CartItem, 'quantity' | 'unitPrice'>;
 
-/** Unit price (as sold) × quantity, in dollars. */
-export function lineTotal(item: Line): number {
+/** The unit price paid (the break in force at purchase, not today's price) × quantity, in dollars. */
+export function lineTotal(item: PaidLine): number {
   return (toCents(item.unitPrice) * item.quantity) / 100;
 }
 
 /** The sum of every line, in dollars. */
-export function cartTotal(items: readonly Line[]): number {
+export function cartTotal(items: ReadonlyArray<PaidLine>): number {
   return items.reduce((cents, item) => cents + toCents(item.unitPrice) * item.quantity, 0) / 100;
 }
 

@@ -13,6 +13,7 @@ const product = (name: string, category: string) => ({
   minSellingQuantity: 1,
   price: 1,
   rating: 4,
+  priceTiers: [],
   userName: 'U',
   createdAt: '2026-01-01T00:00:00.000Z',
 });

@@ -18,6 +18,7 @@ const product = (i: number) => ({
   minSellingQuantity: 10 * i,
   price: i + 0.5,
   rating: 4.25,
+  priceTiers: i === 1 ? [{ minQuantity: 100, price: 1.25 }] : [],
   userName: 'U',
   createdAt: '2026-01-01T00:00:00.000Z',
 });
@@ -60,6 +61,9 @@ describe('AllProducts', () => {
     expect(await screen.findByText('Showing 2 of 3 products')).toBeInTheDocument();
     const card = screen.getByRole('article', { name: 'Product 1' });
     expect(within(card).getByTestId('product-price')).toHaveTextContent('$1.50');
+    expect(within(card).getByTestId('product-from-price')).toHaveTextContent('from $1.25');
+    const plain = screen.getByRole('article', { name: 'Product 2' });
+    expect(within(plain).queryByTestId('product-from-price')).not.toBeInTheDocument();
     expect(within(card).getByText('4.3')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Details' })).toHaveAttribute('href', '/product/p-1');
 

@@ -2,7 +2,7 @@ import type { OwnProduct } from '@bulkwise/contracts';
 import { Pencil, Star, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
-import { formatPrice } from '@/components/ui/price';
+import { FromPrice, formatPrice } from '@/components/ui/price';
 import { formatRating } from '@/components/ui/rating-stars';
 import { paths } from '@/config/paths';
 
@@ -37,7 +37,9 @@ export function MyProductCard({ product, onDelete, deleting = false }: MyProduct
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
           <div>
             <dt className="text-base-content/70">Price</dt>
-            <dd className="text-base font-semibold text-primary dark:text-indigo-300">{formatPrice(product.price)}</dd>
+            <dd className="text-base font-semibold text-primary dark:text-indigo-300">
+              {formatPrice(product.price)} <FromPrice product={product} />
+            </dd>
           </div>
           <div>
             <dt className="text-base-content/70">Rating</dt>

@@ -2,7 +2,7 @@ import type { Product } from '@bulkwise/contracts';
 import { ArrowRight, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
-import { formatPrice } from '@/components/ui/price';
+import { FromPrice, formatPrice } from '@/components/ui/price';
 import { formatRating } from '@/components/ui/rating-stars';
 import { paths } from '@/config/paths';
 import { HighlightedText } from '../search/highlighted-text';
@@ -44,8 +44,9 @@ export function ProductCard({ product, highlight = '' }: { product: Product; hig
         <dl className="grid grid-cols-3 gap-2 rounded-box bg-base-200 p-3 text-center text-sm">
           <div>
             <dt className="text-xs text-base-content/70">Price</dt>
-            <dd className="font-bold text-primary dark:text-indigo-300" data-testid="product-price">
-              {formatPrice(product.price)}
+            <dd className="font-bold text-primary dark:text-indigo-300">
+              <span data-testid="product-price">{formatPrice(product.price)}</span>
+              <FromPrice product={product} className="block" />
             </dd>
           </div>
           <div>

@@ -17,9 +17,11 @@ import {
   checkProductRules,
   firstProductFormError,
   parseNumberInput,
+  type ProductFormErrorPath,
   type ProductFormField,
   type ProductFormValues,
 } from '../product-form-checks';
+import { PriceTiersEditor } from './price-tiers-editor';
 
 export type ProductFormMode = 'add' | 'update';
 
@@ -71,6 +73,7 @@ export function ProductForm({ mode, defaultValues = EMPTY_PRODUCT_FORM, onSubmit
     setError,
     clearErrors,
     setFocus,
+    control,
     formState: { errors },
   } = useForm<ProductFormValues>({ defaultValues });
 
@@ -107,11 +110,14 @@ export function ProductForm({ mode, defaultValues = EMPTY_PRODUCT_FORM, onSubmit
 
     const checked = checkProductRules(values);
     if (!checked.ok) {
-      for (const [name, message] of Object.entries(checked.fieldErrors)) {
-        setError(name as ProductFormField, { type: 'rules', message });
+      const paths = Object.keys(checked.fieldErrors) as ProductFormErrorPath[];
+      for (const path of paths) {
+        setError(path, { type: 'rules', message: checked.fieldErrors[path] });
       }
-      const first = FIELD_ORDER.find((name) => checked.fieldErrors[name]);
-      if (first) setFocus(first);
+      // The breaks come last in the form: focus one only when every other field is fine.
+      const first: ProductFormErrorPath | undefined =
+        FIELD_ORDER.find((name) => checked.fieldErrors[name]) ?? paths.find((path) => path.startsWith('priceTiers.'));
+      if (first) setFocus(first as ProductFormField);
       return;
     }
 
@@ -302,6 +308,8 @@ export function ProductForm({ mode, defaultValues = EMPTY_PRODUCT_FORM, onSubmit
               {...field('description')}
             />
           </Field>
+
+          <PriceTiersEditor control={control} register={register} errors={errors} clearErrors={clearErrors} />
         </div>
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -1,7 +1,7 @@
 import type { Product } from '@bulkwise/contracts';
 import { Link } from 'react-router';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
-import { formatPrice } from '@/components/ui/price';
+import { FromPrice, formatPrice } from '@/components/ui/price';
 import { paths } from '@/config/paths';
 import { ProductRating } from './product-card';
 
@@ -63,8 +63,8 @@ export function ProductTable({ products }: { products: readonly Product[] }) {
               <td className={labelled} data-label="Rating">
                 <ProductRating rating={product.rating} />
               </td>
-              <td className={`${labelled} font-semibold`} data-label="Price" data-testid="product-price">
-                {formatPrice(product.price)}
+              <td className={`${labelled} font-semibold`} data-label="Price">
+                <span data-testid="product-price">{formatPrice(product.price)}</span> <FromPrice product={product} />
               </td>
               <td className={labelled} data-label="Available" data-testid="product-available">
                 {product.mainQuantity}

@@ -12,6 +12,8 @@ export interface PurchaseRequest {
   userName: string;
   /** The same key for a retried attempt: the server then answers the first result, never buys twice. */
   idempotencyKey: string;
+  /** The unit price shown to the buyer: the server answers 409 PRICE_CHANGED instead of charging another. */
+  expectedUnitPrice?: number;
 }
 
 /** POST /api/products/purchase/:id (signed in): buys `quantity` units and adds them to the cart. */

@@ -67,8 +67,10 @@ export function CartItemCard({ item, onRemove, removing = false, children }: Car
             </dd>
           </div>
           <div>
-            <dt className="text-base-content/70">Unit price</dt>
-            <dd className="font-medium">{formatPrice(item.unitPrice)}</dd>
+            <dt className="text-base-content/70">Unit price paid</dt>
+            <dd className="font-medium" data-testid="cart-item-unit-price">
+              {formatPrice(item.unitPrice)}
+            </dd>
           </div>
         </dl>
         {children}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PURCHASE_MESSAGES, PurchaseBodySchema } from '@bulkwise/contracts';
+import { PRICING_MESSAGES, PURCHASE_MESSAGES, PurchaseBodySchema } from '@bulkwise/contracts';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -16,7 +16,10 @@ interface PurchaseDialogProps {
   open: boolean;
   productName: string;
   quantity: number;
+  unitPrice: number;
   total: number;
+  /** The server refused the price shown before: say so, and let the buyer confirm the new one. */
+  priceChanged?: boolean;
   pending: boolean;
   onSubmit: (details: ShippingDetails) => void;
   onClose: () => void;
@@ -55,7 +58,17 @@ function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
  * wraps inside, Escape closes it and focus returns to Buy Now. The typed values survive a
  * failed attempt so the buyer can simply try again.
  */
-export function PurchaseDialog({ open, productName, quantity, total, pending, onSubmit, onClose }: PurchaseDialogProps) {
+export function PurchaseDialog({
+  open,
+  productName,
+  quantity,
+  unitPrice,
+  total,
+  priceChanged = false,
+  pending,
+  onSubmit,
+  onClose,
+}: PurchaseDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const addressId = useId();
@@ -91,9 +104,15 @@ export function PurchaseDialog({ open, productName, quantity, total, pending, on
         <h2 id={titleId} className="text-xl font-bold">
           Complete Your Purchase
         </h2>
-        <p className="mt-2">
-          {quantity} units of <strong>{productName}</strong> for <strong>{formatPrice(total)}</strong>
+        <p className="mt-2" data-testid="purchase-summary">
+          {quantity} units of <strong>{productName}</strong> at <strong>{formatPrice(unitPrice)}</strong> per unit, for{' '}
+          <strong>{formatPrice(total)}</strong>
         </p>
+        {priceChanged && (
+          <p role="alert" className="alert mt-3 border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+            {PRICING_MESSAGES.priceChanged(unitPrice)} Confirm again to buy at this price.
+          </p>
+        )}
         <form noValidate className="mt-4 flex flex-col gap-4" onSubmit={handleSubmit(onSubmit)}>
           <fieldset disabled={pending} className="flex flex-col gap-4">
             <div className="flex flex-col gap-1">

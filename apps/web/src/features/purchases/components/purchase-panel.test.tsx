@@ -13,7 +13,8 @@ vi.mock('@/lib/dialogs', () => ({
   errorDialog: vi.fn(async () => 'confirm'),
 }));
 
-const product = { _id: 'p-1', name: 'Pallet Wrap', price: 2.5, mainQuantity: 50, minSellingQuantity: 10 };
+const product = { _id: 'p-1', name: 'Pallet Wrap', price: 2.5, priceTiers: [], mainQuantity: 50, minSellingQuantity: 10 };
+const tiered = { ...product, mainQuantity: 500, priceTiers: [{ minQuantity: 12, price: 2.25 }, { minQuantity: 100, price: 2 }] };
 const buyer: Buyer = { email: 'bea@bulkwise.test', displayName: 'Bea Buyer' };
 
 function renderPanel(props: Partial<Parameters<typeof PurchasePanel>[0]> = {}) {
@@ -98,7 +99,7 @@ describe('PurchasePanel', () => {
   });
 
   it('requires an address and a phone number, then buys and resets to the minimum', async () => {
-    const fetchMock = vi.fn(async () => json(200, { updatedQuantity: 38, cartItemId: 'c-1' }));
+    const fetchMock = vi.fn(async () => json(200, { updatedQuantity: 38, cartItemId: 'c-1', unitPrice: 2.5, total: 30 }));
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     const { onPurchased } = renderPanel();
@@ -115,7 +116,7 @@ describe('PurchasePanel', () => {
     expect(fetchMock).not.toHaveBeenCalled();
 
     await fillAndConfirm(user);
-    await waitFor(() => expect(onPurchased).toHaveBeenCalledWith({ updatedQuantity: 38, cartItemId: 'c-1' }));
+    await waitFor(() => expect(onPurchased).toHaveBeenCalledWith({ updatedQuantity: 38, cartItemId: 'c-1', unitPrice: 2.5, total: 30 }));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toMatch(/\/api\/products\/purchase\/p-1$/);
     expect(JSON.parse(init.body as string)).toEqual({
@@ -124,6 +125,7 @@ describe('PurchasePanel', () => {
       phone: '+44 117 496 0123',
       userEmail: 'bea@bulkwise.test',
       userName: 'Bea Buyer',
+      expectedUnitPrice: 2.5,
     });
     expect(new Headers(init.headers).get('idempotency-key')).toBeTruthy();
     expect(successDialog).toHaveBeenCalled();
@@ -148,8 +150,8 @@ describe('PurchasePanel', () => {
     const fetchMock = vi
       .fn()
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
-      .mockResolvedValueOnce(json(200, { updatedQuantity: 40, cartItemId: 'c-2' }))
-      .mockResolvedValueOnce(json(200, { updatedQuantity: 30, cartItemId: 'c-3' }));
+      .mockResolvedValueOnce(json(200, { updatedQuantity: 40, cartItemId: 'c-2', unitPrice: 2.5, total: 25 }))
+      .mockResolvedValueOnce(json(200, { updatedQuantity: 30, cartItemId: 'c-3', unitPrice: 2.5, total: 25 }));
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderPanel();
@@ -172,6 +174,51 @@ describe('PurchasePanel', () => {
     await fillAndConfirm(user);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
     expect(key(2)).not.toBe(key(0));
+  });
+
+  it('highlights the break of the selected quantity and prices the total with it', async () => {
+    const user = userEvent.setup();
+    renderPanel({ product: tiered });
+    const table = screen.getByRole('table');
+    const current = () => within(table).getAllByRole('row').find((row) => row.getAttribute('aria-current') === 'true');
+    expect(current()).toHaveTextContent('10–11$2.50');
+    expect(screen.getByTestId('purchase-total')).toHaveTextContent('$25.00');
+    expect(screen.getByTestId('next-break-hint')).toHaveTextContent('Buy 2 more to pay $2.25 per unit');
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(current()).toHaveTextContent('12–99$2.25');
+    expect(screen.getByTestId('purchase-unit-price')).toHaveTextContent('$2.25');
+    expect(screen.getByTestId('purchase-total')).toHaveTextContent('$27.00');
+    expect(screen.getByTestId('next-break-hint')).toHaveTextContent('Buy 88 more to pay $2.00 per unit');
+  });
+
+  it('on 409 PRICE_CHANGED shows the new price, buys nothing, and confirms again at that price', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(
+        json(409, { code: 'PRICE_CHANGED', message: 'The price has changed: the unit price is now $2.40.', error: 'x', unitPrice: 2.4 }),
+      )
+      .mockResolvedValueOnce(json(200, { updatedQuantity: 488, cartItemId: 'c-9', unitPrice: 2.4, total: 28.8 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const { onPurchased } = renderPanel({ product: tiered });
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Your Purchase' });
+    expect(within(dialog).getByTestId('purchase-summary')).toHaveTextContent('12 units of Pallet Wrap at $2.25 per unit, for $27.00');
+    await fillAndConfirm(user);
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The price has changed: the unit price is now $2.40.');
+    expect(within(dialog).getByTestId('purchase-summary')).toHaveTextContent('at $2.40 per unit, for $28.80');
+    expect(onPurchased).not.toHaveBeenCalled();
+    expect(errorDialog).not.toHaveBeenCalled();
+    const sent = (call: number) => JSON.parse((fetchMock.mock.calls[call]![1] as RequestInit).body as string);
+    expect(sent(0).expectedUnitPrice).toBe(2.25);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Purchase' }));
+    await waitFor(() => expect(onPurchased).toHaveBeenCalled());
+    expect(sent(1).expectedUnitPrice).toBe(2.4);
   });
 
   it('cannot be ordered when the stock is under the minimum', () => {

@@ -1,4 +1,4 @@
-import { PURCHASE_MESSAGES, type Product, type PurchaseResult } from '@bulkwise/contracts';
+import { PURCHASE_MESSAGES, unitPriceFor, type Product, type PurchaseResult } from '@bulkwise/contracts';
 import { CircleAlert, ShoppingCart } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -9,8 +9,9 @@ import { newIdempotencyKey, usePurchaseProduct } from '../api/purchase-product';
 import { PurchaseDialog, type ShippingDetails } from './purchase-dialog';
 import { canOrder, checkPurchaseQuantity, quantityTotal } from './purchase-quantity';
 import { PurchaseQuantitySelector } from './purchase-quantity-selector';
+import { VolumePricing } from './volume-pricing';
 
-type PurchasableProduct = Pick<Product, '_id' | 'name' | 'price' | 'mainQuantity' | 'minSellingQuantity'>;
+type PurchasableProduct = Pick<Product, '_id' | 'name' | 'price' | 'priceTiers' | 'mainQuantity' | 'minSellingQuantity'>;
 type StockFigures = Pick<Product, 'mainQuantity' | 'minSellingQuantity'>;
 
 export interface Buyer {
@@ -29,6 +30,13 @@ interface PurchasePanelProps {
   onPurchaseFailed?: () => void;
 }
 
+/** The server's current unit price when it refused the one the buyer saw. */
+function priceChangedTo(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'PRICE_CHANGED') return undefined;
+  const unitPrice = (error.body as { unitPrice?: unknown } | undefined)?.unitPrice;
+  return typeof unitPrice === 'number' ? unitPrice : undefined;
+}
+
 /** An answer that will not change if the same request is sent again. */
 const isFinal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
@@ -39,6 +47,8 @@ export function PurchasePanel({ product, buyer, refreshProduct, onPurchased, onP
   const [quantity, setQuantity] = useState(min);
   const [checking, setChecking] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
+  /** The server refused the shown price (409 PRICE_CHANGED): its price, until the buyer confirms or leaves. */
+  const [changedPrice, setChangedPrice] = useState<number | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
   const purchase = usePurchaseProduct();
@@ -49,6 +59,16 @@ export function PurchasePanel({ product, buyer, refreshProduct, onPurchased, onP
   const attempt = useRef<{ key: string; quantity: number } | null>(null);
 
   const orderable = canOrder(min, stock);
+  const unitPrice = changedPrice ?? unitPriceFor(product, quantity);
+
+  const selectQuantity = (next: number) => {
+    setChangedPrice(null);
+    setQuantity(next);
+  };
+  const closeDialog = () => {
+    setChangedPrice(null);
+    setDialogOpen(false);
+  };
 
   async function askToLogIn() {
     const logIn = await confirmDialog({
@@ -79,7 +99,7 @@ export function PurchasePanel({ product, buyer, refreshProduct, onPurchased, onP
     }
     const problem = checkPurchaseQuantity(quantity, latest.minSellingQuantity, latest.mainQuantity);
     if (problem) {
-      if (problem.kind === 'above-stock') setQuantity(problem.max);
+      if (problem.kind === 'above-stock') selectQuantity(problem.max);
       await errorDialog(PURCHASE_MESSAGES.invalidQuantityTitle, problem.message);
       return;
     }
@@ -98,16 +118,24 @@ export function PurchasePanel({ product, buyer, refreshProduct, onPurchased, onP
         userEmail: buyer.email,
         userName: buyer.displayName?.trim() || 'Anonymous',
         idempotencyKey: attempt.current.key,
+        expectedUnitPrice: unitPrice,
       });
       attempt.current = null;
-      setDialogOpen(false);
+      closeDialog();
       setQuantity(min);
       onPurchased(result);
       await successDialog('Purchase Successful!', `${quantity} units of ${product.name} were added to your cart.`);
     } catch (error) {
       if (isFinal(error)) attempt.current = null;
+      const current = priceChangedTo(error);
+      if (current !== undefined) {
+        // Nothing was bought: the dialog stays open with the new price for the buyer to confirm again.
+        setChangedPrice(current);
+        onPurchaseFailed?.();
+        return;
+      }
       // SweetAlert2 cannot show above a modal <dialog> (the top layer), so the form closes first.
-      setDialogOpen(false);
+      closeDialog();
       onPurchaseFailed?.();
       const message = error instanceof Error && error.message ? error.message : PURCHASE_MESSAGES.failed;
       await errorDialog(PURCHASE_MESSAGES.failedTitle, message);
@@ -116,14 +144,9 @@ export function PurchasePanel({ product, buyer, refreshProduct, onPurchased, onP
 
   return (
     <div className="flex flex-col gap-4 rounded-2xl border border-base-300 bg-base-200/50 p-5">
+      <VolumePricing product={product} quantity={quantity} />
       {orderable ? (
-        <PurchaseQuantitySelector
-          value={quantity}
-          min={min}
-          max={stock}
-          price={product.price}
-          onChange={setQuantity}
-        />
+        <PurchaseQuantitySelector value={quantity} min={min} max={stock} pricing={product} onChange={selectQuantity} />
       ) : (
         <p role="status" className="alert border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
           <CircleAlert className="size-5" aria-hidden="true" />
@@ -150,11 +173,13 @@ export function PurchasePanel({ product, buyer, refreshProduct, onPurchased, onP
         open={dialogOpen}
         productName={product.name}
         quantity={quantity}
-        total={quantityTotal(quantity, product.price)}
+        unitPrice={unitPrice}
+        total={quantityTotal(quantity, unitPrice)}
+        priceChanged={changedPrice !== null}
         pending={purchase.isPending}
         onSubmit={(details) => void confirm(details)}
         onClose={() => {
-          if (!purchase.isPending) setDialogOpen(false);
+          if (!purchase.isPending) closeDialog();
         }}
       />
     </div>

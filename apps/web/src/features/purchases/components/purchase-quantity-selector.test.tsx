@@ -4,7 +4,14 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { PurchaseQuantitySelector } from './purchase-quantity-selector';
 
-function Harness({ min = 20, max = 100, price = 2.5, initial = 20, onChange = vi.fn() }) {
+function Harness({
+  min = 20,
+  max = 100,
+  price = 2.5,
+  priceTiers = [] as Array<{ minQuantity: number; price: number }>,
+  initial = 20,
+  onChange = vi.fn(),
+}) {
   const [value, setValue] = useState(initial);
   return (
     <>
@@ -12,7 +19,7 @@ function Harness({ min = 20, max = 100, price = 2.5, initial = 20, onChange = vi
         value={value}
         min={min}
         max={max}
-        price={price}
+        pricing={{ price, priceTiers }}
         onChange={(next) => {
           onChange(next);
           setValue(next);
@@ -94,6 +101,24 @@ describe('PurchaseQuantitySelector', () => {
     await user.clear(input());
     await user.type(input(), '33');
     expect(total()).toHaveTextContent('$659.67');
+  });
+
+  it('prices the typed quantity at its break and tells how many more reach the next', async () => {
+    const user = userEvent.setup();
+    render(<Harness price={5} priceTiers={[{ minQuantity: 50, price: 4.5 }, { minQuantity: 90, price: 4.1 }]} />);
+    expect(screen.getByTestId('next-break-hint')).toHaveTextContent('Buy 30 more to pay $4.50 per unit');
+    await user.clear(input());
+    await user.type(input(), '49');
+    expect(screen.getByTestId('purchase-unit-price')).toHaveTextContent('$5.00');
+    expect(total()).toHaveTextContent('$245.00');
+    await user.clear(input());
+    await user.type(input(), '50');
+    expect(screen.getByTestId('purchase-unit-price')).toHaveTextContent('$4.50');
+    expect(total()).toHaveTextContent('$225.00');
+    expect(screen.getByTestId('next-break-hint')).toHaveTextContent('Buy 40 more to pay $4.10 per unit');
+    await user.clear(input());
+    await user.type(input(), '95');
+    expect(screen.queryByTestId('next-break-hint')).not.toBeInTheDocument();
   });
 
   it('follows a reset from the parent', async () => {

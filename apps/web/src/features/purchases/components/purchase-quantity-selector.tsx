@@ -1,8 +1,9 @@
-import { PURCHASE_MESSAGES } from '@bulkwise/contracts';
+import { PURCHASE_MESSAGES, unitPriceFor, type PricedProduct } from '@bulkwise/contracts';
 import { Minus, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { formatPrice } from '@/components/ui/price';
 import { clampQuantity, isBelowMinimum, quantityTotal } from './purchase-quantity';
+import { nextBreakHint } from './volume-pricing';
 
 interface PurchaseQuantitySelectorProps {
   /** The committed quantity, always within [min, max]. */
@@ -10,7 +11,8 @@ interface PurchaseQuantitySelectorProps {
   min: number;
   /** The available stock. */
   max: number;
-  price: number;
+  /** The base price and the breaks: the unit price follows the quantity. */
+  pricing: Pick<PricedProduct, 'price' | 'priceTiers'>;
   onChange: (quantity: number) => void;
   disabled?: boolean;
 }
@@ -19,7 +21,7 @@ interface PurchaseQuantitySelectorProps {
  * Minus, an input and plus. Typing is free; the value is clamped when the input is left or Enter
  * is pressed. The total follows what the typed value will become.
  */
-export function PurchaseQuantitySelector({ value, min, max, price, onChange, disabled = false }: PurchaseQuantitySelectorProps) {
+export function PurchaseQuantitySelector({ value, min, max, pricing, onChange, disabled = false }: PurchaseQuantitySelectorProps) {
   const inputId = useId();
   const noteId = useId();
   const [draft, setDraft] = useState(String(value));
@@ -38,7 +40,10 @@ export function PurchaseQuantitySelector({ value, min, max, price, onChange, dis
   };
 
   const belowMinimum = isBelowMinimum(draft, min);
-  const total = quantityTotal(clampQuantity(draft, min, max), price);
+  const upcoming = clampQuantity(draft, min, max);
+  const unitPrice = unitPriceFor(pricing, upcoming);
+  const total = quantityTotal(upcoming, unitPrice);
+  const hint = nextBreakHint(pricing, upcoming, max);
 
   return (
     <div className="flex flex-col gap-2">
@@ -89,9 +94,19 @@ export function PurchaseQuantitySelector({ value, min, max, price, onChange, dis
       <p id={noteId} className="min-h-5 text-sm text-amber-700 dark:text-amber-400" aria-live="polite">
         {belowMinimum ? PURCHASE_MESSAGES.minimumNote(min) : ''}
       </p>
+      {pricing.priceTiers.length > 0 && (
+        <p>
+          Unit price: <strong data-testid="purchase-unit-price">{formatPrice(unitPrice)}</strong>
+        </p>
+      )}
       <p className="text-lg">
         Total: <strong data-testid="purchase-total">{formatPrice(total)}</strong>
       </p>
+      {hint && (
+        <p className="text-sm text-emerald-800 dark:text-emerald-300" data-testid="next-break-hint">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }
