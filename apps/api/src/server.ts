@@ -69,13 +69,16 @@ async function main() {
  * may already have started the drain: a second request must not turn it into a forced exit.
  */
 function watchLauncher(onGone: () => void) {
-  if (!process.channel) return;
-  process.channel.unref();
-  process.once('disconnect', () => {
+  // undefined: no IPC at all; null: the channel already closed (the launcher may die before we get here).
+  if (process.channel === undefined) return;
+  const gone = () => {
     // Our output may go to the dead launcher: a write to it must not become an error that skips the drain.
     for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
     onGone();
-  });
+  };
+  if (!process.connected) return gone();
+  process.once('disconnect', gone);
+  process.channel?.unref();
 }
 
 main().catch((err) => {
