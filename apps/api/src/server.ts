@@ -19,9 +19,10 @@ async function main() {
     throw err;
   }
   const log = (msg: string) => console.log(`[api] ${msg}`);
-  let drain: (() => void) | undefined;
+  // Set once the server can drain; until then a launcher that goes away just ends us.
+  const stopper: { drain?: () => void } = {};
   let draining = false;
-  watchLauncher(() => (drain ? drain() : process.exit(1)));
+  watchLauncher(() => (stopper.drain ? stopper.drain() : process.exit(1)));
 
   log(config.databaseUrl ? 'connecting to PostgreSQL and applying migrations…' : `opening embedded database in ${config.dataDir}…`);
   const database = await openDatabase({
@@ -54,7 +55,7 @@ async function main() {
     await database.close();
     if (!err) app.log.info('shut down cleanly');
   });
-  drain = () => {
+  stopper.drain = () => {
     if (!draining) void grace.close();
   };
 
