@@ -19,7 +19,7 @@ export default defineConfig({
   // 2 cores shared with other work: an axe check of a full page took over 45 s at load 28. A slow
   // machine gets time, never a second try.
   timeout: 90_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 20_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: '../../playwright-report' }]],
   use: {
     baseURL,

@@ -128,7 +128,8 @@ export function spawnApi({ port, env = {}, keepLog = false }) {
 export async function startApi(options) {
   const api = spawnApi(options);
   const started = Date.now();
-  await waitForUrl(`http://127.0.0.1:${options.port}/api/health`, { child: api.child, timeoutMs: 90_000 });
+  // Seconds when idle; over 90 s was seen for a fresh embedded database at load average 28 on 2 cores.
+  await waitForUrl(`http://127.0.0.1:${options.port}/api/health`, { child: api.child, timeoutMs: 240_000 });
   api.startMs = Date.now() - started;
   return api;
 }

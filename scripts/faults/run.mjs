@@ -13,7 +13,7 @@ const SCENARIOS = [
   ['crash', 'Crash under load (PostgreSQL, SIGKILL mid-load, restart)', crashUnderLoad],
   ['outage', 'Database outage (TCP proxy: resets, then a black hole)', databaseOutage],
   ['shutdown', 'Graceful shutdown (SIGTERM under load)', gracefulShutdown],
-  ['embedded', 'Embedded durability (PGlite: SIGKILL, reopen, second instance)', embeddedDurability],
+  ['embedded', 'Embedded durability (PGlite: SIGKILL, reopen, second instance)', embeddedDurability, 400_000],
   // npm start as a whole: each starts the Auth emulator (10 s when idle, a minute on a busy machine) twice.
   ['launcher-group', 'npm start: kill -9 of its process group under load, then npm start again', launcherGroupKill, 600_000],
   ['launcher-alone', 'npm start: kill -9 of the launcher alone under load', launcherAloneKill, 600_000],

@@ -6,8 +6,16 @@
 const GRACE_MS = 15_000;
 const signal = new URL(import.meta.url).searchParams.get('signal') ?? 'SIGTERM';
 
-if (process.channel) {
-  process.channel.unref();
+function stop(signalled) {
+  // Our output went to the dead launcher: writing it must not become an error that skips the drain.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+  if (!signalled()) process.kill(process.pid, signal);
+  setTimeout(() => process.exit(1), GRACE_MS).unref();
+}
+
+// `channel` is undefined without IPC, and null once it has closed: on a loaded machine the launcher may
+// be gone before this module even runs, and then the 'disconnect' event has already been emitted.
+if (process.channel !== undefined) {
   let signalled = false;
   for (const name of ['SIGINT', 'SIGTERM']) {
     const mark = () => {
@@ -20,10 +28,9 @@ if (process.channel) {
     };
     process.prependListener(name, mark);
   }
-  process.once('disconnect', () => {
-    // Our output went to the dead launcher: writing it must not become an error that skips the drain.
-    for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
-    if (!signalled) process.kill(process.pid, signal);
-    setTimeout(() => process.exit(1), GRACE_MS).unref();
-  });
+  if (!process.connected) stop(() => signalled);
+  else {
+    process.once('disconnect', () => stop(() => signalled));
+    process.channel.unref();
+  }
 }

@@ -21,9 +21,10 @@ async function main() {
     throw err;
   }
   const log = (msg: string) => console.log(`[api] ${msg}`);
-  let drain: (() => void) | undefined;
+  // Set once the server can drain; until then a launcher that goes away just ends us.
+  const stopper: { drain?: () => void } = {};
   let draining = false;
-  watchLauncher(() => (drain ? drain() : process.exit(1)));
+  watchLauncher(() => (stopper.drain ? stopper.drain() : process.exit(1)));
 
   log(config.databaseUrl ? 'connecting to PostgreSQL and applying migrations…' : `opening embedded database in ${config.dataDir}…`);
   const database = await openDatabase({
@@ -62,7 +63,7 @@ async function main() {
     await database.close();
     if (!err) app.log.info('shut down cleanly');
   });
-  drain = () => {
+  stopper.drain = () => {
     if (!draining) void grace.close();
   };
 
@@ -77,13 +78,16 @@ async function main() {
  * may already have started the drain: a second request must not turn it into a forced exit.
  */
 function watchLauncher(onGone: () => void) {
-  if (!process.channel) return;
-  process.channel.unref();
-  process.once('disconnect', () => {
+  // undefined: no IPC at all; null: the channel already closed (the launcher may die before we get here).
+  if (process.channel === undefined) return;
+  const gone = () => {
     // Our output may go to the dead launcher: a write to it must not become an error that skips the drain.
     for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
     onGone();
-  });
+  };
+  if (!process.connected) return gone();
+  process.once('disconnect', gone);
+  process.channel?.unref();
 }
 
 main().catch((err) => {

@@ -138,6 +138,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme`, () => {
     test.use({ colorScheme });
     test('card and table views have no serious or critical axe violations', async ({ page }) => {
+      // Two full axe scans of a page of cards: over 90 s at load average 28 on 2 cores.
+      test.slow();
       await page.goto('/all-products');
       await appReady(page);
       await expect(page.getByTestId('product-card').first()).toBeVisible();
