@@ -125,7 +125,8 @@ export async function startAuthEmulator({ port, dataDir, quiet = true }) {
   });
   // SIGINT lets the emulator export its accounts before it exits.
   child.stopSignal = 'SIGINT';
-  await waitForUrl(`http://127.0.0.1:${port}/`, { child, timeoutMs: 120_000 });
+  // About 10 s on a quiet machine, but over two minutes was seen at load average 28 on 2 cores.
+  await waitForUrl(`http://127.0.0.1:${port}/`, { child, timeoutMs: 300_000 });
   return child;
 }
 
