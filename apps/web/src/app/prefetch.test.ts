@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
+import { HERO_SLIDES } from '@/features/home/content';
 import { productQueryOptions } from '@/features/products/api/get-product';
 import { json, mockApi } from '@/test/mock-api';
 import { publicProduct } from '@/test/products';
@@ -28,6 +29,12 @@ describe('prefetchFirstPage', () => {
     await expect.poll(preloads).toEqual([{ href: '/images/products/bolts.svg', priority: 'high' }]);
     // The page then renders from the cache without asking again.
     expect(client.getQueryData(productQueryOptions('p1').queryKey)?.name).toBe(product.name);
+  });
+
+  it('on the home page, preloads the first hero slide with high priority', async () => {
+    mockApi({});
+    prefetchFirstPage(new QueryClient(), at('/'));
+    await expect.poll(preloads).toEqual([{ href: HERO_SLIDES[0]!.image, priority: 'high' }]);
   });
 
   it('on All Products, asks for the first page the toolbar in the URL shows', () => {
