@@ -4,8 +4,9 @@
 // bench/results/latest.md.
 //
 // Knobs (env): BENCH_WEB_RUNS=1 (runs per page; the median by performance score is reported),
-// BENCH_WEB_PORT=3400, CHROME_PATH=/usr/bin/chromium.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// BENCH_WEB_PORT=3400, BENCH_WEB_AUTH_EMULATOR_PORT=9499 (it also takes the next two), CHROME_PATH=/usr/bin/chromium,
+// BENCH_WEB_REPORTS=<dir> (keeps every Lighthouse JSON report there, for the trace and the audits' details).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BIN, ROOT, exited, run, stop, waitForUrl } from '../stack.mjs';
@@ -13,6 +14,7 @@ import { fmt, loadavg, machineLine, writeSection } from './report.mjs';
 
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3400);
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 1);
+const AUTH_EMULATOR_PORT = process.env.BENCH_WEB_AUTH_EMULATOR_PORT ?? '9499';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless',
@@ -80,12 +82,14 @@ async function lighthouse(url, outDir, index) {
 }
 
 async function main() {
-  const outDir = mkdtempSync(path.join(os.tmpdir(), 'bulkwise-bench-web-'));
+  const keep = process.env.BENCH_WEB_REPORTS;
+  if (keep) mkdirSync(keep, { recursive: true });
+  const outDir = keep ? path.resolve(keep) : mkdtempSync(path.join(os.tmpdir(), 'bulkwise-bench-web-'));
   step(`Building and starting the whole stack on ${base} (node scripts/start.mjs)`);
   // The figures are for a fresh production build, never a stale dist/.
   delete process.env.START_SKIP_BUILD;
   const stack = run('stack', process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
-    env: { PORT: String(PORT), AUTH_EMULATOR_PORT: '9499', DATA_DIR: '.data/bench-web', FRESH_DATA: '1' },
+    env: { PORT: String(PORT), AUTH_EMULATOR_PORT, DATA_DIR: '.data/bench-web', FRESH_DATA: '1' },
     quiet: true,
   });
   try {
@@ -112,7 +116,7 @@ async function main() {
     console.log('Wrote bench/results/latest.md (section "Web")');
   } finally {
     await stop(stack, 'SIGTERM', 15_000);
-    rmSync(outDir, { recursive: true, force: true });
+    if (!keep) rmSync(outDir, { recursive: true, force: true });
   }
 }
 

@@ -2,7 +2,6 @@ import { ClientConfigSchema } from '@bulkwise/contracts';
 import { initializeApp } from 'firebase/app';
 import {
   browserLocalPersistence,
-  browserPopupRedirectResolver,
   connectAuthEmulator,
   indexedDBLocalPersistence,
   initializeAuth,
@@ -26,10 +25,9 @@ async function start(): Promise<Auth> {
     projectId: config.firebase.projectId,
     ...(config.firebase.appId ? { appId: config.firebase.appId } : {}),
   });
-  const auth = initializeAuth(app, {
-    persistence: [indexedDBLocalPersistence, browserLocalPersistence],
-    popupRedirectResolver: browserPopupRedirectResolver,
-  });
+  // No popupRedirectResolver here: given at start-up it loads Google's api.js and an iframe on every
+  // page, to finish redirect sign-ins the app never starts. The popup passes it when it opens.
+  const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
   if (config.authEmulatorUrl) {
     connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
   } else if (env.isDev) {

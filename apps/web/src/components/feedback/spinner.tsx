@@ -17,10 +17,14 @@ export function Spinner({ size = 'lg', className = '', label = 'Loading' }: Spin
   );
 }
 
-/** A spinner centred in the page area while a page's data loads. */
+/**
+ * A spinner centred in the page area while a page's data loads. It fills the viewport below the
+ * navbar so the footer starts out of view: the page that replaces it then pushes nothing visible
+ * (a footer jumping down counted as a layout shift of most of the screen).
+ */
 export function PageSpinner() {
   return (
-    <div className="flex min-h-[40vh] items-center justify-center">
+    <div className="flex min-h-[calc(100vh-var(--nav-height))] items-center justify-center">
       <Spinner size="xl" />
     </div>
   );

@@ -1,4 +1,5 @@
 import {
+  browserPopupRedirectResolver,
   createUserWithEmailAndPassword,
   GoogleAuthProvider,
   onAuthStateChanged,
@@ -26,7 +27,7 @@ export async function createAuthClient() {
     async signInWithGoogle(): Promise<User> {
       const provider = new GoogleAuthProvider();
       provider.setCustomParameters({ prompt: 'select_account' });
-      return (await signInWithPopup(auth, provider)).user;
+      return (await signInWithPopup(auth, provider, browserPopupRedirectResolver)).user;
     },
     /** Creates the account and sets its profile; the returned user already carries the new name. */
     async register({ name, email, password, photoURL }: RegisterInput): Promise<User> {

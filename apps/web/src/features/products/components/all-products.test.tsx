@@ -73,6 +73,19 @@ describe('AllProducts', () => {
     expect(urls.map((u) => u.search)).toEqual(['?limit=24', '?limit=24&cursor=c2']);
   });
 
+  it('loads the images of the first cards at once, the first one first, and the rest lazily', async () => {
+    stubPages([{ items: [1, 2, 3, 4].map(product), total: 4 }]);
+    renderAt('/all-products');
+    await screen.findByText('Showing 4 of 4 products');
+    const images = screen.getAllByRole('img', { name: /^Product \d$/ });
+    expect(images.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+      ['eager', null],
+      ['eager', null],
+      ['lazy', null],
+    ]);
+  });
+
   it('keeps view, filter and sort in the URL and sends filter and sort to the server', async () => {
     const urls = stubPages([{ items: [product(20)], total: 1 }]);
     const user = userEvent.setup();

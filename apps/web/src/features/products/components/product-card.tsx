@@ -17,7 +17,15 @@ export function ProductRating({ rating }: { rating: number }) {
   );
 }
 
-export function ProductCard({ product, highlight = '' }: { product: Product; highlight?: string }) {
+interface ProductCardProps {
+  product: Product;
+  /** A search whose matching words the name emphasises. */
+  highlight?: string;
+  /** The first cards of a list are above the fold: their images load at once, the first one first. */
+  priority?: 'high' | 'eager';
+}
+
+export function ProductCard({ product, highlight = '', priority }: ProductCardProps) {
   const headingId = `product-${product._id}`;
   return (
     <article
@@ -26,7 +34,15 @@ export function ProductCard({ product, highlight = '' }: { product: Product; hig
       className="card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-lg"
     >
       <figure className="aspect-[4/3] bg-base-200">
-        <ImageWithFallback src={product.image} alt={product.name} className="h-full w-full object-cover" />
+        <ImageWithFallback
+          src={product.image}
+          alt={product.name}
+          width={800}
+          height={600}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority === 'high' ? 'high' : undefined}
+          className="h-full w-full object-cover"
+        />
       </figure>
       <div className="card-body gap-3 p-5">
         <div className="flex items-center justify-between gap-2">

@@ -36,7 +36,11 @@ export function ProductDetail({ product, purchase }: ProductDetailProps) {
           <ImageWithFallback
             src={product.image}
             alt={product.name}
+            // The page's largest paint: fetched first, never lazily; the size reserves its box.
             loading="eager"
+            fetchPriority="high"
+            width={800}
+            height={600}
             className="aspect-[4/3] w-full object-cover"
           />
         </figure>

@@ -13,9 +13,13 @@ import { ProductTable } from './product-table';
 export function ProductGrid({ products, highlight }: { products: readonly Product[]; highlight?: string }) {
   return (
     <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product._id}>
-          <ProductCard product={product} highlight={highlight} />
+          <ProductCard
+            product={product}
+            highlight={highlight}
+            priority={index === 0 ? 'high' : index < 3 ? 'eager' : undefined}
+          />
         </li>
       ))}
     </ul>

@@ -1,0 +1,42 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { preload } from 'react-dom';
+import { matchPath } from 'react-router';
+import { paths } from '@/config/paths';
+import { categoriesQueryOptions } from '@/features/categories/api/get-categories';
+import { HERO_SLIDES } from '@/features/home/content';
+import { productPagesQueryOptions } from '@/features/products/api/get-products';
+import { productQueryOptions } from '@/features/products/api/get-product';
+import { parseAllProductsSearch, toProductListParams } from '@/features/products/all-products-search';
+
+/**
+ * The first page renders only once the first auth state is known (AuthGate), which waits for the
+ * Firebase client. The public data that page shows does not depend on who is signed in, so it is
+ * requested now, in parallel, and the pages find it in the cache. The product image (the page's
+ * largest paint) and the home page's first hero slide are requested as soon as their URLs are known
+ * rather than when the page renders.
+ */
+export function prefetchFirstPage(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): void {
+  const ignore = () => {};
+  // The layout's footer lists the categories on every page.
+  queryClient.prefetchQuery(categoriesQueryOptions()).catch(ignore);
+
+  const hero = HERO_SLIDES[0]?.image;
+  if (location.pathname === paths.home.path && hero) preload(hero, { as: 'image', fetchPriority: 'high' });
+
+  const product = matchPath(paths.product.path, location.pathname);
+  if (product?.params.id) {
+    const options = productQueryOptions(product.params.id);
+    queryClient
+      .prefetchQuery(options)
+      .then(() => {
+        const image = queryClient.getQueryData(options.queryKey)?.image;
+        if (image) preload(image, { as: 'image', fetchPriority: 'high' });
+      })
+      .catch(ignore);
+    return;
+  }
+  if (matchPath(paths.allProducts.path, location.pathname)) {
+    const params = toProductListParams(parseAllProductsSearch(new URLSearchParams(location.search)));
+    queryClient.prefetchInfiniteQuery(productPagesQueryOptions(params)).catch(ignore);
+  }
+}
