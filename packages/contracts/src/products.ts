@@ -142,7 +142,7 @@ export const ProductListQuerySchema = z.object({
     .min(0)
     .max(QUANTITY_MAX)
     .optional(),
-  /** Catalog search: with the default sort, results come in relevance order (docs/decisions/0007-search.md). */
+  /** Catalog search: with the default sort, results come in relevance order (docs/decisions/0009-search.md). */
   q: SearchTextSchema.optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })

@@ -1,4 +1,4 @@
--- Catalog search (docs/decisions/0007-search.md), hand-written: drizzle-kit models neither extensions,
+-- Catalog search (docs/decisions/0009-search.md), hand-written: drizzle-kit models neither extensions,
 -- functions, generated tsvector columns nor triggers, and keeping all of it here lets the generated
 -- migrations be regenerated without depending on this one. The Drizzle schema does not list these objects.
 -- pg_trgm, unaccent and fuzzystrmatch are trusted contrib extensions on PostgreSQL 13+ and ship with PGlite.

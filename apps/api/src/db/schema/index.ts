@@ -108,7 +108,7 @@ export const cartItems = pgTable(
     updatedQuantity: integer('updated_quantity').notNull(),
     idempotencyKey: text('idempotency_key'),
     purchasedAt: timestamp('purchased_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    // A cart item is an order (docs/decisions/0008-orders.md): its state and the supplier who fulfils it.
+    // A cart item is an order (docs/decisions/0011-orders.md): its state and the supplier who fulfils it.
     status: text('status').$type<OrderStatus>().notNull().default('placed'),
     // The product's owner at purchase, kept so later edits or deletion of the product change nothing.
     // Null only for rows bought before orders existed whose product was already deleted (no owner left).

@@ -7,7 +7,7 @@ export const INVALIDATION_CHANNEL = 'bulkwise_invalidate';
 
 /**
  * Carries invalidations to every response cache of this process at once, and from every other API
- * process on the same database through PostgreSQL LISTEN/NOTIFY (docs/decisions/0007-cache-invalidation.md).
+ * process on the same database through PostgreSQL LISTEN/NOTIFY (docs/decisions/0010-many-instances.md).
  * Writes to products need no call to reach other processes: a trigger notifies when they commit. The
  * writing process must still call `invalidate` before it answers, because its own notification arrives
  * a moment after the commit and a read in that moment must not see the old value.

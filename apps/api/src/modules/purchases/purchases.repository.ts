@@ -76,7 +76,7 @@ function purchaseStatement(db: Db) {
       '_id', taken.id, 'image', taken.image, 'name', taken.name, 'brandName', taken.brand_name,
       'category', taken.category, 'categorySlug', taken.category_slug, 'description', taken.description,
       'mainQuantity', taken.main_quantity, 'minSellingQuantity', taken.min_selling_quantity,
-      'price', taken.price, 'rating', taken.rating, 'userName', taken.user_name,
+      'price', taken.price, 'rating', taken.rating, 'priceTiers', taken.price_tiers, 'userName', taken.user_name,
       'createdAt', to_char(taken.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
     quantity: param('quantity', 'int'),
     unitPrice: UNIT_PRICE_AT_PURCHASE,

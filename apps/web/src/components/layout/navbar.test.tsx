@@ -24,7 +24,7 @@ describe('Navbar', () => {
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
   });
 
-  it('shows a signed-in user Add Product, My Products and My Cart, not Login or Register', () => {
+  it('shows a signed-in user Add Product, My Products, My Cart and Orders, not Login or Register', () => {
     renderNavbar({ displayName: 'Bea Buyer', photoURL: 'https://example.com/bea.png' });
     expect(names()).toEqual([
       'Bulkwise',
@@ -34,6 +34,7 @@ describe('Navbar', () => {
       'Add Product',
       'My Products',
       'My Cart',
+      'Orders',
       // The settings gear: an icon named by its label.
       '',
     ]);
@@ -47,6 +48,7 @@ describe('Navbar', () => {
       '/add-product',
       '/my-products',
       '/cart',
+      '/orders',
       '/settings',
     ]);
   });
