@@ -183,6 +183,8 @@ async function main() {
   const childEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    // Mail delivery across instances is the mail-workers fault test's; production refuses to start without SMTP.
+    MAIL_ENABLED: 'false',
     HOST: '127.0.0.1',
     PORT: String(port),
     JWT_SECRET: jwtSecret,

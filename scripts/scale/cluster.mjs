@@ -61,6 +61,8 @@ function spawnInstance(name, listenPort, env) {
 export async function startCluster({ count, databaseUrl, redisUrl, env = {} }) {
   const common = {
     NODE_ENV: 'production',
+    // Mail delivery across instances is the mail-workers fault test's; production refuses to start without SMTP.
+    MAIL_ENABLED: 'false',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     JWT_SECRET,
