@@ -13,14 +13,15 @@ export const START_TIMEOUT_MS = 240_000;
 /** Ports and directory of one stack; several launches may share them (a restart, a second instance). */
 export async function stackPlace(dataDir) {
   const [emulatorPort] = await freePorts(3);
-  return { port: await freePort(), emulatorPort, dataDir };
+  const [mailSmtpPort, mailWebPort] = await freePorts(2);
+  return { port: await freePort(), emulatorPort, mailSmtpPort, mailWebPort, dataDir };
 }
 
 /** `npm start` in its own process group; `lines` collects its output, `ready` resolves on the ready line. */
-export function launch({ port, emulatorPort, dataDir }) {
+export function launch({ port, emulatorPort, mailSmtpPort, mailWebPort, dataDir }) {
   const built = existsSync(path.join(ROOT, 'apps', 'web', 'dist', 'index.html'));
   const env = { ...process.env };
-  for (const key of ['DATABASE_URL', 'FIREBASE_AUTH_EMULATOR_HOST', 'HOST', 'WEB_DIST_DIR', 'FRESH_DATA', 'INSTANCE_ID']) delete env[key];
+  for (const key of ['DATABASE_URL', 'FIREBASE_AUTH_EMULATOR_HOST', 'HOST', 'WEB_DIST_DIR', 'FRESH_DATA', 'INSTANCE_ID', 'SMTP_URL', 'MAIL_ENABLED']) delete env[key];
   const npm = spawn('npm', ['start', '--silent'], {
     cwd: ROOT,
     detached: true,
@@ -30,6 +31,8 @@ export function launch({ port, emulatorPort, dataDir }) {
       NODE_ENV: 'development',
       PORT: String(port),
       AUTH_EMULATOR_PORT: String(emulatorPort),
+      MAIL_SMTP_PORT: String(mailSmtpPort),
+      MAIL_WEB_PORT: String(mailWebPort),
       DATA_DIR: dataDir,
       START_SKIP_BUILD: built ? '1' : '',
       JWT_SECRET,
@@ -77,7 +80,7 @@ export async function waitForLine(stack, pattern, timeoutMs) {
 export function processTree(stack) {
   const pids = [stack.npm.pid, ...descendants(stack.npm.pid)];
   const find = (re) => pids.find((pid) => re.test(commandLine(pid)));
-  return { pids, launcher: find(/^(\S*\/)?node .*scripts\/start\.mjs/), api: find(/apps\/api\/src\/server\.ts/), emulator: find(/firebase/) };
+  return { pids, launcher: find(/^(\S*\/)?node .*scripts\/start\.mjs/), api: find(/apps\/api\/(src\/server\.ts|dist\/server\.js)/), emulator: find(/firebase/) };
 }
 
 /** Polls until every pid is gone and the ports are free; returns what is left after `timeoutMs`. */

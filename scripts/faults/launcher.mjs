@@ -3,12 +3,20 @@
 // takes over the embedded database (every acknowledged purchase there) and only says ready when its own
 // API answers; a second instance is refused in seconds while the first keeps serving; SIGTERM and
 // Ctrl-C drain and exit 0.
+import net from 'node:net';
 import { health, launch, leftovers, newPurchaseAccepted, processTree, stackPlace, stopStack, waitForLine } from './launcher-lib.mjs';
 import { isAlive } from '../lib/processes.mjs';
 import { checkInvariants, log, makeBuyers, pickProducts, readApiState, runLoad, sleep, summarise, tempDir } from './lib.mjs';
 
 const STOP_MS = 20_000;
-const portsOf = (place) => [place.port, place.emulatorPort, place.emulatorPort + 1, place.emulatorPort + 2];
+const portsOf = (place) => [
+  place.port,
+  place.emulatorPort,
+  place.emulatorPort + 1,
+  place.emulatorPort + 2,
+  place.mailSmtpPort,
+  place.mailWebPort,
+];
 
 async function startedStack(place) {
   const stack = launch(place);
@@ -97,8 +105,13 @@ export async function secondInstance() {
   if (stack.npm.exitCode !== null) failures.push('the first npm start exited');
   figures.push(`the first instance kept serving (same instance id, a purchase accepted)`);
 
-  // Two Ctrl-C in a row (a terminal sends SIGINT to the whole group): the second forces, at once.
+  // Two Ctrl-C in a row (a terminal sends SIGINT to the whole group): the second forces, at once. A request
+  // whose body never finishes keeps the first one draining, as a slow client would.
   const pids = processTree(stack).pids;
+  const slowClient = net.connect(place.port, '127.0.0.1');
+  slowClient.on('error', () => {});
+  slowClient.write('POST /api/jwt HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"idToken":');
+  await sleep(200);
   process.kill(-stack.npm.pid, 'SIGINT');
   await sleep(300);
   const t0 = Date.now();
@@ -108,6 +121,7 @@ export async function secondInstance() {
   const left = await leftovers(pids, portsOf(place), 5_000);
   for (const p of left.alive) failures.push(`a second Ctrl-C left ${p} running after 5 s`);
   if (launcherAlive && !stack.lines.some((l) => /Forcing/.test(l))) failures.push('a second Ctrl-C did not say it was forcing');
+  slowClient.destroy();
   figures.push(`a second Ctrl-C: everything gone ${Date.now() - t0} ms later`);
   return { failures, figures };
 }

@@ -44,7 +44,7 @@ import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { authPlugin } from './plugins/auth';
-import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
+import { errorHandlerPlugin, frameworkErrors, isDatabaseUnavailable } from './plugins/error-handler';
 import { securityPlugin, writeRateLimit } from './plugins/security';
 
 export interface AppDeps {
@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       const orderEvents = deps.orderEvents ?? ignoreOrderEvents;
       const orderCounts = createOrderCounts();
-      const productWrites = createKeyedQueue();
+      const productWrites = createKeyedQueue({ failFast: isDatabaseUnavailable });
       await api.register(purchasesRoutes, {
         purchases: createPurchasesService({
           repository: createPurchasesRepository(db),

@@ -5,14 +5,27 @@
  * lock is held until this process has read the last answer and sent COMMIT. With hundreds of buyers of
  * one product on a busy event loop that exhausted the pool (503s); waiting here costs no connection.
  * Other API processes still queue on the row lock, which alone keeps stock exact.
+ *
+ * `failFast(err)`: when work fails with such an error (the database is unreachable), the work that was
+ * already waiting behind it fails with the same error instead of trying in turn: otherwise each waiter
+ * would wait out its predecessors' timeouts as well as its own during an outage. Work that arrives after
+ * the failure tries again, so the queue recovers with the database.
  */
-export function createKeyedQueue() {
-  const tails = new Map<string, Promise<unknown>>();
+export function createKeyedQueue(options: { failFast?: (err: unknown) => boolean } = {}) {
+  type Outcome = { failedAt: number; error: unknown } | undefined;
+  const tails = new Map<string, Promise<Outcome>>();
   return {
     async run<T>(key: string, work: () => Promise<T>): Promise<T> {
-      const previous = tails.get(key) ?? Promise.resolve();
-      const current = previous.then(work, work);
-      const tail = current.catch(() => undefined);
+      const queuedAt = performance.now();
+      const previous = tails.get(key) ?? Promise.resolve(undefined);
+      const current = previous.then((before) => {
+        if (before && before.failedAt >= queuedAt) throw before.error;
+        return work();
+      });
+      const tail: Promise<Outcome> = current.then(
+        () => undefined,
+        (error: unknown) => (options.failFast?.(error) ? { failedAt: performance.now(), error } : undefined),
+      );
       tails.set(key, tail);
       try {
         return await current;
