@@ -38,6 +38,12 @@ function placedEvent(user: AuthUser, order: PurchaseOrder, placed: PlacedOrder) 
   );
 }
 
+/** The purchase's answer, from the order row a purchase wrote (or the first one, for a repeated key). */
+function answer(row: { id: string; updatedQuantity: number; quantity: number; unitPrice: number | string }): PurchaseResult {
+  const unitPrice = Number(row.unitPrice);
+  return { updatedQuantity: row.updatedQuantity, cartItemId: row.id, unitPrice, total: lineTotal(row.quantity, unitPrice) };
+}
+
 export function createPurchasesService(deps: {
   repository: PurchasesRepository;
   events: OrderEventSink;
@@ -64,13 +70,7 @@ export function createPurchasesService(deps: {
     if (!placed) return undefined;
     deps.invalidateProducts([order.productId]);
     deps.afterPlaced?.(placed.supplierUid);
-    const unitPrice = Number(placed.unitPrice);
-    return {
-      updatedQuantity: placed.updatedQuantity,
-      cartItemId: placed.id,
-      unitPrice,
-      total: lineTotal(order.quantity, unitPrice),
-    };
+    return answer({ ...placed, quantity: order.quantity });
   }
 
   async function replay(user: AuthUser, productId: string, key: string): Promise<PurchaseResult | undefined> {
@@ -79,13 +79,7 @@ export function createPurchasesService(deps: {
     if (existing.productId !== productId) {
       throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different purchase');
     }
-    const unitPrice = Number(existing.unitPrice);
-    return {
-      updatedQuantity: existing.updatedQuantity,
-      cartItemId: existing.id,
-      unitPrice,
-      total: lineTotal(existing.quantity, unitPrice),
-    };
+    return answer(existing);
   }
 
   return {
