@@ -10,6 +10,7 @@ import {
 } from '@bulkwise/contracts';
 import { AppError, forbidden, notFound, unauthorized } from '../../errors';
 import { isUuid } from '../../ids';
+import { decodeCursor, encodeCursor, invalidCursor } from '../../lib/paging/cursor';
 import type { ProductRow } from '../../db/schema';
 import type { AuthUser } from '../auth/tokens';
 import type { InvalidateProducts } from './products.cache';
@@ -29,21 +30,11 @@ export interface ProductPage {
   nextCursor: string | null;
 }
 
-const encodeCursor = (c: ProductCursor) => Buffer.from(JSON.stringify([c.sort, c.value, c.id])).toString('base64url');
+const encodeProductCursor = (c: ProductCursor) => encodeCursor([c.sort, c.value, c.id]);
 
-function decodeCursor(raw: string, sort: ProductSortKey): ProductCursor {
-  const invalid = new AppError('VALIDATION_FAILED', 'Invalid cursor: cursor is not valid for this query', {
-    cursor: 'Cursor is not valid for this query',
-  });
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid;
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid;
-  const [s, value, id] = parsed as unknown[];
-  if (s !== sort || typeof value !== 'string' || typeof id !== 'string' || !isUuid(id)) throw invalid;
+function decodeProductCursor(raw: string, sort: ProductSortKey): ProductCursor {
+  const [s, value, id] = decodeCursor(raw, 3) as [string, string, string];
+  if (s !== sort) throw invalidCursor();
   const valid =
     sort === 'relevance'
       ? /^\d{1,4}$/.test(value)
@@ -51,7 +42,7 @@ function decodeCursor(raw: string, sort: ProductSortKey): ProductCursor {
       ? // Exactly the form cursorAfter() writes (toISOString), so PostgreSQL never sees a date it cannot read.
         /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) && !Number.isNaN(Date.parse(value))
       : /^\d{1,10}(\.\d{1,2})?$/.test(value);
-  if (!valid) throw invalid;
+  if (!valid) throw invalidCursor();
   return { sort, value, id };
 }
 
@@ -106,7 +97,7 @@ export function createProductsService(deps: {
       // A search's default order is relevance; its cursors are not valid without the same kind of query.
       const sort: ProductSortKey = query.sort ?? (query.q ? 'relevance' : 'default');
       const limit = query.limit ?? DEFAULT_PRODUCT_LIMIT;
-      const after = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
+      const after = query.cursor ? decodeProductCursor(query.cursor, sort) : undefined;
       if (query.q) {
         filter.search = await search.plan(query.q);
         // Only punctuation or symbols: no word to look for, so nothing matches.
@@ -118,7 +109,7 @@ export function createProductsService(deps: {
       return {
         items: rows.map(own ? toOwnProduct : toPublicProduct),
         total,
-        nextCursor: hasMore && last ? encodeCursor(cursorAfter(last, sort)) : null,
+        nextCursor: hasMore && last ? encodeProductCursor(cursorAfter(last, sort)) : null,
       };
     },
 
