@@ -205,7 +205,7 @@ async function main() {
     apiLog,
   );
   children.push(api);
-  const sample = toPublicProduct({ ...rows[0], price: rows[0].price, rating: rows[0].rating });
+  const sample = toPublicProduct({ priceTiers: [], ...rows[0] });
   const bare = spawnLogged(
     'bare',
     process.execPath,
