@@ -19,7 +19,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
-import { BIN, ROOT, stop, waitForUrl } from '../stack.mjs';
+import { ROOT, buildApi, stop, waitForUrl } from '../stack.mjs';
 import { fmt, loadavg, machine, machineLine, RESULTS_DIR, writeSection } from './report.mjs';
 import { benchSearch, searchOnly, searchReport } from './search.mjs';
 
@@ -69,6 +69,14 @@ function spawnLogged(name, command, args, env, logFile) {
   child.recentOutput = () => readFileSync(logFile, 'utf8').slice(-4000);
   child.benchName = name;
   return child;
+}
+
+async function waitForLogLine(file, pattern, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(readFileSync(file, 'utf8'))) {
+    if (Date.now() > deadline) throw new Error(`no line matching ${pattern} in ${file} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 async function load(title, baseUrl, request) {
@@ -185,10 +193,12 @@ async function main() {
   const barePort = await freePort();
   const apiLog = path.join(work, 'api.log');
   step('Starting the API (NODE_ENV=production) and the bare route');
+  // The compiled API, as `npm start` runs it (no TypeScript loader).
+  await buildApi();
   const api = spawnLogged(
     'api',
-    path.join(BIN, 'tsx'),
-    [path.join(ROOT, 'apps', 'api', 'src', 'server.ts')],
+    process.execPath,
+    ['--enable-source-maps', path.join(ROOT, 'apps', 'api', 'dist', 'server.js')],
     {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
@@ -222,6 +232,10 @@ async function main() {
   const bareBase = `http://127.0.0.1:${barePort}`;
   await waitForUrl(`${apiBase}/api/health`, { child: api, timeoutMs: 60_000 });
   await waitForUrl(`${bareBase}/bare/products/x`, { child: bare, timeoutMs: 30_000 });
+  // Measure the API as it serves after its start-up work, not during it: the product cache warm-up
+  // (reading the catalog into memory) runs right after listening and would share the cores with the runs.
+  await waitForLogLine(apiLog, /product cache warm(ed|-up stopped)/, 120_000);
+  step(`API ready: ${readFileSync(apiLog, 'utf8').match(/product cache warm[^"]*/)?.[0]}`);
 
   const ids = rows.map((r) => r.id);
   const slugs = PRODUCT_CATEGORIES.map(categorySlug);

@@ -174,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
         writeRateLimit: writes,
         bus,
+        productCacheBytes: config.productCacheBytes,
       });
       const orderEvents = deps.orderEvents ?? ignoreOrderEvents;
       const orderCounts = createOrderCounts();

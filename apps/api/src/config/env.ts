@@ -54,6 +54,11 @@ const EnvSchema = z
     /** How many API instances the deployment runs; above 1 without REDIS_URL, a warning says limits are per instance. */
     INSTANCES: z.coerce.number().int().min(1).max(1000).default(1),
     /**
+     * Memory for serialised product pages (MiB). Filled with the whole catalog when the server starts
+     * listening, while it fits: a product page is then answered without the database until it changes.
+     */
+    PRODUCT_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(128),
+    /**
      * Which proxies' X-Forwarded-For to believe for the client's address: `false` (none, the default),
      * `true` (any: only when nothing but the balancer can reach the API), or comma-separated addresses,
      * CIDRs or the names `loopback`, `linklocal`, `uniquelocal` of the balancers. Fastify 5 refuses hop
@@ -140,6 +145,7 @@ export interface Config {
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   instances: number;
+  productCacheBytes: number;
   trustProxy: TrustProxy;
   mail: MailConfig;
 }
@@ -207,6 +213,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     instances: e.INSTANCES,
+    productCacheBytes: e.PRODUCT_CACHE_MB * 2 ** 20,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mail: {
       enabled: e.MAIL_ENABLED && e.SMTP_URL !== undefined,

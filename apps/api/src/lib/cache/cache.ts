@@ -17,6 +17,7 @@ export interface CacheStats {
   misses: number;
   entries: number;
   bytes: number;
+  maxBytes: number;
 }
 
 export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -102,7 +103,7 @@ export function createResponseCache(options: { maxBytes?: number } = {}) {
       clear();
       enabled = on;
     },
-    stats: (): CacheStats => ({ ...stats, entries: entries.size, bytes }),
+    stats: (): CacheStats => ({ ...stats, entries: entries.size, bytes, maxBytes }),
   };
 }
 export type ResponseCache = ReturnType<typeof createResponseCache>;

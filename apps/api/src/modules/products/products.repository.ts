@@ -179,6 +179,15 @@ export function createProductsRepository(db: Db, options: { bus?: Pick<Invalidat
       const [row] = await byId.execute({ id });
       return row;
     },
+    /** Every product in id order, `limit` at a time after `afterId`: the product cache's warm-up. */
+    async scanById(afterId: string | undefined, limit: number): Promise<ProductRow[]> {
+      return db
+        .select()
+        .from(products)
+        .where(afterId === undefined ? undefined : gt(products.id, afterId))
+        .orderBy(asc(products.id))
+        .limit(limit);
+    },
     async insert(values: NewProduct): Promise<ProductRow> {
       const [row] = await db.insert(products).values(values).returning();
       counts.invalidate([ANY_PRODUCT_TAG]);

@@ -20,6 +20,7 @@ import { sendJson, uncached } from '../../lib/cache/http';
 import { isUuid } from '../../ids';
 import { ANY_PRODUCT_TAG, productTag } from './products.cache';
 import type { ProductsService } from './products.service';
+import { warmProductCache } from './products.warmup';
 
 /** A first page of a public listing has a cache key; an owner's list (`email`) or a later page has none. */
 function firstPageKey(query: ProductListQuery): string | undefined {
@@ -41,14 +42,30 @@ export const productsRoutes: FastifyPluginAsyncZod<{
   products: ProductsService;
   writeRateLimit: object;
   bus: InvalidationBus;
-}> = async (app, { products, writeRateLimit, bus }) => {
+  /** Room for product pages; the whole catalog is read into it after the server starts listening. */
+  productCacheBytes?: number;
+}> = async (app, { products, writeRateLimit, bus, productCacheBytes }) => {
   const pages = createResponseCache();
-  const items = createResponseCache();
+  const items = createResponseCache({ maxBytes: productCacheBytes });
   bus.register(pages);
   bus.register(items);
   // The routes' own serialisers (response schema, unknown fields dropped), run once per cached body.
   const serializeList = serializerCompiler({ schema: ProductListResponseSchema, method: 'GET', url: '/products', httpStatus: '200' });
   const serializeProduct = serializerCompiler({ schema: ProductSchema, method: 'GET', url: '/products/:id', httpStatus: '200' });
+
+  let warmUp: ReturnType<typeof warmProductCache> | undefined;
+  app.addHook('onListen', async () => {
+    warmUp = warmProductCache({
+      cache: items,
+      scan: (afterId, limit) => products.scan(afterId, limit),
+      serialize: serializeProduct,
+      log: (msg, err) => (err ? app.log.warn({ err }, msg) : app.log.info(msg)),
+    });
+  });
+  app.addHook('onClose', async () => {
+    warmUp?.stop();
+    await warmUp?.done;
+  });
 
   app.get(
     '/products',

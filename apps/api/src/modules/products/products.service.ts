@@ -121,6 +121,11 @@ export function createProductsService(deps: {
       return rows.map(({ id, ...row }) => ({ _id: id, ...row }));
     },
 
+    /** Public products in id order after `afterId` (the product cache's warm-up). */
+    async scan(afterId: string | undefined, limit: number): Promise<Product[]> {
+      return (await repository.scanById(afterId, limit)).map(toPublicProduct);
+    },
+
     async get(id: string): Promise<Product> {
       const row = isUuid(id) ? await repository.findById(id) : undefined;
       if (!row) throw notFound('Product');

@@ -1,0 +1,79 @@
+import { ProductSchema, type Product } from '@bulkwise/contracts';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createProduct, makeUser, purchase } from '../../../test/factories';
+import { createResponseCache } from '../../lib/cache/cache';
+import { productTag } from './products.cache';
+import { createProductsRepository } from './products.repository';
+import { createProductsService } from './products.service';
+import { createSearchRepository } from './search.repository';
+import { warmProductCache } from './products.warmup';
+
+// The warm-up reads the real catalog through the real service; the app beside it makes the writes.
+let t: TestApp;
+let ids: string[];
+const serialize = serializerCompiler({ schema: ProductSchema, method: 'GET', url: '/products/:id', httpStatus: '200' });
+const silent = () => {};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const supplier = makeUser('supplier');
+  ids = [];
+  for (let i = 0; i < 7; i++) ids.push((await createProduct(t, supplier, { mainQuantity: 300, minSellingQuantity: 10 }))._id);
+});
+afterAll(async () => t?.close());
+
+const service = () =>
+  createProductsService({
+    repository: createProductsRepository(t.database.db),
+    search: createSearchRepository(t.database.db),
+    invalidateProducts: () => {},
+  });
+
+describe('product cache warm-up', () => {
+  it('holds every product, byte for byte what GET /api/products/:id answers', async () => {
+    const cache = createResponseCache();
+    const warm = warmProductCache({ cache, scan: service().scan, serialize, log: silent, batch: 3 });
+    expect(await warm.done).toBe(ids.length);
+    for (const id of ids) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/products/${id}` });
+      expect(cache.get(id)?.body).toBe(res.body);
+    }
+  });
+
+  it('refuses a batch read before a write that lands during it, so the old stock is never served', async () => {
+    const cache = createResponseCache();
+    const products = service();
+    const bought = ids[0]!;
+    let first = true;
+    const warm = warmProductCache({
+      cache,
+      log: silent,
+      serialize,
+      batch: 100,
+      // The purchase commits after the batch was read and before it is stored: what a buyer could race.
+      scan: async (afterId, limit) => {
+        const rows = await products.scan(afterId, limit);
+        if (first) {
+          first = false;
+          await purchase(t, makeUser('buyer'), bought, 10);
+          cache.invalidate([productTag(bought)]);
+        }
+        return rows;
+      },
+    });
+    expect(await warm.done).toBe(0);
+    expect(cache.get(bought)).toBeUndefined();
+    expect(((await t.app.inject({ method: 'GET', url: `/api/products/${bought}` })).json() as Product).mainQuantity).toBe(290);
+  });
+
+  it('stops when the cache is nearly full instead of evicting what it stored', async () => {
+    const one = serialize((await service().scan(undefined, 1))[0]).length;
+    const cache = createResponseCache({ maxBytes: one * 4 });
+    const stored = await warmProductCache({ cache, scan: service().scan, serialize, log: silent, batch: 1, fill: 0.5 }).done;
+    expect(stored).toBeGreaterThanOrEqual(2);
+    expect(stored).toBeLessThan(ids.length);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(one * 4);
+  });
+});
