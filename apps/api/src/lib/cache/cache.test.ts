@@ -20,6 +20,26 @@ describe('response cache', () => {
     expect(cache.get('other')).toBeUndefined();
   });
 
+  it('keeps a tag shared by several entries through evictions and re-sets, and drops all of them with it', () => {
+    const cache = createResponseCache({ maxBytes: 300 });
+    const put = (key: string, tags: string[]) => cache.set(key, `{"k":"${key}"}`.padEnd(60), { tags, startedAt: cache.begin() });
+    put('one', ['category:c', 'product:1']);
+    put('two', ['category:c']);
+    put('one', ['category:c', 'product:1']);
+    put('three', ['category:c']);
+    for (let i = 0; i < 3; i++) put(`filler${i}`, []);
+    // 'two' was evicted as the oldest; the others still share the tag.
+    expect(cache.get('two')).toBeUndefined();
+    cache.invalidate(['product:1']);
+    expect(cache.get('one')).toBeUndefined();
+    expect(cache.get('three')).toBeDefined();
+    put('four', ['category:c']);
+    cache.invalidate(['category:c']);
+    expect(cache.get('three')).toBeUndefined();
+    expect(cache.get('four')).toBeUndefined();
+    expect(cache.get('filler0')).toBeDefined();
+  });
+
   it('refuses a body read before an invalidation that happened while it was being read', () => {
     const cache = createResponseCache();
     const startedAt = cache.begin();

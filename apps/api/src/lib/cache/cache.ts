@@ -35,7 +35,13 @@ export const etagOf = (body: string) => `"${createHash('sha1').update(body).dige
 export function createResponseCache(options: { maxBytes?: number } = {}) {
   const maxBytes = options.maxBytes ?? 32 * 2 ** 20;
   const entries = new Map<string, CachedResponse & { tags: string[] }>();
-  const byTag = new Map<string, Set<string>>();
+  // A tag read by one entry (a product page's own tag) holds that key itself, not a Set: with the whole
+  // catalog cached that is 100,000 Sets fewer for the garbage collector to walk.
+  const byTag = new Map<string, string | Set<string>>();
+  const keysOf = (tag: string): string[] => {
+    const keys = byTag.get(tag);
+    return keys === undefined ? [] : typeof keys === 'string' ? [keys] : [...keys];
+  };
   let bytes = 0;
   let generation = 0;
   let enabled = true;
@@ -48,8 +54,11 @@ export function createResponseCache(options: { maxBytes?: number } = {}) {
     entries.delete(key);
     for (const tag of entry.tags) {
       const keys = byTag.get(tag);
-      keys?.delete(key);
-      if (keys?.size === 0) byTag.delete(tag);
+      if (keys === key) byTag.delete(tag);
+      else if (typeof keys === 'object') {
+        keys.delete(key);
+        if (keys.size === 0) byTag.delete(tag);
+      }
     }
   };
 
@@ -80,9 +89,10 @@ export function createResponseCache(options: { maxBytes?: number } = {}) {
       entries.set(key, entry);
       bytes += body.length;
       for (const tag of opts.tags) {
-        let keys = byTag.get(tag);
-        if (!keys) byTag.set(tag, (keys = new Set()));
-        keys.add(key);
+        const keys = byTag.get(tag);
+        if (keys === undefined) byTag.set(tag, key);
+        else if (typeof keys === 'object') keys.add(key);
+        else if (keys !== key) byTag.set(tag, new Set([keys, key]));
       }
       return entry;
     },
@@ -95,7 +105,7 @@ export function createResponseCache(options: { maxBytes?: number } = {}) {
           return;
         }
         const wildcard = `${tag.slice(0, tag.indexOf(':') + 1)}*`;
-        for (const t of [tag, wildcard]) for (const key of [...(byTag.get(t) ?? [])]) remove(key);
+        for (const t of [tag, wildcard]) for (const key of keysOf(t)) remove(key);
       }
     },
     /** Off: forget everything and serve nothing from memory until turned on again (after a fresh clear). */
