@@ -38,7 +38,7 @@ import { createSettingsRepository } from './modules/settings/settings.repository
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { cartRoutes } from './modules/orders/cart.routes';
-import { createOrderCounts } from './modules/orders/order-counts';
+import { createOrdersReadCache, ordersInvalidator } from './modules/orders/orders.cache';
 import { ignoreOrderEvents, type OrderEventSink } from './modules/orders/order-events';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -177,7 +177,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         productCacheBytes: config.productCacheBytes,
       });
       const orderEvents = deps.orderEvents ?? ignoreOrderEvents;
-      const orderCounts = createOrderCounts();
+      const orderReads = createOrdersReadCache(bus);
+      const invalidateOrders = ordersInvalidator(bus);
       const productWrites = createKeyedQueue({ failFast: isDatabaseUnavailable });
       await api.register(purchasesRoutes, {
         purchases: createPurchasesService({
@@ -185,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           invalidateProducts,
           events: orderEvents,
           productWrites,
-          afterPlaced: (supplierUid) => orderCounts.invalidate(supplierUid),
+          afterPlaced: invalidateOrders,
         }),
         writeRateLimit: writes,
       });
@@ -196,11 +197,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const orders = createOrdersService({
         repository: createOrdersRepository(db),
         events: orderEvents,
-        counts: orderCounts,
+        reads: orderReads,
+        invalidateOrders,
         productWrites,
         invalidateProducts,
       });
-      await api.register(ordersRoutes, { orders, writeRateLimit: writes });
+      await api.register(ordersRoutes, { orders, reads: orderReads, writeRateLimit: writes });
       await api.register(cartRoutes, { orders, writeRateLimit: writes });
     },
     { prefix: '/api' },

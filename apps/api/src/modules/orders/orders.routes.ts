@@ -8,11 +8,14 @@ import {
   OrderListQuerySchema,
   OrderListSchema,
   OrderSchema,
+  ORDER_PAGE_DEFAULT_LIMIT,
   OrderSummarySchema,
   ShipOrderBodySchema,
   TOTAL_COUNT_HEADER,
 } from '@bulkwise/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendJson, uncached } from '../../lib/cache/http';
+import type { OrdersReadCache } from './orders.cache';
 import type { OrdersService } from './orders.service';
 
 const secured = { tags: ['orders'], security: [{ bearer: [] }] };
@@ -20,10 +23,18 @@ const MOVE_ANSWERS = `200 with the order (also when this move already happened: 
   the caller may see the order but not make this move, 404 when it may not see it, 409 naming the current
   status when the state does not allow the move.`;
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; writeRateLimit: object }> = async (
-  app,
-  { orders, writeRateLimit },
-) => {
+/**
+ * A supplier's first pages (per status and limit) and counts answer from memory, serialised once, until
+ * a change to that supplier's orders drops them (orders.cache.ts): the desk is read far more often than
+ * its orders change.
+ */
+export const ordersRoutes: FastifyPluginAsyncZod<{
+  orders: OrdersService;
+  reads: OrdersReadCache;
+  writeRateLimit: object;
+}> = async (app, { orders, reads, writeRateLimit }) => {
+  const serializePage = serializerCompiler({ schema: OrderListSchema, method: 'GET', url: '/orders', httpStatus: '200' });
+
   app.get(
     '/orders',
     {
@@ -37,10 +48,18 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; writeR
       },
     },
     async (req, reply) => {
-      const page = await orders.listForSupplier(req.user!, req.query);
-      reply.header(TOTAL_COUNT_HEADER, String(page.total));
-      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-      return page.items;
+      const user = req.user!;
+      const load = async () => {
+        const page = await orders.listForSupplier(user, req.query);
+        const headers = { [TOTAL_COUNT_HEADER]: String(page.total) };
+        return { body: serializePage(page.items), headers: page.nextCursor ? { ...headers, [NEXT_CURSOR_HEADER]: page.nextCursor } : headers };
+      };
+      if (req.query.cursor !== undefined) {
+        const { body, headers } = await load();
+        return sendJson(req, reply, uncached(body, headers));
+      }
+      const key = JSON.stringify(['page', user.uid, req.query.status ?? null, req.query.limit ?? ORDER_PAGE_DEFAULT_LIMIT]);
+      return sendJson(req, reply, await reads.read(key, user.uid, load));
     },
   );
 
@@ -54,7 +73,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; writeR
         response: { 200: OrderSummarySchema },
       },
     },
-    async (req) => orders.summary(req.user!),
+    async (req, reply) => sendJson(req, reply, await orders.summary(req.user!)),
   );
 
   app.get(

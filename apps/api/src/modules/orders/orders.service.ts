@@ -23,9 +23,9 @@ import { isUuid } from '../../ids';
 import type { AuthUser } from '../auth/tokens';
 import type { InvalidateProducts } from '../products/products.cache';
 import { restoreStock } from '../products/stock.repository';
-import type { OrderCounts } from './order-counts';
 import type { OrderEventSink } from './order-events';
 import { ORDER_CSV_HEADER, csvCell, csvRow } from './orders.csv';
+import type { InvalidateOrders, OrdersReadCache } from './orders.cache';
 import { toOrder, toOrderEvent } from './orders.mapper';
 import type { BuyerFilter, MoveChanges, OrderCursor, OrderRow, OrdersRepository } from './orders.repository';
 import { decodeOrderCursor, encodeOrderCursor } from './orders.cursor';
@@ -42,13 +42,16 @@ const conflict = (status: OrderStatus, message = ORDER_MESSAGES.notAllowed(statu
 export function createOrdersService(deps: {
   repository: OrdersRepository;
   events: OrderEventSink;
-  counts: OrderCounts;
+  /** Per-supplier counts kept until that supplier's orders change (orders.cache.ts). */
+  reads: OrdersReadCache;
+  /** A committed change drops that supplier's cached desk reads, here and (by NOTIFY) everywhere. */
+  invalidateOrders: InvalidateOrders;
   /** Stock writers of one product run one at a time in this process (db/keyed-queue.ts). */
   productWrites: KeyedQueue;
   /** A restore changes the product's stock: cached reads of it go, here and (by NOTIFY) everywhere. */
   invalidateProducts: InvalidateProducts;
 }) {
-  const { repository, events, counts, productWrites, invalidateProducts } = deps;
+  const { repository, events, reads, invalidateOrders, productWrites, invalidateProducts } = deps;
 
   /** The order and the caller's part in it; 404 for anyone who is neither its buyer nor its supplier. */
   async function visible(user: AuthUser, id: string): Promise<{ row: OrderRow; actor: OrderActor }> {
@@ -84,7 +87,7 @@ export function createOrdersService(deps: {
         }),
       ),
     );
-    if (done) counts.invalidate(order.supplierUid);
+    if (done) invalidateOrders(order.supplierUid);
     if (done && transition.stock === 'restore' && done.row.productId) invalidateProducts([done.row.productId]);
     return done;
   }
@@ -113,9 +116,13 @@ export function createOrdersService(deps: {
     throw conflict(now.status);
   }
 
-  async function summary(supplierUid: string): Promise<OrderSummary> {
-    return counts.get(supplierUid, () => repository.summary(supplierUid));
-  }
+  /** The counts as served: one JSON body per supplier, counted again only after a change. */
+  const summaryResponse = (supplierUid: string) =>
+    reads.read(JSON.stringify(['summary', supplierUid]), supplierUid, async () => ({
+      body: JSON.stringify(await repository.summary(supplierUid)),
+    }));
+  const summary = async (supplierUid: string): Promise<OrderSummary> =>
+    JSON.parse((await summaryResponse(supplierUid)).body) as OrderSummary;
 
   return {
     get: async (user: AuthUser, id: string) => toOrder((await visible(user, id)).row),
@@ -124,7 +131,7 @@ export function createOrdersService(deps: {
     deliver: (user: AuthUser, id: string) => move(user, id, 'deliver'),
     cancel: (user: AuthUser, id: string, body: CancelOrderBody) =>
       move(user, id, 'cancel', { cancelReason: body.reason }),
-    summary: (user: AuthUser) => summary(user.uid),
+    summary: (user: AuthUser) => summaryResponse(user.uid),
 
     /** The orders `user` received as a supplier, newest first, keyset paged. */
     async listForSupplier(user: AuthUser, query: OrderListQuery): Promise<OrderPage> {
