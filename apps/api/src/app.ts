@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
+import { isDatabaseUnavailable } from './db/errors';
 import { createKeyedQueue } from './db/keyed-queue';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -44,7 +45,7 @@ import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { authPlugin } from './plugins/auth';
-import { errorHandlerPlugin, frameworkErrors, isDatabaseUnavailable } from './plugins/error-handler';
+import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { securityPlugin, writeRateLimit } from './plugins/security';
 
 export interface AppDeps {

@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation, withRetry } from '../../db/errors';
 import { cartItems, orderHistory, products, type CartItemRow, type ProductRow } from '../../db/schema';
 import { publicProductJson } from '../products/products.mapper';
 import { takeStock } from '../products/stock.repository';
@@ -21,17 +22,42 @@ export type PlacedOrder = Pick<
   'id' | 'updatedQuantity' | 'purchasedAt' | 'unitPrice' | 'supplierUid' | 'supplierEmail' | 'supplierName' | 'productSnapshot'
 >;
 
+/**
+ * What placing an order came to: placed; refused by the product (the caller finds out why); or the
+ * buyer's Idempotency-Key already names an order (this attempt rolled back, stock untouched).
+ */
+export type PlaceOutcome = { placed: PlacedOrder } | { refused: true } | { keyUsed: true };
+
 export interface PurchasesRepository {
-  /** Runs `work` in one transaction; `tx` is the transaction's handle (for the order event sink). */
-  transaction<T>(work: (queries: PurchaseQueries, tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * The purchase statement and `alsoRecord` (given the transaction's handle) commit together or not
+   * at all; a deadlock or serialisation victim runs again.
+   */
+  place(order: PurchaseOrder, alsoRecord: (tx: Db, placed: PlacedOrder) => Promise<void>): Promise<PlaceOutcome>;
   findProduct(productId: string): Promise<ProductRow | undefined>;
   findByIdempotencyKey(buyerUid: string, key: string): Promise<CartItemRow | undefined>;
 }
 
 export function createPurchasesRepository(db: Db): PurchasesRepository {
   const queries = purchaseQueries(db);
+  const transaction = (order: PurchaseOrder, alsoRecord: (tx: Db, placed: PlacedOrder) => Promise<void>) =>
+    db.transaction(async (handle) => {
+      const tx = handle as unknown as Db;
+      const placed = await purchaseQueries(tx).purchase(order);
+      if (placed) await alsoRecord(tx, placed);
+      return placed;
+    });
   return {
-    transaction: (work) => db.transaction((tx) => work(purchaseQueries(tx as unknown as Db), tx as unknown as Db)),
+    async place(order, alsoRecord) {
+      try {
+        const placed = await withRetry(() => transaction(order, alsoRecord));
+        return placed ? { placed } : { refused: true };
+      } catch (err) {
+        // Only the idempotency index is unique among what the statement writes.
+        if (order.idempotencyKey !== null && isUniqueViolation(err)) return { keyUsed: true };
+        throw err;
+      }
+    },
     findProduct: queries.findProduct,
     findByIdempotencyKey: queries.findByIdempotencyKey,
   };
