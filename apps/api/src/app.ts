@@ -29,7 +29,7 @@ import { connectRedis } from './lib/redis/redis';
 import { healthRoutes, type Lifecycle } from './modules/health/health.routes';
 import { productInvalidator } from './modules/products/products.cache';
 import { createProductsRepository } from './modules/products/products.repository';
-import { productsRoutes } from './modules/products/products.routes';
+import { ownProductsRoutes, productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
 import { createSearchRepository } from './modules/products/search.repository';
 import { createPurchasesRepository } from './modules/purchases/purchases.repository';
@@ -46,6 +46,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
+import { securedScope } from './plugins/secured';
 import { securityPlugin, writeRateLimit } from './plugins/security';
 
 export interface AppDeps {
@@ -136,7 +137,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   const db = database.db;
-  const writes = writeRateLimit(config);
 
   await app.register(swagger, {
     openapi: {
@@ -167,32 +167,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         categories: createCategoriesService({ repository: createCategoriesRepository(db) }),
         bus,
       });
-      await api.register(productsRoutes, {
-        products: createProductsService({
-          repository: createProductsRepository(db, { bus }),
-          search: createSearchRepository(db),
-          invalidateProducts,
-        }),
-        writeRateLimit: writes,
-        bus,
+      const products = createProductsService({
+        repository: createProductsRepository(db, { bus }),
+        search: createSearchRepository(db),
+        invalidateProducts,
       });
+      await api.register(productsRoutes, { products, bus });
       const orderEvents = deps.orderEvents ?? ignoreOrderEvents;
       const orderCounts = createOrderCounts();
       const productWrites = createKeyedQueue({ failFast: isDatabaseUnavailable });
-      await api.register(purchasesRoutes, {
-        purchases: createPurchasesService({
-          repository: createPurchasesRepository(db),
-          invalidateProducts,
-          events: orderEvents,
-          productWrites,
-          afterPlaced: (supplierUid) => orderCounts.invalidate(supplierUid),
-        }),
-        writeRateLimit: writes,
+      const purchases = createPurchasesService({
+        repository: createPurchasesRepository(db),
+        invalidateProducts,
+        events: orderEvents,
+        productWrites,
+        afterPlaced: (supplierUid) => orderCounts.invalidate(supplierUid),
       });
-      await api.register(settingsRoutes, {
-        settings: createSettingsService({ repository: createSettingsRepository(db) }),
-        writeRateLimit: writes,
-      });
+      const settings = createSettingsService({ repository: createSettingsRepository(db) });
       const orders = createOrdersService({
         repository: createOrdersRepository(db),
         events: orderEvents,
@@ -200,8 +191,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         productWrites,
         invalidateProducts,
       });
-      await api.register(ordersRoutes, { orders, writeRateLimit: writes });
-      await api.register(cartRoutes, { orders, writeRateLimit: writes });
+      await api.register(
+        securedScope(writeRateLimit(config), async (scope, secured) => {
+          await scope.register(ownProductsRoutes, { products, secured });
+          await scope.register(purchasesRoutes, { purchases, secured });
+          await scope.register(settingsRoutes, { settings, secured });
+          await scope.register(ordersRoutes, { orders, secured });
+          await scope.register(cartRoutes, { orders, secured });
+        }),
+      );
     },
     { prefix: '/api' },
   );

@@ -171,6 +171,10 @@ describe('GET /api/my-products/:id', () => {
     expect(missing.statusCode).toBe(404);
     expect((await get(`/api/my-products/${product._id}`)).statusCode).toBe(401);
 
+    const docs = (await get('/api/docs/json')).json();
+    expect(docs.paths['/api/my-products/{id}'].get.security).toEqual([{ bearer: [] }]);
+    expect(docs.paths['/api/products/{id}'].get.security).toBeUndefined();
+
     // The public read stays public whoever asks.
     const publicRead = await get(`/api/products/${product._id}`, await bearer(t, owner));
     expect(publicRead.json().userEmail).toBeUndefined();
