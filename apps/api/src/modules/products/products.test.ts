@@ -1,4 +1,4 @@
-import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, categorySlug } from '@bulkwise/contracts';
+import { MIN_ORDER_FILTER_THRESHOLD, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, categorySlug } from '@bulkwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createProduct, makeUser, productInput } from '../../../test/factories';
@@ -45,9 +45,9 @@ describe('GET /api/products', () => {
     const desc = (await get('/api/products?sort=price_desc')).json() as P[];
     expect(desc.map((p) => p.price)).toEqual([...prices].reverse());
 
-    const bulk = (await get('/api/products?minOrderOver=100&sort=price_asc')).json() as P[];
-    expect(bulk.length).toBe(SEED_PRODUCTS.filter((p) => p.minSellingQuantity > 100).length);
-    expect(bulk.every((p) => p.minSellingQuantity > 100)).toBe(true);
+    const bulk = (await get(`/api/products?minOrderOver=${MIN_ORDER_FILTER_THRESHOLD}&sort=price_asc`)).json() as P[];
+    expect(bulk.length).toBe(SEED_PRODUCTS.filter((p) => p.minSellingQuantity > MIN_ORDER_FILTER_THRESHOLD).length);
+    expect(bulk.every((p) => p.minSellingQuantity > MIN_ORDER_FILTER_THRESHOLD)).toBe(true);
   });
 
   it('pages with a cursor through every product exactly once, in order', async () => {
@@ -129,13 +129,13 @@ describe('GET /api/products first pages', () => {
   });
 
   it('serve the same body and headers as an uncached page, without owner emails', async () => {
-    const first = await get('/api/products?sort=price_asc&minOrderOver=100&limit=24');
-    const again = await get('/api/products?sort=price_asc&minOrderOver=100&limit=24');
+    const first = await get(`/api/products?sort=price_asc&minOrderOver=${MIN_ORDER_FILTER_THRESHOLD}&limit=24`);
+    const again = await get(`/api/products?sort=price_asc&minOrderOver=${MIN_ORDER_FILTER_THRESHOLD}&limit=24`);
     expect(again.body).toBe(first.body);
     expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(again.headers[TOTAL_COUNT_HEADER]).toBe(first.headers[TOTAL_COUNT_HEADER]);
     expect(again.headers[NEXT_CURSOR_HEADER]).toBe(first.headers[NEXT_CURSOR_HEADER]);
-    expect((again.json() as P[]).every((p) => p.userEmail === undefined && p.minSellingQuantity > 100)).toBe(true);
+    expect((again.json() as P[]).every((p) => p.userEmail === undefined && p.minSellingQuantity > MIN_ORDER_FILTER_THRESHOLD)).toBe(true);
   });
 });
 
