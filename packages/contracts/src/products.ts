@@ -108,19 +108,15 @@ export const ProductInputSchema = z.object({
 export type ProductInput = z.infer<typeof ProductInputSchema>;
 
 /**
- * POST /products body. The spec's client also sends userEmail, userName and categorySlug;
- * they are accepted for compatibility and ignored: the server derives them from the token.
+ * POST /products body: the editable fields only. Anything else is dropped, never stored: older clients
+ * also send userEmail, userName and categorySlug, which the server derives from the token and category.
  */
-export const CreateProductBodySchema = ProductInputSchema.extend({
-  userEmail: z.string().max(254).optional(),
-  userName: z.string().max(200).optional(),
-  categorySlug: z.string().max(100).optional(),
-}).superRefine(refinePriceTiers);
+export const CreateProductBodySchema = ProductInputSchema.superRefine(refinePriceTiers);
 /**
- * PUT /products/:id body: the editable fields only; anything else is dropped, never stored. Breaks sent
- * are checked here; breaks kept (omitted) are checked by the server against the new price and minimum.
+ * PUT /products/:id body: the same. Breaks sent are checked here; breaks kept (omitted) are checked by
+ * the server against the new price and minimum.
  */
-export const UpdateProductBodySchema = ProductInputSchema.superRefine(refinePriceTiers);
+export const UpdateProductBodySchema = CreateProductBodySchema;
 
 /** The fields as answered: stored values are not judged again on the way out. */
 function productFieldsShape() {

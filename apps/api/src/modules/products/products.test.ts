@@ -208,6 +208,14 @@ describe('POST /api/products', () => {
     });
     expect(created._id).not.toBe('00000000-0000-4000-8000-000000000001');
     expect((await get(`/api/products/${created._id}`)).json()).toMatchObject({ name: 'Galvanised bolts M10' });
+
+    // Accepted from older clients and ignored, so not documented.
+    const docs = (await get('/api/docs/json')).json();
+    const body = docs.paths['/api/products'].post.requestBody.content['application/json'].schema;
+    expect(body.properties).toHaveProperty('name');
+    expect(body.properties).not.toHaveProperty('userEmail');
+    expect(body.properties).not.toHaveProperty('userName');
+    expect(body.properties).not.toHaveProperty('categorySlug');
   });
 
   it("names the supplier 'Anonymous' when they have no display name", async () => {
