@@ -10,13 +10,13 @@
 // Knobs (env): BENCH_ORDERS=100000 BENCH_DURATION=8 BENCH_WARMUP=2 BENCH_CONNECTIONS=50 BENCH_KEEP=1.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
+import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
+import { freePort } from '../lib/ports.mjs';
 import { BIN, ROOT, stop, waitForUrl } from '../stack.mjs';
 import { fmt, loadavg, machine, machineLine, writeSection } from './report.mjs';
 
@@ -40,27 +40,10 @@ const KIND_NAME = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
 const started = Date.now();
 const step = (msg) =>
   console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
-const work = mkdtempSync(path.join(os.tmpdir(), 'bulkwise-bench-orders-'));
-const dbName = `bulkwise_bench_${randomBytes(5).toString('hex')}`;
+const { dir: work, remove: removeWork } = throwawayDir('bench-orders');
+/** The throwaway PostgreSQL database, once created. */
+let throwaway;
 let api;
-
-async function adminQuery(text) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * The supplier's products and ORDERS orders over the year before 2026-10-01 (one every few minutes),
@@ -146,10 +129,8 @@ async function main() {
   console.log(`  machine: ${machineLine(host)}`);
   let databaseUrl;
   if (kind === 'postgres') {
-    await adminQuery(`create database ${dbName}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
+    throwaway = await createThrowawayDatabase(serverUrl, 'bench');
+    databaseUrl = throwaway.url;
   }
   step('Seeding');
   // Migrations through the API's own code; the bulk load on a plain connection without the pool's
@@ -273,10 +254,9 @@ try {
   process.exitCode = 1;
 } finally {
   if (api) await stop(api, 'SIGTERM', 10_000);
-  if (KEEP) console.log(`kept ${work}${kind === 'postgres' ? ` and database ${dbName}` : ''}`);
+  if (KEEP) console.log(`kept ${work}${throwaway ? ` and database ${throwaway.name}` : ''}`);
   else {
-    if (kind === 'postgres')
-      await adminQuery(`drop database if exists ${dbName} with (force)`).catch(() => {});
-    rmSync(work, { recursive: true, force: true });
+    await throwaway?.drop().catch(() => {});
+    removeWork();
   }
 }

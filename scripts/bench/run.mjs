@@ -12,13 +12,12 @@
 // BENCH_ONLY=search: only the search lines between the two ceiling passes, in their own section.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { register } from 'tsx/esm/api';
+import { adminQuery, createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
+import { freePort } from '../lib/ports.mjs';
 import { ROOT, buildApi, stop, waitForUrl } from '../stack.mjs';
 import { fmt, loadavg, machine, machineLine, RESULTS_DIR, writeSection } from './report.mjs';
 import { benchSearch, searchOnly, searchReport } from './search.mjs';
@@ -51,13 +50,6 @@ const started = Date.now();
 const step = (msg) =>
   console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
 
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A detached child (its own process group, for `stop`) whose output goes to a file, not through us. */
 function spawnLogged(name, command, args, env, logFile) {
@@ -104,38 +96,19 @@ async function load(title, baseUrl, request) {
   };
 }
 
-function targetDatabaseUrl(name) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function adminQuery(text) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-const work = mkdtempSync(path.join(os.tmpdir(), 'bulkwise-bench-'));
-const dbName = `bulkwise_bench_${randomBytes(5).toString('hex')}`;
+const { dir: work, remove: removeWork } = throwawayDir('bench');
 const children = [];
-let databaseCreated = false;
+/** The throwaway PostgreSQL database, once created. */
+let database;
 
 async function cleanup() {
   for (const child of children) await stop(child, 'SIGTERM', 10_000);
   if (KEEP) {
-    console.log(`kept ${work}${databaseCreated ? ` and database ${dbName}` : ''}`);
+    console.log(`kept ${work}${database ? ` and database ${database.name}` : ''}`);
     return;
   }
-  if (databaseCreated)
-    await adminQuery(`drop database if exists ${dbName} with (force)`).catch((err) =>
-      console.error(`could not drop ${dbName}: ${err.message}`),
-    );
-  rmSync(work, { recursive: true, force: true });
+  if (database) await database.drop().catch((err) => console.error(`could not drop ${database.name}: ${err.message}`));
+  removeWork();
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
@@ -169,14 +142,13 @@ async function main() {
   let databaseUrl;
   let databaseVersion;
   if (kind === 'postgres') {
-    await adminQuery(`create database ${dbName}`);
-    databaseCreated = true;
-    databaseUrl = targetDatabaseUrl(dbName);
-    databaseVersion = (await adminQuery('show server_version')).rows[0].server_version;
+    database = await createThrowawayDatabase(serverUrl, 'bench');
+    databaseUrl = database.url;
+    databaseVersion = (await adminQuery(serverUrl, 'show server_version')).rows[0].server_version;
   } else {
     databaseVersion = `PGlite ${JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version}`;
   }
-  step(`Seeding ${kind === 'postgres' ? `database ${dbName}` : `PGlite in ${work}`}`);
+  step(`Seeding ${database ? `database ${database.name}` : `PGlite in ${work}`}`);
   const seeded = await seedDatabase({
     kind,
     url: databaseUrl,

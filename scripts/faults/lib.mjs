@@ -3,13 +3,13 @@
 // can cut, the purchase/cart load with its retry discipline, and the invariant checks.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SignJWT } from 'jose';
 import pg from 'pg';
+import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
+import { freePort } from '../lib/ports.mjs';
+import { tokenService } from '../lib/tokens.mjs';
 import { ROOT, waitForUrl } from '../stack.mjs';
 
 export const ADMIN_URL = process.env.FAULTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -35,38 +35,21 @@ export async function cleanupAll() {
 }
 
 export function tempDir(label) {
-  const dir = mkdtempSync(path.join(tmpdir(), `bulkwise-faults-${label}-`));
-  onCleanup(() => rmSync(dir, { recursive: true, force: true }));
+  const { dir, remove } = throwawayDir(`faults-${label}`);
+  onCleanup(remove);
   return dir;
 }
 
 /** A fresh database on the PostgreSQL server, dropped at cleanup; returns its URL. */
 export async function freshDatabase() {
-  const name = `bulkwise_faults_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect().catch((err) => {
+  const database = await createThrowawayDatabase(ADMIN_URL, 'faults').catch((err) => {
     throw new Error(`PostgreSQL at ${ADMIN_URL} is not reachable (${err.message}); set FAULTS_DATABASE_URL`);
   });
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  onCleanup(async () => {
-    const again = new pg.Client({ connectionString: ADMIN_URL });
-    await again.connect();
-    await again.query(`drop database if exists ${name} with (force)`);
-    await again.end();
-  });
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
+  onCleanup(database.drop);
+  return database.url;
 }
 
-export async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort };
 
 // ---------------------------------------------------------------------------------------------------
 // The API process
@@ -142,16 +125,11 @@ export async function killHard(api) {
 // ---------------------------------------------------------------------------------------------------
 // Identities and HTTP
 
-const key = new TextEncoder().encode(JWT_SECRET);
+let tokens;
+/** An API token for `user`, from the API's own token service. */
 export async function tokenFor(user) {
-  return new SignJWT({ email: user.email, name: user.name })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(user.uid)
-    .setIssuer('bulkwise-api')
-    .setAudience('bulkwise-web')
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(key);
+  tokens ??= tokenService(JWT_SECRET);
+  return (await tokens).issue(user);
 }
 
 export async function makeBuyers(n) {

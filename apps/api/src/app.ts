@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
+import { isDatabaseUnavailable } from './db/errors';
 import { createKeyedQueue } from './db/keyed-queue';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -28,7 +29,7 @@ import { connectRedis } from './lib/redis/redis';
 import { healthRoutes, type Lifecycle } from './modules/health/health.routes';
 import { productInvalidator } from './modules/products/products.cache';
 import { createProductsRepository } from './modules/products/products.repository';
-import { productsRoutes } from './modules/products/products.routes';
+import { ownProductsRoutes, productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
 import { createSearchRepository } from './modules/products/search.repository';
 import { createPurchasesRepository } from './modules/purchases/purchases.repository';
@@ -44,7 +45,8 @@ import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { authPlugin } from './plugins/auth';
-import { errorHandlerPlugin, frameworkErrors, isDatabaseUnavailable } from './plugins/error-handler';
+import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
+import { securedScope } from './plugins/secured';
 import { securityPlugin, writeRateLimit } from './plugins/security';
 
 export interface AppDeps {
@@ -135,7 +137,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   const db = database.db;
-  const writes = writeRateLimit(config);
 
   await app.register(swagger, {
     openapi: {
@@ -166,34 +167,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         categories: createCategoriesService({ repository: createCategoriesRepository(db) }),
         bus,
       });
-      await api.register(productsRoutes, {
-        products: createProductsService({
-          repository: createProductsRepository(db, { bus }),
-          search: createSearchRepository(db),
-          invalidateProducts,
-        }),
-        writeRateLimit: writes,
-        bus,
-        productCacheBytes: config.productCacheBytes,
+      const products = createProductsService({
+        repository: createProductsRepository(db, { bus }),
+        search: createSearchRepository(db),
+        invalidateProducts,
       });
+      await api.register(productsRoutes, { products, bus, productCacheBytes: config.productCacheBytes });
       const orderEvents = deps.orderEvents ?? ignoreOrderEvents;
       const orderReads = createOrdersReadCache(bus);
       const invalidateOrders = ordersInvalidator(bus);
       const productWrites = createKeyedQueue({ failFast: isDatabaseUnavailable });
-      await api.register(purchasesRoutes, {
-        purchases: createPurchasesService({
-          repository: createPurchasesRepository(db),
-          invalidateProducts,
-          events: orderEvents,
-          productWrites,
-          afterPlaced: invalidateOrders,
-        }),
-        writeRateLimit: writes,
+      const purchases = createPurchasesService({
+        repository: createPurchasesRepository(db),
+        invalidateProducts,
+        events: orderEvents,
+        productWrites,
+        afterPlaced: invalidateOrders,
       });
-      await api.register(settingsRoutes, {
-        settings: createSettingsService({ repository: createSettingsRepository(db) }),
-        writeRateLimit: writes,
-      });
+      const settings = createSettingsService({ repository: createSettingsRepository(db) });
       const orders = createOrdersService({
         repository: createOrdersRepository(db),
         events: orderEvents,
@@ -202,8 +193,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         productWrites,
         invalidateProducts,
       });
-      await api.register(ordersRoutes, { orders, reads: orderReads, writeRateLimit: writes });
-      await api.register(cartRoutes, { orders, writeRateLimit: writes });
+      await api.register(
+        securedScope(writeRateLimit(config), async (scope, secured) => {
+          await scope.register(ownProductsRoutes, { products, secured });
+          await scope.register(purchasesRoutes, { purchases, secured });
+          await scope.register(settingsRoutes, { settings, secured });
+          await scope.register(ordersRoutes, { orders, reads: orderReads, secured });
+          await scope.register(cartRoutes, { orders, secured });
+        }),
+      );
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { createThrowawayDatabase } from '../../../scripts/lib/databases.mjs';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
 import { openPglite, openPostgres, type Database } from '../src/db/client';
@@ -30,23 +29,14 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
     const snapshot = readFileSync(inject('pgliteSnapshot'));
     return openPglite({ loadDataDir: new Blob([snapshot]), migrate: false });
   }
-  const name = `bulkwise_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  const database = await openPostgres({ url: url.toString(), poolSize: 30 });
+  const throwaway = await createThrowawayDatabase(TEST_DATABASE_URL, 'test');
+  const database = await openPostgres({ url: throwaway.url, poolSize: 30 });
   return {
     ...database,
-    url: url.toString(),
+    url: throwaway.url,
     close: async () => {
       await database.close();
-      const again = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
+      await throwaway.drop();
     },
   };
 }

@@ -1,24 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
+import { authEmulatorPost } from '../../../scripts/lib/auth-emulator.mjs';
 
 /** Talks to the Firebase Auth emulator's REST API the way the web SDK does, for real ID tokens. */
-const base = () => `http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1`;
+const post = (path: string, body: unknown) => authEmulatorPost(inject('authEmulatorHost'), path, body);
 
 export interface EmulatorUser {
   uid: string;
   email: string;
   idToken: string;
-}
-
-async function post(path: string, body: unknown) {
-  const res = await fetch(`${base()}${path}?key=fake-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`emulator ${path}: ${JSON.stringify(json)}`);
-  return json;
 }
 
 export async function signUpWithPassword(displayName?: string): Promise<EmulatorUser> {

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { OwnProduct, ProductInput } from '@bulkwise/contracts';
+import { authEmulatorPost } from '../../../scripts/lib/auth-emulator.mjs';
 
 /**
  * Shared helpers of the browser journeys. Each test makes its own users (through the Auth emulator's
  * REST API, as the web SDK would) and its own products (through the API), so tests never depend on
  * each other or on the demo data's current stock.
  */
-const EMULATOR = `http://127.0.0.1:${process.env.E2E_AUTH_EMULATOR_PORT ?? 9199}/identitytoolkit.googleapis.com/v1`;
+const EMULATOR_HOST = `127.0.0.1:${process.env.E2E_AUTH_EMULATOR_PORT ?? 9199}`;
 const API = `http://localhost:${process.env.E2E_PORT ?? 3100}/api`;
 
 export interface TestUser {
@@ -17,16 +18,7 @@ export interface TestUser {
   displayName: string;
 }
 
-async function emulator(path: string, body: unknown) {
-  const res = await fetch(`${EMULATOR}${path}?key=fake-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`emulator ${path}: ${JSON.stringify(json)}`);
-  return json;
-}
+const emulator = (path: string, body: unknown) => authEmulatorPost(EMULATOR_HOST, path, body);
 
 /** A new account with a display name and photo, created in the Auth emulator. */
 export async function createUser(label = 'buyer'): Promise<TestUser> {

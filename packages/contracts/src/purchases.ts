@@ -7,6 +7,7 @@ const hasAtMostDecimals2 = (v: number) => hasAtMostDecimals(v, 2);
 /** Header that makes a purchase safe to retry: the same key never buys twice. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
+/** POST /products/purchase/:id body. Other fields (older clients send userEmail, userName) are dropped: the buyer is the token's. */
 export const PurchaseBodySchema = z.object({
   quantity: z
     .number({ error: 'Quantity must be a number' })
@@ -26,9 +27,6 @@ export const PurchaseBodySchema = z.object({
     .max(40, 'Phone number must be at most 40 characters')
     .regex(/^[+0-9()\-.\s]+$/, 'Phone number may contain only digits, spaces and + ( ) - .')
     .refine((v) => (v.match(/\d/g) ?? []).length >= 5, 'Phone number must have at least 5 digits'),
-  /** Sent by the spec's client; the buyer is always the token's identity. */
-  userEmail: z.string().max(254).optional(),
-  userName: z.string().max(200).optional(),
   /**
    * The unit price the buyer saw. When given and not the price the server would charge, the purchase
    * is refused with 409 PRICE_CHANGED and the current `unitPrice`, and buys nothing.

@@ -8,8 +8,11 @@ declare module 'fastify' {
     /** preHandler: 401 unless the request carries a valid API token; sets request.user. */
     requireUser: (req: FastifyRequest) => Promise<void>;
   }
-  interface FastifyRequest {
-    user: AuthUser | null;
+  // The route's config decides the type: routes of the secured scope (plugins/secured.ts) spread
+  // `config.signedIn`, and there the scope's hook has set the user before any handler runs.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger, RequestType> {
+    user: ContextConfig extends { signedIn: true } ? AuthUser : AuthUser | null;
   }
 }
 

@@ -2,58 +2,8 @@ import type { ErrorBody, ErrorCode } from '@bulkwise/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, isRejectedValue } from '../db/errors';
 import { AppError, ERROR_STATUS } from '../errors';
-
-/** Errors that mean "the database is not reachable right now": the client may retry later. */
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now
-  '53300', // too_many_connections
-  '57014', // query_canceled: statement_timeout, the database is overloaded
-  '08000',
-  '08003',
-  '08006',
-]);
-
-export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    const message = (e as { message?: unknown }).message;
-    if (
-      typeof message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Query read timeout/i.test(
-        message,
-      )
-    )
-      return true;
-  }
-  return false;
-}
-
-/** The first SQLSTATE in the cause chain (drizzle wraps the driver's error). */
-function sqlState(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
-/**
- * SQLSTATE class 22 (data exception: NUL in text, a malformed timestamp, a number out of range) means
- * the database refused a value the request carried: the client's mistake, not an outage or a bug.
- */
-export function isRejectedValue(err: unknown): boolean {
-  return sqlState(err)?.startsWith('22') ?? false;
-}
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',

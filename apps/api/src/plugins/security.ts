@@ -70,6 +70,13 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   });
 });
 
-export function writeRateLimit(config: Config) {
-  return { max: config.rateLimit.writesPerMinute, timeWindow: '1 minute', hook: 'preHandler' as const };
+/** The rate limit of every write: per user (the secured scope verifies the token first). */
+export interface WriteRateLimit {
+  max: number;
+  timeWindow: string;
+  hook: 'preHandler';
+}
+
+export function writeRateLimit(config: Config): WriteRateLimit {
+  return { max: config.rateLimit.writesPerMinute, timeWindow: '1 minute', hook: 'preHandler' };
 }

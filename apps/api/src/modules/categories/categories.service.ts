@@ -5,17 +5,8 @@ import { isUuid } from '../../ids';
 import type { CategoriesRepository } from './categories.repository';
 
 function toCategory(row: { category: CategoryRow; productCount: number | null }): Category {
-  const c = row.category;
-  return {
-    _id: c.id,
-    name: c.name,
-    slug: c.slug,
-    description: c.description,
-    image: c.image,
-    popular: c.popular,
-    productCount: Number(row.productCount ?? 0),
-    subcategories: c.subcategories,
-  };
+  const { id, position: _, ...category } = row.category;
+  return { _id: id, ...category, productCount: Number(row.productCount ?? 0) };
 }
 
 export function createCategoriesService(deps: { repository: CategoriesRepository }) {

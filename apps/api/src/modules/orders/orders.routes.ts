@@ -15,10 +15,10 @@ import {
 } from '@bulkwise/contracts';
 import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendJson, uncached } from '../../lib/cache/http';
+import type { SecuredRouteOptions } from '../../plugins/secured';
 import type { OrdersReadCache } from './orders.cache';
 import type { OrdersService } from './orders.service';
 
-const secured = { tags: ['orders'], security: [{ bearer: [] }] };
 const MOVE_ANSWERS = `200 with the order (also when this move already happened: nothing changes twice); 403 when
   the caller may see the order but not make this move, 404 when it may not see it, 409 naming the current
   status when the state does not allow the move.`;
@@ -31,16 +31,16 @@ const MOVE_ANSWERS = `200 with the order (also when this move already happened: 
 export const ordersRoutes: FastifyPluginAsyncZod<{
   orders: OrdersService;
   reads: OrdersReadCache;
-  writeRateLimit: object;
-}> = async (app, { orders, reads, writeRateLimit }) => {
+  secured: SecuredRouteOptions;
+}> = async (app, { orders, reads, secured }) => {
   const serializePage = serializerCompiler({ schema: OrderListSchema, method: 'GET', url: '/orders', httpStatus: '200' });
 
   app.get(
     '/orders',
     {
-      preHandler: app.requireUser,
+      ...secured.read,
       schema: {
-        ...secured,
+        tags: ['orders'],
         description: `The orders the caller received as a supplier, newest first. Keyset paging: pass the
           ${NEXT_CURSOR_HEADER} response header back as \`cursor\`; ${TOTAL_COUNT_HEADER} counts the matches.`,
         querystring: OrderListQuerySchema,
@@ -48,7 +48,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) => {
-      const user = req.user!;
+      const user = req.user;
       const load = async () => {
         const page = await orders.listForSupplier(user, req.query);
         const headers = { [TOTAL_COUNT_HEADER]: String(page.total) };
@@ -66,22 +66,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/orders/summary',
     {
-      preHandler: app.requireUser,
+      ...secured.read,
       schema: {
-        ...secured,
+        tags: ['orders'],
         description: "The caller's orders as a supplier, counted per status.",
         response: { 200: OrderSummarySchema },
       },
     },
-    async (req, reply) => sendJson(req, reply, await orders.summary(req.user!)),
+    async (req, reply) => sendJson(req, reply, await orders.summary(req.user)),
   );
 
   app.get(
     '/orders/export.csv',
     {
-      preHandler: app.requireUser,
+      ...secured.read,
       schema: {
-        ...secured,
+        tags: ['orders'],
         description: `The caller's orders as a supplier (one status with \`status\`) as CSV, streamed. Cells that
           a spreadsheet would run as a formula start with an apostrophe.`,
         querystring: OrderExportQuerySchema,
@@ -94,73 +94,72 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'no-store');
-      return reply.send(Readable.from(orders.exportCsv(req.user!, req.query.status)));
+      return reply.send(Readable.from(orders.exportCsv(req.user, req.query.status)));
     },
   );
 
   app.get(
     '/orders/:id',
     {
-      preHandler: app.requireUser,
+      ...secured.read,
       schema: {
-        ...secured,
+        tags: ['orders'],
         description: 'One order, for its buyer or its supplier (404 for anyone else).',
         params: IdParamsSchema,
         response: { 200: OrderSchema },
       },
     },
-    async (req) => orders.get(req.user!, req.params.id),
+    async (req) => orders.get(req.user, req.params.id),
   );
 
-  const move = { preHandler: app.requireUser, config: { rateLimit: writeRateLimit } };
   app.post(
     '/orders/:id/confirm',
     {
-      ...move,
+      ...secured.write,
       schema: {
-        ...secured,
+        tags: ['orders'],
         description: `The supplier confirms a placed order. ${MOVE_ANSWERS}`,
         params: IdParamsSchema,
         body: EmptyOrderBodySchema,
         response: { 200: OrderSchema },
       },
     },
-    async (req) => orders.confirm(req.user!, req.params.id),
+    async (req) => orders.confirm(req.user, req.params.id),
   );
   app.post(
     '/orders/:id/ship',
     {
-      ...move,
+      ...secured.write,
       schema: {
-        ...secured,
+        tags: ['orders'],
         description: `The supplier ships a placed or confirmed order. ${MOVE_ANSWERS}`,
         params: IdParamsSchema,
         body: ShipOrderBodySchema,
         response: { 200: OrderSchema },
       },
     },
-    async (req) => orders.ship(req.user!, req.params.id, req.body),
+    async (req) => orders.ship(req.user, req.params.id, req.body),
   );
   app.post(
     '/orders/:id/deliver',
     {
-      ...move,
+      ...secured.write,
       schema: {
-        ...secured,
+        tags: ['orders'],
         description: `The buyer (Mark received) or the supplier marks a shipped order delivered. ${MOVE_ANSWERS}`,
         params: IdParamsSchema,
         body: EmptyOrderBodySchema,
         response: { 200: OrderSchema },
       },
     },
-    async (req) => orders.deliver(req.user!, req.params.id),
+    async (req) => orders.deliver(req.user, req.params.id),
   );
   app.post(
     '/orders/:id/cancel',
     {
-      ...move,
+      ...secured.write,
       schema: {
-        ...secured,
+        tags: ['orders'],
         description: `The buyer cancels a placed order (reason optional); the supplier a placed or confirmed one
           (reason required). The stock comes back exactly once. ${MOVE_ANSWERS}`,
         params: IdParamsSchema,
@@ -168,6 +167,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         response: { 200: OrderSchema },
       },
     },
-    async (req) => orders.cancel(req.user!, req.params.id, req.body),
+    async (req) => orders.cancel(req.user, req.params.id, req.body),
   );
 };

@@ -16,7 +16,7 @@ import {
 } from '@bulkwise/contracts';
 import type { Db } from '../../db/client';
 import type { KeyedQueue } from '../../db/keyed-queue';
-import { withRetry } from '../../db/retry';
+import { withRetry } from '../../db/errors';
 import type { CartItemRow } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { isUuid } from '../../ids';

@@ -1,4 +1,5 @@
 import {
+  MIN_ORDER_FILTER_THRESHOLD as BULK,
   PRODUCT_CATEGORIES,
   TOTAL_COUNT_HEADER,
   categorySlug,
@@ -21,6 +22,23 @@ afterAll(async () => t?.close());
 
 const HEALTH = 'Health & Beauty' satisfies ProductCategory;
 const OFFICE = 'Office Supplies & Stationery' satisfies ProductCategory;
+
+describe('the bulk threshold in SQL', () => {
+  it('is MIN_ORDER_FILTER_THRESHOLD in the partial indexes, the counting functions and the trigger', async () => {
+    const result = await t.database.db.execute(sql`
+      select indexdef as source from pg_indexes where tablename = 'products' and indexname like 'products_bulk_%'
+      union all
+      select prosrc from pg_proc where proname like 'product_counts_on_%'
+      union all
+      select pg_get_triggerdef(oid) from pg_trigger where tgname = 'products_count_update'`);
+    const { rows } = result as unknown as { rows: Array<{ source: string }> };
+    const sources = rows.map((r) => r.source).join('\n');
+    const thresholds = [...sources.matchAll(/min_selling_quantity"?\)? > (\d+)/g)].map((m) => Number(m[1]));
+    // Two indexes, four comparisons in the functions, two in the trigger's WHEN.
+    expect(thresholds.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(thresholds)).toEqual(new Set([BULK]));
+  });
+});
 
 /** The x-total-count of a listing, checked against a count(*) of the same filter on the table. */
 async function totalOf(query: string): Promise<number> {
@@ -48,23 +66,23 @@ async function expectTotalsMatchTable() {
   const [row] = await t.database.db
     .select({
       all: sql<number>`count(*)::int`,
-      bulk: sql<number>`(count(*) filter (where ${products.minSellingQuantity} > 100))::int`,
+      bulk: sql<number>`(count(*) filter (where ${products.minSellingQuantity} > ${BULK}))::int`,
     })
     .from(products);
   expect(await totalFor({})).toBe(row!.all);
-  expect(await totalFor({ minOrderOver: 100 })).toBe(row!.bulk);
+  expect(await totalFor({ minOrderOver: BULK })).toBe(row!.bulk);
   expect(await totalFor({ minOrderOver: 0 })).toBe(row!.all);
   for (const name of PRODUCT_CATEGORIES) {
     const slug = categorySlug(name);
     const [c] = await t.database.db
       .select({
         all: sql<number>`count(*)::int`,
-        bulk: sql<number>`(count(*) filter (where ${products.minSellingQuantity} > 100))::int`,
+        bulk: sql<number>`(count(*) filter (where ${products.minSellingQuantity} > ${BULK}))::int`,
       })
       .from(products)
       .where(sql`${products.categorySlug} = ${slug}`);
     expect(await totalFor({ categorySlug: slug })).toBe(c!.all);
-    expect(await totalFor({ categorySlug: slug, minOrderOver: 100 })).toBe(c!.bulk);
+    expect(await totalFor({ categorySlug: slug, minOrderOver: BULK })).toBe(c!.bulk);
     expect(await categoryCount(name)).toBe(c!.all);
   }
 }
@@ -81,12 +99,12 @@ describe('maintained product counts', () => {
     const health = await categoryCount(HEALTH);
     const office = await categoryCount(OFFICE);
     const all = await totalOf('');
-    const bulk = await totalOf('&minOrderOver=100');
+    const bulk = await totalOf(`&minOrderOver=${BULK}`);
 
     const a = await createProduct(t, owner, { category: HEALTH, minSellingQuantity: 150 });
     const b = await createProduct(t, owner, { category: HEALTH, minSellingQuantity: 5 });
     expect(await totalOf('')).toBe(all + 2);
-    expect(await totalOf('&minOrderOver=100')).toBe(bulk + 1);
+    expect(await totalOf(`&minOrderOver=${BULK}`)).toBe(bulk + 1);
     expect(await categoryCount(HEALTH)).toBe(health + 2);
 
     // a: Health, bulk -> Office, not bulk.
@@ -95,12 +113,12 @@ describe('maintained product counts', () => {
       method: 'PUT',
       url: `/api/products/${a._id}`,
       headers,
-      payload: productInput({ category: OFFICE, minSellingQuantity: 100 }),
+      payload: productInput({ category: OFFICE, minSellingQuantity: BULK }),
     });
     expect(moved.statusCode).toBe(200);
     expect(await categoryCount(HEALTH)).toBe(health + 1);
     expect(await categoryCount(OFFICE)).toBe(office + 1);
-    expect(await totalOf('&minOrderOver=100')).toBe(bulk);
+    expect(await totalOf(`&minOrderOver=${BULK}`)).toBe(bulk);
 
     // A purchase changes stock only: no count moves.
     expect((await purchase(t, makeUser('buyer'), b._id, 10)).statusCode).toBe(200);
@@ -113,7 +131,7 @@ describe('maintained product counts', () => {
       expect(res.statusCode).toBe(200);
     }
     expect(await totalOf('')).toBe(all);
-    expect(await totalOf('&minOrderOver=100')).toBe(bulk);
+    expect(await totalOf(`&minOrderOver=${BULK}`)).toBe(bulk);
     expect(await categoryCount(HEALTH)).toBe(health);
     expect(await categoryCount(OFFICE)).toBe(office);
     await expectTotalsMatchTable();
@@ -123,7 +141,7 @@ describe('maintained product counts', () => {
     const rows = Array.from({ length: 40 }, (_, i) => ({
       ...productInput({
         category: PRODUCT_CATEGORIES[i % PRODUCT_CATEGORIES.length]!,
-        minSellingQuantity: i % 2 ? 101 : 100,
+        minSellingQuantity: i % 2 ? BULK + 1 : BULK,
       }),
       categorySlug: categorySlug(PRODUCT_CATEGORIES[i % PRODUCT_CATEGORIES.length]!),
       ownerUid: 'bulk-loader',

@@ -15,6 +15,7 @@ import {
 } from '@bulkwise/contracts';
 import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { InvalidationBus } from '../../lib/cache/bus';
+import type { SecuredRouteOptions } from '../../plugins/secured';
 import { createResponseCache } from '../../lib/cache/cache';
 import { sendJson, uncached } from '../../lib/cache/http';
 import { isUuid } from '../../ids';
@@ -40,11 +41,10 @@ const pageHeaders = (total: number, nextCursor: string | null) => ({
  */
 export const productsRoutes: FastifyPluginAsyncZod<{
   products: ProductsService;
-  writeRateLimit: object;
   bus: InvalidationBus;
   /** Room for product pages; the whole catalog is read into it after the server starts listening. */
   productCacheBytes?: number;
-}> = async (app, { products, writeRateLimit, bus, productCacheBytes }) => {
+}> = async (app, { products, bus, productCacheBytes }) => {
   const pages = createResponseCache();
   const items = createResponseCache({ maxBytes: productCacheBytes });
   bus.register(pages);
@@ -126,56 +126,46 @@ export const productsRoutes: FastifyPluginAsyncZod<{
       return sendJson(req, reply, items.set(id, body, { tags: [productTag(id)], startedAt }) ?? uncached(body));
     },
   );
+};
+
+/** The owner's routes, registered in the secured scope (plugins/secured.ts). */
+export const ownProductsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; secured: SecuredRouteOptions }> = async (
+  app,
+  { products, secured },
+) => {
+  app.get(
+    '/my-products/:id',
+    {
+      ...secured.read,
+      schema: {
+        tags: ['products'],
+        description: `The caller's own product, read fresh (never from the public cache), for its edit
+          form: 403 when the product belongs to someone else, 404 when there is none.`,
+        params: IdParamsSchema,
+        response: { 200: OwnProductSchema },
+      },
+    },
+    async (req) => products.getOwn(req.user, req.params.id),
+  );
 
   app.post(
     '/products',
-    {
-      preHandler: app.requireUser,
-      config: { rateLimit: writeRateLimit },
-      schema: {
-        tags: ['products'],
-        security: [{ bearer: [] }],
-        body: CreateProductBodySchema,
-        response: { 201: OwnProductSchema },
-      },
-    },
-    async (req, reply) => reply.status(201).send(await products.create(req.user!, req.body)),
+    { ...secured.write, schema: { tags: ['products'], body: CreateProductBodySchema, response: { 201: OwnProductSchema } } },
+    async (req, reply) => reply.status(201).send(await products.create(req.user, req.body)),
   );
 
   app.put(
     '/products/:id',
     {
-      preHandler: app.requireUser,
-      config: { rateLimit: writeRateLimit },
-      schema: {
-        tags: ['products'],
-        security: [{ bearer: [] }],
-        params: IdParamsSchema,
-        body: UpdateProductBodySchema,
-        response: { 200: OwnProductSchema },
-      },
+      ...secured.write,
+      schema: { tags: ['products'], params: IdParamsSchema, body: UpdateProductBodySchema, response: { 200: OwnProductSchema } },
     },
-    async (req) => {
-      const updated = await products.update(req.user!, req.params.id, req.body);
-      return updated;
-    },
+    async (req) => products.update(req.user, req.params.id, req.body),
   );
 
   app.delete(
     '/products/:id',
-    {
-      preHandler: app.requireUser,
-      config: { rateLimit: writeRateLimit },
-      schema: {
-        tags: ['products'],
-        security: [{ bearer: [] }],
-        params: IdParamsSchema,
-        response: { 200: DeleteProductResultSchema },
-      },
-    },
-    async (req) => {
-      const removed = await products.remove(req.user!, req.params.id);
-      return removed;
-    },
+    { ...secured.write, schema: { tags: ['products'], params: IdParamsSchema, response: { 200: DeleteProductResultSchema } } },
+    async (req) => products.remove(req.user, req.params.id),
   );
 };

@@ -1,6 +1,8 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation, withRetry } from '../../db/errors';
 import { cartItems, orderHistory, products, type CartItemRow, type ProductRow } from '../../db/schema';
+import { publicProductJson } from '../products/products.mapper';
 import { takeStock } from '../products/stock.repository';
 
 export interface PurchaseOrder {
@@ -20,17 +22,42 @@ export type PlacedOrder = Pick<
   'id' | 'updatedQuantity' | 'purchasedAt' | 'unitPrice' | 'supplierUid' | 'supplierEmail' | 'supplierName' | 'productSnapshot'
 >;
 
+/**
+ * What placing an order came to: placed; refused by the product (the caller finds out why); or the
+ * buyer's Idempotency-Key already names an order (this attempt rolled back, stock untouched).
+ */
+export type PlaceOutcome = { placed: PlacedOrder } | { refused: true } | { keyUsed: true };
+
 export interface PurchasesRepository {
-  /** Runs `work` in one transaction; `tx` is the transaction's handle (for the order event sink). */
-  transaction<T>(work: (queries: PurchaseQueries, tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * The purchase statement and `alsoRecord` (given the transaction's handle) commit together or not
+   * at all; a deadlock or serialisation victim runs again.
+   */
+  place(order: PurchaseOrder, alsoRecord: (tx: Db, placed: PlacedOrder) => Promise<void>): Promise<PlaceOutcome>;
   findProduct(productId: string): Promise<ProductRow | undefined>;
   findByIdempotencyKey(buyerUid: string, key: string): Promise<CartItemRow | undefined>;
 }
 
 export function createPurchasesRepository(db: Db): PurchasesRepository {
   const queries = purchaseQueries(db);
+  const transaction = (order: PurchaseOrder, alsoRecord: (tx: Db, placed: PlacedOrder) => Promise<void>) =>
+    db.transaction(async (handle) => {
+      const tx = handle as unknown as Db;
+      const placed = await purchaseQueries(tx).purchase(order);
+      if (placed) await alsoRecord(tx, placed);
+      return placed;
+    });
   return {
-    transaction: (work) => db.transaction((tx) => work(purchaseQueries(tx as unknown as Db), tx as unknown as Db)),
+    async place(order, alsoRecord) {
+      try {
+        const placed = await withRetry(() => transaction(order, alsoRecord));
+        return placed ? { placed } : { refused: true };
+      } catch (err) {
+        // Only the idempotency index is unique among what the statement writes.
+        if (order.idempotencyKey !== null && isUniqueViolation(err)) return { keyUsed: true };
+        throw err;
+      }
+    },
     findProduct: queries.findProduct,
     findByIdempotencyKey: queries.findByIdempotencyKey,
   };
@@ -49,7 +76,7 @@ const UNIT_PRICE_AT_PURCHASE = sql`unit_price_for(taken.price, taken.price_tiers
  * snapshot of the product as sold and its supplier, and its first history entry. A repeated
  * Idempotency-Key fails the insert and so undoes the stock change. A named prepared statement:
  * planning it costs PostgreSQL about as much as running it, and node-postgres parses a named statement
- * once per connection. The snapshot is the public product (toPublicProduct); the tests check they agree.
+ * once per connection. The snapshot is the public product (products.mapper.ts); the tests check they agree.
  */
 function purchaseStatement(db: Db) {
   const taken = takeStock(db, {
@@ -72,12 +99,7 @@ function purchaseStatement(db: Db) {
     buyerEmail: param('buyerEmail', 'text'),
     buyerName: param('buyerName', 'text'),
     productId: sql`taken.id`,
-    productSnapshot: sql`jsonb_build_object(
-      '_id', taken.id, 'image', taken.image, 'name', taken.name, 'brandName', taken.brand_name,
-      'category', taken.category, 'categorySlug', taken.category_slug, 'description', taken.description,
-      'mainQuantity', taken.main_quantity, 'minSellingQuantity', taken.min_selling_quantity,
-      'price', taken.price, 'rating', taken.rating, 'priceTiers', taken.price_tiers, 'userName', taken.user_name,
-      'createdAt', to_char(taken.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
+    productSnapshot: publicProductJson('taken'),
     quantity: param('quantity', 'int'),
     unitPrice: UNIT_PRICE_AT_PURCHASE,
     address: param('address', 'text'),

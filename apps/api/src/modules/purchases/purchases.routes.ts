@@ -6,6 +6,7 @@ import {
 } from '@bulkwise/contracts';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SecuredRouteOptions } from '../../plugins/secured';
 import type { PurchasesService } from './purchases.service';
 
 const PurchaseHeadersSchema = z.object({
@@ -16,18 +17,16 @@ const PurchaseHeadersSchema = z.object({
     .optional(),
 });
 
-export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService; writeRateLimit: object }> = async (
+export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService; secured: SecuredRouteOptions }> = async (
   app,
-  { purchases, writeRateLimit },
+  { purchases, secured },
 ) => {
   app.post(
     '/products/purchase/:id',
     {
-      preHandler: app.requireUser,
-      config: { rateLimit: writeRateLimit },
+      ...secured.write,
       schema: {
         tags: ['purchases'],
-        security: [{ bearer: [] }],
         description:
           'Buys `quantity` units in one transaction, at the unit price of the price break in force for that quantity ' +
           '(answered as `unitPrice` and `total`). With `expectedUnitPrice`, a different server price answers 409 ' +
@@ -38,6 +37,6 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
         response: { 200: PurchaseResultSchema },
       },
     },
-    async (req) => purchases.purchase(req.user!, req.params.id, req.body, req.headers[IDEMPOTENCY_KEY_HEADER]),
+    async (req) => purchases.purchase(req.user, req.params.id, req.body, req.headers[IDEMPOTENCY_KEY_HEADER]),
   );
 };

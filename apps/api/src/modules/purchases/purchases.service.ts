@@ -7,7 +7,6 @@ import {
   type PurchaseResult,
 } from '@bulkwise/contracts';
 import type { KeyedQueue } from '../../db/keyed-queue';
-import { UNIQUE_VIOLATION, pgCode, withRetry } from '../../db/retry';
 import { AppError, forbidden, notFound } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthUser } from '../auth/tokens';
@@ -57,20 +56,15 @@ export function createPurchasesService(deps: {
   const { repository, events, productWrites: queue } = deps;
 
   /** The purchase statement and the order's `placed` event commit together or not at all. */
-  async function place(user: AuthUser, order: PurchaseOrder): Promise<PurchaseResult | undefined> {
-    const placed = await queue.run(order.productId, () =>
-      withRetry(() =>
-        repository.transaction(async (q, tx) => {
-          const row = await q.purchase(order);
-          if (row) await events.record(tx, placedEvent(user, order, row));
-          return row;
-        }),
-      ),
+  async function place(user: AuthUser, order: PurchaseOrder): Promise<PurchaseResult | 'refused' | 'keyUsed'> {
+    const outcome = await queue.run(order.productId, () =>
+      repository.place(order, (tx, placed) => events.record(tx, placedEvent(user, order, placed))),
     );
-    if (!placed) return undefined;
+    if ('refused' in outcome) return 'refused';
+    if ('keyUsed' in outcome) return 'keyUsed';
     deps.invalidateProducts([order.productId]);
-    deps.afterPlaced?.(placed.supplierUid);
-    return answer({ ...placed, quantity: order.quantity });
+    deps.afterPlaced?.(outcome.placed.supplierUid);
+    return answer({ ...outcome.placed, quantity: order.quantity });
   }
 
   async function replay(user: AuthUser, productId: string, key: string): Promise<PurchaseResult | undefined> {
@@ -105,47 +99,33 @@ export function createPurchasesService(deps: {
         idempotencyKey: idempotencyKey ?? null,
         expectedUnitPrice: body.expectedUnitPrice ?? null,
       };
-      try {
-        // A refused order is explained from a fresh read; if that read finds nothing to refuse (the stock
-        // came back in between), the order simply runs again.
-        for (let attempt = 1; ; attempt++) {
-          const done = await place(user, order);
-          if (done) return done;
-          if (idempotencyKey) {
-            const previous = await replay(user, productId, idempotencyKey);
-            if (previous) return previous;
-          }
-          const product = await repository.findProduct(productId);
-          if (!product) throw notFound('Product');
-          if (body.quantity < product.minSellingQuantity) {
-            throw new AppError(
-              'BELOW_MINIMUM_ORDER',
-              PURCHASE_MESSAGES.minimumOrder(product.minSellingQuantity),
-            );
-          }
-          const unitPrice = unitPriceFor({ price: Number(product.price), priceTiers: product.priceTiers }, body.quantity);
-          if (
-            body.expectedUnitPrice !== undefined &&
-            Math.round(unitPrice * 100) !== Math.round(body.expectedUnitPrice * 100)
-          ) {
-            throw new AppError('PRICE_CHANGED', PRICING_MESSAGES.priceChanged(unitPrice), undefined, { unitPrice });
-          }
-          const insufficient = new AppError(
-            'INSUFFICIENT_STOCK',
-            PURCHASE_MESSAGES.maximumAvailable(product.mainQuantity),
-          );
-          if (body.quantity > product.mainQuantity) throw insufficient;
-          if (product.ownerUid === user.uid) throw forbidden('You cannot purchase your own product');
-          if (attempt >= 3) throw insufficient;
-        }
-      } catch (err) {
-        // The key was used before, or two requests with one key raced: this statement rolled back; answer
-        // with the first purchase's result.
-        if (idempotencyKey && pgCode(err) === UNIQUE_VIOLATION) {
+      // A refused order is explained from a fresh read; if that read finds nothing to refuse (the stock
+      // came back in between), the order simply runs again.
+      for (let attempt = 1; ; attempt++) {
+        const done = await place(user, order);
+        if (typeof done === 'object') return done;
+        if (idempotencyKey) {
+          // The key was used before, or two requests with one key raced: answer the first purchase's result.
           const previous = await replay(user, productId, idempotencyKey);
           if (previous) return previous;
+          if (done === 'keyUsed') throw new AppError('CONFLICT', 'This Idempotency-Key was already used');
         }
-        throw err;
+        const product = await repository.findProduct(productId);
+        if (!product) throw notFound('Product');
+        if (body.quantity < product.minSellingQuantity) {
+          throw new AppError('BELOW_MINIMUM_ORDER', PURCHASE_MESSAGES.minimumOrder(product.minSellingQuantity));
+        }
+        const unitPrice = unitPriceFor({ price: Number(product.price), priceTiers: product.priceTiers }, body.quantity);
+        if (
+          body.expectedUnitPrice !== undefined &&
+          Math.round(unitPrice * 100) !== Math.round(body.expectedUnitPrice * 100)
+        ) {
+          throw new AppError('PRICE_CHANGED', PRICING_MESSAGES.priceChanged(unitPrice), undefined, { unitPrice });
+        }
+        const insufficient = new AppError('INSUFFICIENT_STOCK', PURCHASE_MESSAGES.maximumAvailable(product.mainQuantity));
+        if (body.quantity > product.mainQuantity) throw insufficient;
+        if (product.ownerUid === user.uid) throw forbidden('You cannot purchase your own product');
+        if (attempt >= 3) throw insufficient;
       }
     },
   };

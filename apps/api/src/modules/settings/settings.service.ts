@@ -1,5 +1,4 @@
 import type { UserSettings } from '@bulkwise/contracts';
-import { unauthorized } from '../../errors';
 import type { AuthUser } from '../auth/tokens';
 import type { SettingsRepository } from './settings.repository';
 
@@ -7,14 +6,8 @@ import type { SettingsRepository } from './settings.repository';
 export function createSettingsService(deps: { repository: SettingsRepository }) {
   const { repository } = deps;
   return {
-    async get(user: AuthUser | null): Promise<UserSettings> {
-      if (!user) throw unauthorized();
-      return repository.get(user.uid);
-    },
-    async put(user: AuthUser | null, settings: UserSettings): Promise<UserSettings> {
-      if (!user) throw unauthorized();
-      return repository.put(user.uid, settings);
-    },
+    get: (user: AuthUser): Promise<UserSettings> => repository.get(user.uid),
+    put: (user: AuthUser, settings: UserSettings): Promise<UserSettings> => repository.put(user.uid, settings),
   };
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;
