@@ -44,6 +44,23 @@ export function mockApi(handlers: Record<string, Handler>) {
   return { fetchMock, calls, apiCalls };
 }
 
+/**
+ * A handler that answers each call with the next answer, the last one repeating. An Error is thrown as
+ * fetch throws when no answer comes (offline, connection reset).
+ */
+export function inTurn(...answers: Array<Response | Error>): Handler {
+  let next = 0;
+  return () => {
+    const answer = answers[Math.min(next++, answers.length - 1)];
+    if (answer instanceof Error) throw answer;
+    if (!answer) throw new Error('inTurn needs at least one answer');
+    return answer.clone();
+  };
+}
+
+/** What fetch throws when the request gets no answer. */
+export const networkError = () => new TypeError('Failed to fetch');
+
 /** A promise with its resolve exposed, to hold a response until the test has looked at the busy state. */
 export function deferred<T>() {
   let resolve!: (value: T) => void;

@@ -115,8 +115,6 @@ export function PurchasePanel({ product, buyer, refreshProduct, onPurchased, onP
         quantity,
         address: details.address,
         phone: details.phone,
-        userEmail: buyer.email,
-        userName: buyer.displayName?.trim() || 'Anonymous',
         idempotencyKey: attempt.current.key,
         expectedUnitPrice: unitPrice,
       });
