@@ -5,6 +5,7 @@ import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { FromPrice, formatPrice } from '@/components/ui/price';
 import { formatRating } from '@/components/ui/rating-stars';
 import { paths } from '@/config/paths';
+import { BusyButton } from '@/components/form/busy-button';
 
 const units = new Intl.NumberFormat('en-US');
 
@@ -67,20 +68,16 @@ export function MyProductCard({ product, onDelete, deleting = false }: MyProduct
             <Pencil className="size-4" aria-hidden="true" />
             Update
           </Link>
-          <button
-            type="button"
+          <BusyButton
             className="btn btn-error btn-sm"
             onClick={() => onDelete(product)}
-            disabled={deleting}
+            busy={deleting}
+            spinner="xs"
+            icon={<Trash2 className="size-4" aria-hidden="true" />}
             aria-label={`Delete ${product.name}`}
           >
-            {deleting ? (
-              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-            ) : (
-              <Trash2 className="size-4" aria-hidden="true" />
-            )}
             Delete
-          </button>
+          </BusyButton>
         </div>
       </div>
     </article>

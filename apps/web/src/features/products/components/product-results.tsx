@@ -8,6 +8,7 @@ import type { ProductView } from '../all-products-search';
 import type { ProductPage } from '../api/get-products';
 import { ProductCard } from './product-card';
 import { ProductTable } from './product-table';
+import { BusyButton } from '@/components/form/busy-button';
 
 /** `highlight`: a search whose matching words the card names emphasise. */
 export function ProductGrid({ products, highlight }: { products: readonly Product[]; highlight?: string }) {
@@ -58,15 +59,14 @@ export function ProductResults({ query, view = 'card', empty, errorMessage, high
           </p>
         )}
         {query.hasNextPage && (
-          <button
-            type="button"
+          <BusyButton
             className="btn btn-outline min-w-40"
-            disabled={query.isFetchingNextPage}
+            busy={query.isFetchingNextPage}
+            busyLabel="Loading..."
             onClick={() => void query.fetchNextPage()}
           >
-            {query.isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </button>
+            Load more
+          </BusyButton>
         )}
       </div>
     </div>

@@ -6,6 +6,7 @@ import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { formatPrice } from '@/components/ui/price';
 import { paths } from '@/config/paths';
 import { lineTotal } from '../cart-totals';
+import { BusyButton } from '@/components/form/busy-button';
 
 const purchaseDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const units = new Intl.NumberFormat('en-US');
@@ -84,20 +85,16 @@ export function CartItemCard({ item, onRemove, removing = false, children }: Car
           </span>
         </p>
         {item.status === 'placed' ? (
-          <button
-            type="button"
+          <BusyButton
             className="btn btn-error btn-sm"
             onClick={() => onRemove(item)}
-            disabled={removing}
+            busy={removing}
+            spinner="xs"
+            icon={<Trash2 className="size-4" aria-hidden="true" />}
             aria-label={`Remove ${product.name} from cart`}
           >
-            {removing ? (
-              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-            ) : (
-              <Trash2 className="size-4" aria-hidden="true" />
-            )}
             Remove
-          </button>
+          </BusyButton>
         ) : (
           NOT_REMOVABLE[item.status] && (
             <p className="max-w-48 text-xs text-base-content/70 sm:text-right">{NOT_REMOVABLE[item.status]}</p>

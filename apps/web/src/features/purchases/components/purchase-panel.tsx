@@ -10,6 +10,7 @@ import { PurchaseDialog, type ShippingDetails } from './purchase-dialog';
 import { canOrder, checkPurchaseQuantity, quantityTotal } from './purchase-quantity';
 import { PurchaseQuantitySelector } from './purchase-quantity-selector';
 import { VolumePricing } from './volume-pricing';
+import { BusyButton } from '@/components/form/busy-button';
 
 type PurchasableProduct = Pick<Product, '_id' | 'name' | 'price' | 'priceTiers' | 'mainQuantity' | 'minSellingQuantity'>;
 type StockFigures = Pick<Product, 'mainQuantity' | 'minSellingQuantity'>;
@@ -152,21 +153,17 @@ export function PurchasePanel({ product, buyer, refreshProduct, onPurchased, onP
           {min} units.
         </p>
       )}
-      <button
-        type="button"
+      <BusyButton
         className="btn btn-primary btn-lg"
         // Stays enabled while checking, so focus is not lost to the page; buyNow ignores repeats.
+        busy={checking}
+        disableWhileBusy={false}
         disabled={!orderable}
-        aria-busy={checking || undefined}
+        icon={<ShoppingCart className="size-5" aria-hidden="true" />}
         onClick={() => void buyNow()}
       >
-        {checking ? (
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-        ) : (
-          <ShoppingCart className="size-5" aria-hidden="true" />
-        )}
         Buy Now
-      </button>
+      </BusyButton>
       <PurchaseDialog
         open={dialogOpen}
         productName={product.name}
