@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorDialog, successDialog } from '@/lib/dialogs';
 import { signedInUser } from '@/test/fake-auth';
-import { renderApp, stubApi } from '@/test/render-app';
+import { json, mockApi } from '@/test/mock-api';
+import { renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/dialogs', () => ({
   confirmDialog: vi.fn(async () => true),
@@ -25,7 +26,7 @@ const categories = Array.from({ length: 7 }, (_, i) => ({
 
 describe('the route table', () => {
   beforeEach(() => {
-    stubApi(categories);
+    mockApi({ 'GET /api/categories': () => json(categories) });
   });
 
   it('sends a guest from a signed-in page to /login, then back there after signing in', async () => {
