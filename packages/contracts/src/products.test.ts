@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ImageUrlSchema, ProductInputSchema, ProductListQuerySchema, hasAtMostDecimals } from './products';
+import {
+  ImageUrlSchema,
+  PRODUCT_FIELDS,
+  PRODUCT_FIELD_KINDS,
+  ProductInputSchema,
+  ProductListQuerySchema,
+  ProductSchema,
+  hasAtMostDecimals,
+  pickProductFields,
+} from './products';
 import { PurchaseBodySchema } from './purchases';
 import { JwtRequestSchema } from './auth';
 import { ErrorBodySchema } from './errors';
@@ -98,5 +107,21 @@ describe('JwtRequestSchema and ErrorBodySchema', () => {
   it('error bodies carry the same text in message and error', () => {
     expect(ErrorBodySchema.safeParse({ code: 'NOT_FOUND', message: 'x', error: 'x' }).success).toBe(true);
     expect(ErrorBodySchema.safeParse({ code: 'NOPE', message: 'x', error: 'x' }).success).toBe(false);
+  });
+});
+
+describe('the product field list', () => {
+  it('is the form order, and the input and output schemas carry every field of it', () => {
+    expect(PRODUCT_FIELDS.join(' ')).toBe('image name brandName category mainQuantity minSellingQuantity price rating description');
+    for (const field of PRODUCT_FIELDS) {
+      expect(ProductInputSchema.shape).toHaveProperty(field);
+      expect(ProductSchema.shape).toHaveProperty(field);
+    }
+    expect(PRODUCT_FIELD_KINDS).toMatchObject({ name: 'text', category: 'text', mainQuantity: 'integer', price: 'decimal' });
+  });
+
+  it('picks the product fields of a source and nothing else', () => {
+    const picked = pickProductFields({ ...valid, userEmail: 'x@example.com', priceTiers: [] });
+    expect(picked).toEqual(valid);
   });
 });

@@ -57,13 +57,16 @@ const quantity = (field: string) =>
     .min(QUANTITY_MIN, `${field} must be at least ${QUANTITY_MIN}`)
     .max(QUANTITY_MAX, `${field} must be at most ${QUANTITY_MAX}`);
 
-/** The fields a supplier edits: the body of POST /products and PUT /products/:id. */
-export const ProductInputSchema = z.object({
+/**
+ * The product's own fields, in the order the form shows them: the one list from which the input and
+ * output schemas, the API's row mapping and order snapshot, and the web form's values derive. A new
+ * field is a rule here, a column of the same name (migration + Drizzle schema) and a place in the form.
+ */
+const PRODUCT_FIELD_RULES = {
   image: ImageUrlSchema,
   name: text('Name', 200),
   brandName: text('Brand name', 100),
   category: ProductCategorySchema,
-  description: text('Description', 5000),
   mainQuantity: quantity('Main quantity'),
   minSellingQuantity: quantity('Minimum selling quantity'),
   price: z
@@ -76,6 +79,29 @@ export const ProductInputSchema = z.object({
     .min(RATING_MIN, `Rating must be between ${RATING_MIN} and ${RATING_MAX}`)
     .max(RATING_MAX, `Rating must be between ${RATING_MIN} and ${RATING_MAX}`)
     .refine((v) => hasAtMostDecimals(v, 1), 'Rating must be in steps of 0.1'),
+  description: text('Description', 5000),
+};
+type FieldRules = typeof PRODUCT_FIELD_RULES;
+export type ProductField = keyof FieldRules;
+/** The product's own fields in form order (price breaks, a list, are edited apart). */
+export const PRODUCT_FIELDS = Object.keys(PRODUCT_FIELD_RULES) as ProductField[];
+
+export type ProductFieldKind = 'text' | 'integer' | 'decimal';
+const kindOf = (rule: z.ZodType): ProductFieldKind =>
+  rule instanceof z.ZodNumber ? (rule.isInt ? 'integer' : 'decimal') : 'text';
+/** How each field travels: text, or a number (whole or decimal). The form's number inputs are these. */
+export const PRODUCT_FIELD_KINDS = Object.fromEntries(
+  PRODUCT_FIELDS.map((f) => [f, kindOf(PRODUCT_FIELD_RULES[f])]),
+) as Record<ProductField, ProductFieldKind>;
+
+/** The product's own fields of `source` (a row, a body, a product), nothing else. */
+export function pickProductFields<T extends Record<ProductField, unknown>>(source: T): Pick<T, ProductField> {
+  return Object.fromEntries(PRODUCT_FIELDS.map((f) => [f, source[f]])) as Pick<T, ProductField>;
+}
+
+/** The fields a supplier edits: the body of POST /products and PUT /products/:id. */
+export const ProductInputSchema = z.object({
+  ...PRODUCT_FIELD_RULES,
   /** Volume pricing (pricing.ts). Omitted: none on create, unchanged on update; a list replaces them all. */
   priceTiers: PriceTiersSchema.optional(),
 });
@@ -96,19 +122,19 @@ export const CreateProductBodySchema = ProductInputSchema.extend({
  */
 export const UpdateProductBodySchema = ProductInputSchema.superRefine(refinePriceTiers);
 
+/** The fields as answered: stored values are not judged again on the way out. */
+function productFieldsShape() {
+  const loose = { text: z.string(), integer: z.number().int(), decimal: z.number() };
+  return Object.fromEntries(PRODUCT_FIELDS.map((f) => [f, loose[PRODUCT_FIELD_KINDS[f]]])) as {
+    [K in ProductField]: FieldRules[K] extends z.ZodNumber ? z.ZodNumber : z.ZodString;
+  };
+}
+
 /** A product as everyone may see it: the supplier's display name, never their email. */
 export const ProductSchema = z.object({
   _id: z.string(),
-  image: z.string(),
-  name: z.string(),
-  brandName: z.string(),
-  category: z.string(),
+  ...productFieldsShape(),
   categorySlug: z.string(),
-  description: z.string(),
-  mainQuantity: z.number().int(),
-  minSellingQuantity: z.number().int(),
-  price: z.number(),
-  rating: z.number(),
   /** Sorted by minQuantity; empty when the product has none. */
   priceTiers: z.array(PriceTierSchema),
   userName: z.string(),

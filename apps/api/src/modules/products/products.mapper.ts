@@ -1,20 +1,13 @@
-import type { OwnProduct, Product } from '@bulkwise/contracts';
-import type { ProductRow } from '../../db/schema';
+import { PRODUCT_FIELDS, pickProductFields, type OwnProduct, type Product } from '@bulkwise/contracts';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { products, type ProductRow } from '../../db/schema';
 
 /** A product as everyone may see it: the supplier's display name, never their email. */
 export function toPublicProduct(row: ProductRow): Product {
   return {
     _id: row.id,
-    image: row.image,
-    name: row.name,
-    brandName: row.brandName,
-    category: row.category,
+    ...pickProductFields(row),
     categorySlug: row.categorySlug,
-    description: row.description,
-    mainQuantity: row.mainQuantity,
-    minSellingQuantity: row.minSellingQuantity,
-    price: Number(row.price),
-    rating: Number(row.rating),
     priceTiers: row.priceTiers.map((t) => ({ minQuantity: t.minQuantity, price: Number(t.price) })),
     userName: row.userName,
     createdAt: row.createdAt.toISOString(),
@@ -23,4 +16,22 @@ export function toPublicProduct(row: ProductRow): Product {
 
 export function toOwnProduct(row: ProductRow): OwnProduct {
   return { ...toPublicProduct(row), userEmail: row.userEmail };
+}
+
+/**
+ * toPublicProduct in SQL: the public product as jsonb, from the products row named `alias` (the order
+ * snapshot is written by one statement, without a round trip through JavaScript).
+ */
+export function publicProductJson(alias: string): SQL {
+  const columns = getTableColumns(products);
+  const column = (name: keyof typeof columns) => sql.raw(`${alias}.${columns[name].name}`);
+  const pairs = [
+    sql`'_id', ${column('id')}`,
+    ...PRODUCT_FIELDS.map((f) => sql`${sql.raw(`'${f}'`)}, ${column(f)}`),
+    sql`'categorySlug', ${column('categorySlug')}`,
+    sql`'priceTiers', ${column('priceTiers')}`,
+    sql`'userName', ${column('userName')}`,
+    sql`'createdAt', to_char(${column('createdAt')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  ];
+  return sql`jsonb_build_object(${sql.join(pairs, sql`, `)})`;
 }

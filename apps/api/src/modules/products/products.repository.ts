@@ -1,4 +1,4 @@
-import { MIN_ORDER_FILTER_THRESHOLD } from '@bulkwise/contracts';
+import { MIN_ORDER_FILTER_THRESHOLD, type ProductField } from '@bulkwise/contracts';
 import { and, asc, count, desc, eq, getTableColumns, gt, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { InvalidationBus } from '../../lib/cache/bus';
@@ -25,20 +25,8 @@ export interface ProductFilter {
 export type RankedProductRow = ProductRow & { rank?: number };
 
 export type NewProduct = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
-export type ProductChanges = Pick<
-  NewProduct,
-  | 'image'
-  | 'name'
-  | 'brandName'
-  | 'category'
-  | 'categorySlug'
-  | 'description'
-  | 'mainQuantity'
-  | 'minSellingQuantity'
-  | 'price'
-  | 'rating'
-  | 'priceTiers'
->;
+/** What an edit writes: the product's own fields (contracts' list), the derived slug and the price breaks. */
+export type ProductChanges = Pick<NewProduct, ProductField | 'categorySlug' | 'priceTiers'>;
 
 function filterConditions(filter: ProductFilter): SQL[] {
   const conditions: SQL[] = [];

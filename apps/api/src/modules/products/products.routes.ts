@@ -110,6 +110,22 @@ export const productsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.get(
+    '/my-products/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['products'],
+        description: `The caller's own product, read fresh (never from the public cache), for its edit
+          form: 403 when the product belongs to someone else, 404 when there is none.`,
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: { 200: OwnProductSchema },
+      },
+    },
+    async (req) => products.getOwn(req.user!, req.params.id),
+  );
+
   app.post(
     '/products',
     {

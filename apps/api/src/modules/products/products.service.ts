@@ -1,6 +1,7 @@
 import {
   DEFAULT_PRODUCT_LIMIT,
   categorySlug,
+  pickProductFields,
   priceTierProblems,
   type OwnProduct,
   type Product,
@@ -47,18 +48,7 @@ function decodeProductCursor(raw: string, sort: ProductSortKey): ProductCursor {
 }
 
 function productFields(input: ProductInput) {
-  return {
-    image: input.image,
-    name: input.name,
-    brandName: input.brandName,
-    category: input.category,
-    categorySlug: categorySlug(input.category),
-    description: input.description,
-    mainQuantity: input.mainQuantity,
-    minSellingQuantity: input.minSellingQuantity,
-    price: input.price,
-    rating: input.rating,
-  };
+  return { ...pickProductFields(input), categorySlug: categorySlug(input.category) };
 }
 
 /** Breaks kept by an update that omits them must still fit the new price and minimum order. */
@@ -125,6 +115,17 @@ export function createProductsService(deps: {
       const row = isUuid(id) ? await repository.findById(id) : undefined;
       if (!row) throw notFound('Product');
       return toPublicProduct(row);
+    },
+
+    /**
+     * GET /my-products/:id: the caller's own product, read fresh (the Update page). The API answers
+     * ownership itself: 403 when the product is someone else's, 404 when there is none.
+     */
+    async getOwn(user: AuthUser, id: string): Promise<OwnProduct> {
+      const row = isUuid(id) ? await repository.findById(id) : undefined;
+      if (!row) throw notFound('Product');
+      if (row.ownerUid !== user.uid) throw forbidden('You can only update your own products');
+      return toOwnProduct(row);
     },
 
     /** The owner, their email and display name come from the token, never from the body. */

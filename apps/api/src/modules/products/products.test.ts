@@ -155,6 +155,28 @@ describe('GET /api/products/:id', () => {
   });
 });
 
+describe('GET /api/my-products/:id', () => {
+  it("answers the owner their product with its email, someone else 403, a missing one 404, no token 401", async () => {
+    const owner = makeUser('owner');
+    const other = makeUser('other');
+    const product = await createProduct(t, owner, { name: 'Mine alone' });
+    // A public read first, so the public cache holds this product's body.
+    expect((await get(`/api/products/${product._id}`)).statusCode).toBe(200);
+
+    const own = await get(`/api/my-products/${product._id}`, await bearer(t, owner));
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ _id: product._id, name: 'Mine alone', userEmail: owner.email });
+    expect((await get(`/api/my-products/${product._id}`, await bearer(t, other))).statusCode).toBe(403);
+    const missing = await get('/api/my-products/00000000-0000-4000-8000-000000000000', await bearer(t, owner));
+    expect(missing.statusCode).toBe(404);
+    expect((await get(`/api/my-products/${product._id}`)).statusCode).toBe(401);
+
+    // The public read stays public whoever asks.
+    const publicRead = await get(`/api/products/${product._id}`, await bearer(t, owner));
+    expect(publicRead.json().userEmail).toBeUndefined();
+  });
+});
+
 describe('POST /api/products', () => {
   it('creates a product owned by the token, deriving email, name and slug on the server', async () => {
     const owner = makeUser('supplier');

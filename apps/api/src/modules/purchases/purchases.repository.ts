@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cartItems, orderHistory, products, type CartItemRow, type ProductRow } from '../../db/schema';
+import { publicProductJson } from '../products/products.mapper';
 import { takeStock } from '../products/stock.repository';
 
 export interface PurchaseOrder {
@@ -49,7 +50,7 @@ const UNIT_PRICE_AT_PURCHASE = sql`unit_price_for(taken.price, taken.price_tiers
  * snapshot of the product as sold and its supplier, and its first history entry. A repeated
  * Idempotency-Key fails the insert and so undoes the stock change. A named prepared statement:
  * planning it costs PostgreSQL about as much as running it, and node-postgres parses a named statement
- * once per connection. The snapshot is the public product (toPublicProduct); the tests check they agree.
+ * once per connection. The snapshot is the public product (products.mapper.ts); the tests check they agree.
  */
 function purchaseStatement(db: Db) {
   const taken = takeStock(db, {
@@ -72,12 +73,7 @@ function purchaseStatement(db: Db) {
     buyerEmail: param('buyerEmail', 'text'),
     buyerName: param('buyerName', 'text'),
     productId: sql`taken.id`,
-    productSnapshot: sql`jsonb_build_object(
-      '_id', taken.id, 'image', taken.image, 'name', taken.name, 'brandName', taken.brand_name,
-      'category', taken.category, 'categorySlug', taken.category_slug, 'description', taken.description,
-      'mainQuantity', taken.main_quantity, 'minSellingQuantity', taken.min_selling_quantity,
-      'price', taken.price, 'rating', taken.rating, 'priceTiers', taken.price_tiers, 'userName', taken.user_name,
-      'createdAt', to_char(taken.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
+    productSnapshot: publicProductJson('taken'),
     quantity: param('quantity', 'int'),
     unitPrice: UNIT_PRICE_AT_PURCHASE,
     address: param('address', 'text'),
