@@ -1,52 +1,41 @@
 import {
+  PRODUCT_FIELDS,
   PRODUCT_FORM_MESSAGES,
   ProductInputSchema,
   isImageUrl,
+  pickProductFields,
   RATING_MAX,
   RATING_MIN,
   refinePriceTiers,
   type Product,
+  type ProductField,
   type ProductInput,
 } from '@bulkwise/contracts';
 
 /** A numeric field as the form holds it: a number, or '' while the input is blank (never 0). */
 export type NumberField = number | '';
 
-export interface ProductFormValues {
-  image: string;
-  name: string;
-  brandName: string;
-  category: string;
-  description: string;
-  mainQuantity: NumberField;
-  minSellingQuantity: NumberField;
-  price: NumberField;
-  rating: NumberField;
+/** The form's values, one per field of the contract's list: numbers may be '' while blank. */
+export type ProductFormValues = {
+  [K in ProductField]: ProductInput[K] extends number ? NumberField : string;
+} & {
   /** Volume pricing rows as typed; blank cells stay '' until checked. */
   priceTiers: PriceTierRow[];
-}
+};
 
 export interface PriceTierRow {
   minQuantity: NumberField;
   price: NumberField;
 }
 
-export type ProductFormField = Exclude<keyof ProductFormValues, 'priceTiers'>;
+export type ProductFormField = ProductField;
 /** A form path an error can sit on: a plain field, the breaks list, or one cell of a break. */
 export type ProductFormErrorPath = ProductFormField | 'priceTiers' | `priceTiers.${number}.${keyof PriceTierRow}`;
 
-export const EMPTY_PRODUCT_FORM: ProductFormValues = {
-  image: '',
-  name: '',
-  brandName: '',
-  category: '',
-  description: '',
-  mainQuantity: '',
-  minSellingQuantity: '',
-  price: '',
-  rating: '',
+export const EMPTY_PRODUCT_FORM = {
+  ...Object.fromEntries(PRODUCT_FIELDS.map((field) => [field, ''])),
   priceTiers: [],
-};
+} as unknown as ProductFormValues;
 
 /** What a number input holds -> a number, or '' when it is blank or not a number. */
 export function parseNumberInput(raw: unknown): NumberField {
@@ -119,16 +108,5 @@ export function checkProductRules(values: ProductFormValues): ProductFormCheck {
 }
 
 export function productToFormValues(product: Product): ProductFormValues {
-  return {
-    image: product.image,
-    name: product.name,
-    brandName: product.brandName,
-    category: product.category,
-    description: product.description,
-    mainQuantity: product.mainQuantity,
-    minSellingQuantity: product.minSellingQuantity,
-    price: product.price,
-    rating: product.rating,
-    priceTiers: product.priceTiers.map((tier) => ({ ...tier })),
-  };
+  return { ...pickProductFields(product), priceTiers: product.priceTiers.map((tier) => ({ ...tier })) };
 }

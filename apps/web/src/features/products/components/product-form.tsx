@@ -1,4 +1,4 @@
-import { PRODUCT_MESSAGES, type ProductInput } from '@bulkwise/contracts';
+import { PRODUCT_FIELDS, PRODUCT_MESSAGES, type ProductInput } from '@bulkwise/contracts';
 import { PackagePlus, Save } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,9 +20,6 @@ import { PriceTiersEditor } from './price-tiers-editor';
 export type ProductFormMode = 'add' | 'update';
 
 export const CHECK_DIALOG_TITLE = 'Invalid Product Details';
-
-/** Fields in the order they appear, so the first one with an error gets focus. */
-const FIELD_ORDER: ProductFormField[] = PRODUCT_FORM_LAYOUT.map((spec) => spec.name);
 
 interface ProductFormProps {
   mode: ProductFormMode;
@@ -77,7 +74,7 @@ export function ProductForm({ mode, defaultValues = EMPTY_PRODUCT_FORM, onSubmit
       }
       // The breaks come last in the form: focus one only when every other field is fine.
       const first: ProductFormErrorPath | undefined =
-        FIELD_ORDER.find((name) => checked.fieldErrors[name]) ?? paths.find((path) => path.startsWith('priceTiers.'));
+        PRODUCT_FIELDS.find((name) => checked.fieldErrors[name]) ?? paths.find((path) => path.startsWith('priceTiers.'));
       if (first) setFocus(first as ProductFormField);
       return;
     }
