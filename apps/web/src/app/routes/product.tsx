@@ -26,7 +26,6 @@ export function Component() {
     return <ErrorState message={product.error.message || PRODUCT_MESSAGES.loadProductFailed} />;
   }
 
-  const buyer = user?.email ? { email: user.email, displayName: user.displayName } : null;
   return (
     <ProductDetail
       product={product.data}
@@ -35,7 +34,7 @@ export function Component() {
           // A different product starts a fresh selection.
           key={product.data._id}
           product={product.data}
-          buyer={buyer}
+          signedIn={Boolean(user?.email)}
           refreshProduct={() => refetchProduct(queryClient, id)}
           onPurchased={(result) => void applyPurchasedStock(queryClient, id, result.updatedQuantity)}
           onPurchaseFailed={() => void refetchProduct(queryClient, id).catch(() => {})}

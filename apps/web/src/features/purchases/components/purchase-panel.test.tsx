@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmDialog, errorDialog, successDialog } from '@/lib/dialogs';
 import { apiError, inTurn, json, mockApi, networkError } from '@/test/mock-api';
-import { PurchasePanel, type Buyer } from './purchase-panel';
+import { PurchasePanel } from './purchase-panel';
 
 vi.mock('@/lib/dialogs', () => ({
   confirmDialog: vi.fn(async () => true),
@@ -16,13 +16,12 @@ vi.mock('@/lib/dialogs', () => ({
 
 const product = { _id: 'p-1', name: 'Pallet Wrap', price: 2.5, priceTiers: [], mainQuantity: 50, minSellingQuantity: 10 };
 const tiered = { ...product, mainQuantity: 500, priceTiers: [{ minQuantity: 12, price: 2.25 }, { minQuantity: 100, price: 2 }] };
-const buyer: Buyer = { email: 'bea@bulkwise.test', displayName: 'Bea Buyer' };
 
 function renderPanel(props: Partial<Parameters<typeof PurchasePanel>[0]> = {}) {
   const onPurchased = vi.fn();
   const router = createMemoryRouter(
     [
-      { path: '/product/:id', element: <PurchasePanel product={product} buyer={buyer} onPurchased={onPurchased} {...props} /> },
+      { path: '/product/:id', element: <PurchasePanel product={product} signedIn onPurchased={onPurchased} {...props} /> },
       { path: '/login', element: <p>Login page</p> },
     ],
     { initialEntries: ['/product/p-1?from=mail'] },
@@ -52,7 +51,7 @@ describe('PurchasePanel', () => {
 
   it('asks a visitor to log in, then goes to /login remembering the product', async () => {
     const user = userEvent.setup();
-    const { router } = renderPanel({ buyer: null });
+    const { router } = renderPanel({ signedIn: false });
     await user.click(screen.getByRole('button', { name: 'Buy Now' }));
     expect(confirmDialog).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -69,7 +68,7 @@ describe('PurchasePanel', () => {
   it('stays on the product when the visitor cancels', async () => {
     vi.mocked(confirmDialog).mockResolvedValue(false);
     const user = userEvent.setup();
-    const { router } = renderPanel({ buyer: null });
+    const { router } = renderPanel({ signedIn: false });
     await user.click(screen.getByRole('button', { name: 'Buy Now' }));
     await waitFor(() => expect(confirmDialog).toHaveBeenCalled());
     expect(router.state.location.pathname).toBe('/product/p-1');
