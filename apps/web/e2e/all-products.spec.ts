@@ -1,4 +1,5 @@
-import { MIN_ORDER_FILTER_THRESHOLD, PRODUCT_MESSAGES } from '@bulkwise/contracts';
+import { MIN_ORDER_FILTER_THRESHOLD } from '@bulkwise/contracts';
+import { PRODUCT_MESSAGES } from '../src/config/messages';
 import { expect, test } from './fixtures';
 import {
   answerNoProducts,
@@ -116,7 +117,7 @@ test('empty states: no products at all, and none matching the filter', async ({ 
   await page.goto('/all-products?filter=available');
   await appReady(page);
   await expect(page.getByRole('heading', { name: PRODUCT_MESSAGES.noneMatchFilter })).toBeVisible();
-  await expect(page.getByText(PRODUCT_MESSAGES.noneMatchFilterDetail)).toBeVisible();
+  await expect(page.getByText(PRODUCT_MESSAGES.noneMatchFilterDetail(MIN_ORDER_FILTER_THRESHOLD))).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await page.unroute(isProductList);
   await page.getByRole('main').getByRole('button', { name: 'Show All Products' }).last().click();

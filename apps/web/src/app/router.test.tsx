@@ -1,7 +1,7 @@
-import { LOGIN_MESSAGES, NOT_FOUND_MESSAGES } from '@bulkwise/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOGIN_MESSAGES, NOT_FOUND_MESSAGES } from '@/config/messages';
 import { errorDialog, successDialog } from '@/lib/dialogs';
 import { signedInUser } from '@/test/fake-auth';
 import { json, mockApi } from '@/test/mock-api';

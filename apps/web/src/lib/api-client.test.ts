@@ -1,6 +1,6 @@
-import { TOKEN_STORAGE_KEY } from '@bulkwise/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { TOKEN_STORAGE_KEY } from '@/config/storage-keys';
 import { json } from '@/test/mock-api';
 import { api, ApiError, apiRequest, setSessionHooks } from './api-client';
 import { clearToken, getToken, setToken } from './session';

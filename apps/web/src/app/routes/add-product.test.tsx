@@ -1,8 +1,9 @@
-import { PRODUCT_FORM_MESSAGES, PRODUCT_MESSAGES, ProductInputSchema } from '@bulkwise/contracts';
+import { ProductInputSchema } from '@bulkwise/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PRODUCT_FORM_MESSAGES, PRODUCT_MESSAGES } from '@/config/messages';
 import { CHECK_DIALOG_TITLE } from '@/features/products/components/product-form';
 import { errorDialog } from '@/lib/dialogs';
 import { signedInUser } from '@/test/fake-auth';

@@ -1,6 +1,7 @@
-import { PRODUCT_MESSAGES, type ProductInput } from '@bulkwise/contracts';
+import { type ProductInput } from '@bulkwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import { PRODUCT_MESSAGES } from '@/config/messages';
 import { categoryKeys } from '@/features/categories/api/keys';
 import { useCreateProduct } from '@/features/products/api/create-product';
 import { ProductForm } from '@/features/products/components/product-form';

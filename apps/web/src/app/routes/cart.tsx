@@ -1,4 +1,4 @@
-import { CART_MESSAGES, type CartItem } from '@bulkwise/contracts';
+import { type CartItem } from '@bulkwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ShoppingCart } from 'lucide-react';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
+import { CART_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
 import { OrderProgress } from '@/features/orders/components/order-progress';

@@ -1,4 +1,4 @@
-import { PRODUCT_MESSAGES, type OwnProduct } from '@bulkwise/contracts';
+import { type OwnProduct } from '@bulkwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { PackageOpen, Plus } from 'lucide-react';
 import toast from 'react-hot-toast';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
+import { PRODUCT_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
 import { categoryKeys } from '@/features/categories/api/keys';

@@ -1,8 +1,8 @@
-import { PRODUCT_MESSAGES } from '@bulkwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
+import { PRODUCT_MESSAGES } from '@/config/messages';
 import { useAuth } from '@/features/auth/auth-context';
 import { useProduct } from '@/features/products/api/get-product';
 import { applyPurchasedStock, refetchProduct } from '@/features/products/api/product-stock';

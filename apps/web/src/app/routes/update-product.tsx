@@ -1,10 +1,11 @@
-import { PRODUCT_MESSAGES, type ProductInput } from '@bulkwise/contracts';
+import { type ProductInput } from '@bulkwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Eye, ShieldAlert } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
+import { PRODUCT_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
 import { categoryKeys } from '@/features/categories/api/keys';

@@ -1,7 +1,7 @@
-import { BRAND } from '@bulkwise/contracts';
 import { Boxes, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from '@/components/ui/brand-icons';
+import { BRAND } from '@/config/messages';
 import { paths } from '@/config/paths';
 
 export interface FooterCategory {

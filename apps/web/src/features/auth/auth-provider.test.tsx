@@ -1,10 +1,11 @@
-import { SESSION_MESSAGES, TOKEN_STORAGE_KEY } from '@bulkwise/contracts';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import type { User } from 'firebase/auth';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { SESSION_MESSAGES } from '@/config/messages';
+import { TOKEN_STORAGE_KEY } from '@/config/storage-keys';
 import { api } from '@/lib/api-client';
 import { clearToken, setToken } from '@/lib/session';
 import { apiError, json, mockApi } from '@/test/mock-api';

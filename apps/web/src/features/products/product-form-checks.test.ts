@@ -1,5 +1,5 @@
-import { PRODUCT_FORM_MESSAGES as M } from '@bulkwise/contracts';
 import { describe, expect, it } from 'vitest';
+import { PRODUCT_FORM_MESSAGES as M } from '@/config/messages';
 import {
   CATEGORY_REQUIRED,
   EMPTY_PRODUCT_FORM,

@@ -1,16 +1,5 @@
-import {
-  PRODUCT_FIELDS,
-  PRODUCT_FORM_MESSAGES,
-  ProductInputSchema,
-  isImageUrl,
-  pickProductFields,
-  RATING_MAX,
-  RATING_MIN,
-  refinePriceTiers,
-  type Product,
-  type ProductField,
-  type ProductInput,
-} from '@bulkwise/contracts';
+import { PRODUCT_FIELDS, ProductInputSchema, isImageUrl, pickProductFields, RATING_MAX, RATING_MIN, refinePriceTiers, type Product, type ProductField, type ProductInput } from '@bulkwise/contracts';
+import { PRODUCT_FORM_MESSAGES } from '@/config/messages';
 
 /** A numeric field as the form holds it: a number, or '' while the input is blank (never 0). */
 export type NumberField = number | '';

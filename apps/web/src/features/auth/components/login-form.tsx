@@ -1,4 +1,3 @@
-import { GOOGLE_MESSAGES, LOGIN_MESSAGES } from '@bulkwise/contracts';
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { BusyButton } from '@/components/form/busy-button';
 import { Field } from '@/components/form/field';
 import { GoogleIcon } from '@/components/ui/brand-icons';
+import { GOOGLE_MESSAGES, LOGIN_MESSAGES } from '@/config/messages';
 import { paths, redirectTarget } from '@/config/paths';
 import { errorDialog, successDialog } from '@/lib/dialogs';
 import { useAuth } from '../auth-context';

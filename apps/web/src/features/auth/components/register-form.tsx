@@ -1,4 +1,4 @@
-import { PASSWORD_MESSAGES, REGISTER_MESSAGES, isHttpUrl } from '@bulkwise/contracts';
+import { isHttpUrl } from '@bulkwise/contracts';
 import { ImageIcon, UserPlus, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -7,6 +7,7 @@ import { BusyButton } from '@/components/form/busy-button';
 import { IconInput } from '@/components/form/controls';
 import { Field } from '@/components/form/field';
 import { fieldIds } from '@/components/form/field-ids';
+import { PASSWORD_MESSAGES, REGISTER_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { errorDialog, successDialog } from '@/lib/dialogs';
 import { useAuth } from '../auth-context';

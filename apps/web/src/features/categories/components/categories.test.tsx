@@ -1,9 +1,9 @@
-import { CATEGORY_MESSAGES } from '@bulkwise/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { CATEGORY_MESSAGES } from '@/config/messages';
 import { json, mockApi } from '@/test/mock-api';
 import { CategoriesList } from './categories-list';
 import { FeaturedCategories } from './featured-categories';

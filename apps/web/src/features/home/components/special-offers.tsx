@@ -1,5 +1,5 @@
-import { OFFER_MESSAGES } from '@bulkwise/contracts';
 import { Gift, Tag } from 'lucide-react';
+import { OFFER_MESSAGES } from '@/config/messages';
 import { successDialog } from '@/lib/dialogs';
 import { OFFERS, type Offer } from '../content';
 import { SectionHeading } from './section-heading';

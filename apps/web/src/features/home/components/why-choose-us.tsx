@@ -1,5 +1,5 @@
-import { BRAND } from '@bulkwise/contracts';
 import { BadgePercent, Headset, Lock, ShieldCheck } from 'lucide-react';
+import { BRAND } from '@/config/messages';
 import { STATS, TRUST_CARDS } from '../content';
 import { SectionHeading } from './section-heading';
 

@@ -1,9 +1,10 @@
-import { PRODUCT_MESSAGES } from '@bulkwise/contracts';
+import { MIN_ORDER_FILTER_THRESHOLD } from '@bulkwise/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { PRODUCT_MESSAGES } from '@/config/messages';
 import { apiError, inTurn, json, mockApi } from '@/test/mock-api';
 import { AllProducts } from './all-products';
 
@@ -114,7 +115,7 @@ describe('AllProducts', () => {
     const user = userEvent.setup();
     const router = renderAt('/all-products?filter=available');
     expect(await screen.findByRole('heading', { name: PRODUCT_MESSAGES.noneMatchFilter })).toBeInTheDocument();
-    expect(screen.getByText(PRODUCT_MESSAGES.noneMatchFilterDetail)).toBeInTheDocument();
+    expect(screen.getByText(PRODUCT_MESSAGES.noneMatchFilterDetail(MIN_ORDER_FILTER_THRESHOLD))).toBeInTheDocument();
     const buttons = screen.getAllByRole('button', { name: 'Show All Products' });
     await user.click(buttons.at(-1)!);
     expect(router.state.location.search).toBe('');

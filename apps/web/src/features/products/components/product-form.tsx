@@ -1,9 +1,10 @@
-import { PRODUCT_FIELDS, PRODUCT_MESSAGES, type ProductInput } from '@bulkwise/contracts';
+import { PRODUCT_FIELDS, type ProductInput } from '@bulkwise/contracts';
 import { PackagePlus, Save } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { BusyButton } from '@/components/form/busy-button';
 import { Field } from '@/components/form/field';
+import { PRODUCT_MESSAGES } from '@/config/messages';
 import { errorDialog } from '@/lib/dialogs';
 import {
   EMPTY_PRODUCT_FORM,
