@@ -78,12 +78,15 @@ export function Component() {
           title={PRODUCT_MESSAGES.shelfEmpty}
           message="List your first wholesale product and buyers will find it by its category."
           icon={<PackageOpen className="size-8" aria-hidden="true" />}
-          action={
-            <Link to={paths.addProduct.getHref()} className="btn btn-primary">
-              <Plus className="size-4" aria-hidden="true" />
-              {PRODUCT_MESSAGES.addFirst}
-            </Link>
-          }
+          link={{
+            to: paths.addProduct.getHref(),
+            label: (
+              <>
+                <Plus className="size-4" aria-hidden="true" />
+                {PRODUCT_MESSAGES.addFirst}
+              </>
+            ),
+          }}
         />
       ) : (
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">

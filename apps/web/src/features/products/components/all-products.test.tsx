@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES } from '@/config/messages';
 import { apiError, inTurn, json, mockApi } from '@/test/mock-api';
 import { AllProducts } from './all-products';
+import { PRODUCT_TABLE_COLUMNS } from './product-table-columns';
 
 const product = (i: number) => ({
   _id: `p-${i}`,
@@ -88,15 +89,7 @@ describe('AllProducts', () => {
 
     await user.click(screen.getByRole('button', { name: 'Table View' }));
     expect(router.state.location.search).toBe('?view=table');
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Product',
-      'Category & Brand',
-      'Rating',
-      'Price',
-      'Available',
-      'Min Order',
-      'Actions',
-    ]);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([...PRODUCT_TABLE_COLUMNS]);
 
     await user.click(screen.getByRole('button', { name: 'Show Available Products' }));
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Price High to Low');
