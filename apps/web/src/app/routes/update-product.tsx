@@ -1,10 +1,11 @@
 import { type ProductInput } from '@bulkwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Eye, ShieldAlert } from 'lucide-react';
+import { Eye, ShieldAlert } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
+import { BackLink } from '@/components/ui/back-link';
 import { PRODUCT_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
@@ -65,10 +66,9 @@ export function Component() {
   return (
     <div className="bg-base-200">
       <div className="container mx-auto max-w-3xl px-4 py-8 sm:py-12">
-        <Link to={paths.myProducts.getHref()} className="btn btn-ghost btn-sm mb-4 -ml-3">
-          <ArrowLeft className="size-4" aria-hidden="true" />
+        <BackLink to={paths.myProducts.getHref()} className="mb-4 -ml-3">
           Back to My Products
-        </Link>
+        </BackLink>
         {body}
       </div>
     </div>

@@ -1,11 +1,12 @@
 import type { OwnProduct } from '@bulkwise/contracts';
-import { Pencil, Star, Trash2 } from 'lucide-react';
+import { Pencil, Star } from 'lucide-react';
 import { Link } from 'react-router';
+import { DeleteButton } from '@/components/form/delete-button';
+import { Fact } from '@/components/ui/fact';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { FromPrice, formatPrice } from '@/components/ui/price';
 import { formatRating } from '@/components/ui/rating-stars';
 import { paths } from '@/config/paths';
-import { BusyButton } from '@/components/form/busy-button';
 
 const units = new Intl.NumberFormat('en-US');
 
@@ -49,14 +50,8 @@ export function MyProductCard({ product, onDelete, deleting = false }: MyProduct
               {formatRating(product.rating)}
             </dd>
           </div>
-          <div>
-            <dt className="text-base-content/70">Stock</dt>
-            <dd className="font-medium">{units.format(product.mainQuantity)} units</dd>
-          </div>
-          <div>
-            <dt className="text-base-content/70">Minimum order</dt>
-            <dd className="font-medium">{units.format(product.minSellingQuantity)} units</dd>
-          </div>
+          <Fact term="Stock">{units.format(product.mainQuantity)} units</Fact>
+          <Fact term="Minimum order">{units.format(product.minSellingQuantity)} units</Fact>
         </dl>
 
         <div className="card-actions mt-auto grid grid-cols-2 gap-2 pt-2">
@@ -68,16 +63,7 @@ export function MyProductCard({ product, onDelete, deleting = false }: MyProduct
             <Pencil className="size-4" aria-hidden="true" />
             Update
           </Link>
-          <BusyButton
-            className="btn btn-error btn-sm"
-            onClick={() => onDelete(product)}
-            busy={deleting}
-            spinner="xs"
-            icon={<Trash2 className="size-4" aria-hidden="true" />}
-            aria-label={`Delete ${product.name}`}
-          >
-            Delete
-          </BusyButton>
+          <DeleteButton label="Delete" name={`Delete ${product.name}`} busy={deleting} onClick={() => onDelete(product)} />
         </div>
       </div>
     </article>

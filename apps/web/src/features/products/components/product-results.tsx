@@ -4,11 +4,11 @@ import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
+import { BusyButton } from '@/components/form/busy-button';
 import type { ProductView } from '../all-products-search';
 import type { ProductPage } from '../api/get-products';
 import { ProductCard } from './product-card';
 import { ProductTable } from './product-table';
-import { BusyButton } from '@/components/form/busy-button';
 
 /** `highlight`: a search whose matching words the card names emphasise. */
 export function ProductGrid({ products, highlight }: { products: readonly Product[]; highlight?: string }) {

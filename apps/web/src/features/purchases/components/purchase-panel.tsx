@@ -2,6 +2,7 @@ import { PURCHASE_MESSAGES, unitPriceFor, type Product, type PurchaseResult } fr
 import { CircleAlert, ShoppingCart } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { BusyButton } from '@/components/form/busy-button';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { confirmDialog, errorDialog, successDialog } from '@/lib/dialogs';
@@ -10,7 +11,6 @@ import { PurchaseDialog, type ShippingDetails } from './purchase-dialog';
 import { canOrder, checkPurchaseQuantity, quantityTotal } from './purchase-quantity';
 import { PurchaseQuantitySelector } from './purchase-quantity-selector';
 import { VolumePricing } from './volume-pricing';
-import { BusyButton } from '@/components/form/busy-button';
 
 type PurchasableProduct = Pick<Product, '_id' | 'name' | 'price' | 'priceTiers' | 'mainQuantity' | 'minSellingQuantity'>;
 type StockFigures = Pick<Product, 'mainQuantity' | 'minSellingQuantity'>;
