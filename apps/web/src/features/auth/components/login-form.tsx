@@ -11,7 +11,7 @@ import { errorDialog, successDialog } from '@/lib/dialogs';
 import { useAuth } from '../auth-context';
 import { firebaseErrorCode, googleErrorMessage, loginErrorMessage } from '../auth-errors';
 import { AuthCard } from './auth-card';
-import { EMAIL_RULES, EmailField } from './email-field';
+import { AuthField, EMAIL_RULES } from './auth-field';
 import { PasswordInput } from './password-input';
 
 const FORM_ID = 'login';
@@ -81,7 +81,7 @@ export function LoginForm() {
       switchTo={paths.register.getHref()}
     >
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label="Sign in">
-        <EmailField
+        <AuthField
           formId={FORM_ID}
           error={errors.email?.message}
           registration={register('email', EMAIL_RULES)}
