@@ -3,7 +3,7 @@ import { Pencil, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { DeleteButton } from '@/components/form/delete-button';
 import { Fact } from '@/components/ui/fact';
-import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { ImageCard } from '@/components/ui/image-card';
 import { FromPrice, formatPrice } from '@/components/ui/price';
 import { formatRating } from '@/components/ui/rating-stars';
 import { paths } from '@/config/paths';
@@ -20,13 +20,7 @@ interface MyProductCardProps {
 export function MyProductCard({ product, onDelete, deleting = false }: MyProductCardProps) {
   const titleId = `my-product-${product._id}`;
   return (
-    <article
-      aria-labelledby={titleId}
-      className="card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
-    >
-      <figure className="aspect-[4/3] bg-base-200">
-        <ImageWithFallback src={product.image} alt={product.name} className="size-full object-cover" />
-      </figure>
+    <ImageCard titleId={titleId} image={product.image} alt={product.name} aspect="aspect-[4/3]" lift="md">
       <div className="card-body gap-3 p-5">
         <div>
           <span className="badge badge-outline badge-sm max-w-full truncate">{product.category}</span>
@@ -66,6 +60,6 @@ export function MyProductCard({ product, onDelete, deleting = false }: MyProduct
           <DeleteButton label="Delete" name={`Delete ${product.name}`} busy={deleting} onClick={() => onDelete(product)} />
         </div>
       </div>
-    </article>
+    </ImageCard>
   );
 }
