@@ -134,7 +134,7 @@ export function ProductForm({ mode, defaultValues = EMPTY_PRODUCT_FORM, onSubmit
             </Field>
           ))}
 
-          <PriceTiersEditor control={control} register={register} errors={errors} clearErrors={clearErrors} />
+          <PriceTiersEditor formId={id} control={control} register={register} errors={errors} clearErrors={clearErrors} />
         </div>
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
