@@ -44,7 +44,9 @@ describe('the route table', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-products'));
     expect(successDialog).toHaveBeenCalledWith(LOGIN_MESSAGES.success);
     expect(await screen.findByRole('heading', { name: 'My Products' })).toBeInTheDocument();
-  });
+    // The file's first test compiles two lazy routes and types a sign-in: on a loaded machine that takes
+    // longer than the 5 s default (it timed out at load 15 beside other test files, 2.4 s alone).
+  }, 15_000);
 
   it('sends a signed-in user away from /login and /register to /', async () => {
     const router = renderApp('/login', { user: signedInUser });
