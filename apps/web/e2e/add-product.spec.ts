@@ -1,5 +1,5 @@
-import { PRODUCT_FORM_MESSAGES, PRODUCT_MESSAGES } from '@bulkwise/contracts';
 import { randomBytes } from 'node:crypto';
+import { PRODUCT_FORM_MESSAGES, PRODUCT_MESSAGES } from '../src/config/messages';
 import { createUser, expect, signIn, test } from './fixtures';
 import { answerDialog, expectAccessibleInBothThemes, openFromNav, ownProducts } from './workspace';
 

@@ -1,4 +1,5 @@
-import { MIN_ORDER_FILTER_THRESHOLD, PRODUCT_MESSAGES } from '@bulkwise/contracts';
+import { MIN_ORDER_FILTER_THRESHOLD } from '@bulkwise/contracts';
+import { PRODUCT_MESSAGES } from '../src/config/messages';
 import { expect, test } from './fixtures';
 import {
   answerNoProducts,
@@ -8,6 +9,7 @@ import {
   productListResponse,
   shownPrices,
 } from './browse';
+import { PRODUCT_TABLE_COLUMNS } from '../src/features/products/components/product-table-columns';
 
 const PAGE_SIZE = 24;
 
@@ -36,15 +38,7 @@ test('cards by default; the table view has the spec columns and survives a reloa
 
   await page.getByRole('button', { name: 'Table View' }).click();
   await expect(page).toHaveURL(/[?&]view=table/);
-  await expect(page.getByRole('columnheader')).toHaveText([
-    'Product',
-    'Category & Brand',
-    'Rating',
-    'Price',
-    'Available',
-    'Min Order',
-    'Actions',
-  ]);
+  await expect(page.getByRole('columnheader')).toHaveText([...PRODUCT_TABLE_COLUMNS]);
   await expect(page.getByTestId('product-row')).toHaveCount(Math.min(PAGE_SIZE, total));
   await expect(page.getByRole('link', { name: `Details: ${first.name}` })).toHaveAttribute('href', `/product/${first._id}`);
 
@@ -116,7 +110,7 @@ test('empty states: no products at all, and none matching the filter', async ({ 
   await page.goto('/all-products?filter=available');
   await appReady(page);
   await expect(page.getByRole('heading', { name: PRODUCT_MESSAGES.noneMatchFilter })).toBeVisible();
-  await expect(page.getByText(PRODUCT_MESSAGES.noneMatchFilterDetail)).toBeVisible();
+  await expect(page.getByText(PRODUCT_MESSAGES.noneMatchFilterDetail(MIN_ORDER_FILTER_THRESHOLD))).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await page.unroute(isProductList);
   await page.getByRole('main').getByRole('button', { name: 'Show All Products' }).last().click();

@@ -1,6 +1,6 @@
-import { LOGIN_MESSAGES, LOGOUT_MESSAGES, NOT_FOUND_MESSAGES, PASSWORD_MESSAGES, REGISTER_MESSAGES } from '@bulkwise/contracts';
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { LOGIN_MESSAGES, LOGOUT_MESSAGES, NOT_FOUND_MESSAGES, PASSWORD_MESSAGES, REGISTER_MESSAGES } from '../src/config/messages';
 import { createUser, expect, signIn, test } from './fixtures';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });

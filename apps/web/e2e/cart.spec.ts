@@ -1,4 +1,4 @@
-import { CART_MESSAGES } from '@bulkwise/contracts';
+import { CART_MESSAGES } from '../src/config/messages';
 import { createProduct, createUser, expect, fetchProduct, signIn, test } from './fixtures';
 import { dialog, expectAccessibleInBothThemes, openFromNav, purchase } from './workspace';
 

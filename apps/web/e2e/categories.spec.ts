@@ -1,4 +1,4 @@
-import { CATEGORY_MESSAGES, PRODUCT_MESSAGES } from '@bulkwise/contracts';
+import { CATEGORY_MESSAGES, PRODUCT_MESSAGES } from '../src/config/messages';
 import { createProduct, createUser, expect, test } from './fixtures';
 import {
   answerNoProducts,

@@ -1,4 +1,4 @@
-import { CATEGORY_MESSAGES, OFFER_MESSAGES } from '@bulkwise/contracts';
+import { CATEGORY_MESSAGES, OFFER_MESSAGES } from '../src/config/messages';
 import { expect, test } from './fixtures';
 import { appReady, expectNoSeriousAxeViolations, getCategories, swal } from './browse';
 

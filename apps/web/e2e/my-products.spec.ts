@@ -1,4 +1,4 @@
-import { PRODUCT_MESSAGES } from '@bulkwise/contracts';
+import { PRODUCT_MESSAGES } from '../src/config/messages';
 import { createProduct, createUser, expect, signIn, test } from './fixtures';
 import { answerDialog, dialog, expectAccessibleInBothThemes, openFromNav, productStatus } from './workspace';
 

@@ -116,7 +116,13 @@ test('a full purchase: the form asks for address and phone, then the stock drops
   await dialog.getByRole('button', { name: 'Confirm Purchase' }).click();
   const sent = await purchaseRequest;
   expect(sent.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{32,36}$/);
-  expect(sent.postDataJSON()).toMatchObject({ quantity: 35, address: '12 Harbour Road, Bristol BS1 4RN', userEmail: buyer.email });
+  // Only the contract's fields: the buyer is the token's identity, never the body's.
+  expect(sent.postDataJSON()).toEqual({
+    quantity: 35,
+    address: '12 Harbour Road, Bristol BS1 4RN',
+    phone: '+44 117 496 0123',
+    expectedUnitPrice: 1.25,
+  });
 
   await expect(swal(page).getByRole('heading', { name: 'Purchase Successful!' })).toBeVisible();
   await expect(dialog).toBeHidden();

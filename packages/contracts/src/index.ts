@@ -8,5 +8,4 @@ export * from './orders';
 export * from './auth';
 export * from './errors';
 export * from './messages';
-export * from './storage-keys';
 export * from './settings';

@@ -16,7 +16,10 @@ export const MIN_ORDER_FILTER_THRESHOLD = 100;
 export const DEFAULT_PRODUCT_LIMIT = 500;
 export const MAX_PRODUCT_LIMIT = 500;
 
-/** True when `value` has at most `digits` decimals (checked on the decimal text, not by float maths). */
+/**
+ * True when `value` has at most `digits` decimals. Float maths with a tolerance, not an exact check:
+ * 19.99 * 100 is 1998.9999999999998, which an exact check would refuse.
+ */
 export function hasAtMostDecimals(value: number, digits: number): boolean {
   if (!Number.isFinite(value)) return false;
   const scaled = value * 10 ** digits;

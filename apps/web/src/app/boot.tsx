@@ -1,7 +1,7 @@
-import { TIMINGS } from '@bulkwise/contracts/messages';
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { ErrorState } from '@/components/feedback/error-state';
 import { StartupOverlay } from '@/components/feedback/startup-overlay';
+import { TIMINGS } from '@/config/timings';
 
 export interface AppProps {
   /** Called once the first auth state is known and the app has rendered beneath the overlay. */

@@ -1,10 +1,11 @@
-import { LOGIN_MESSAGES, NOT_FOUND_MESSAGES } from '@bulkwise/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOGIN_MESSAGES, NOT_FOUND_MESSAGES } from '@/config/messages';
 import { errorDialog, successDialog } from '@/lib/dialogs';
 import { signedInUser } from '@/test/fake-auth';
-import { renderApp, stubApi } from '@/test/render-app';
+import { json, mockApi } from '@/test/mock-api';
+import { renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/dialogs', () => ({
   confirmDialog: vi.fn(async () => true),
@@ -25,7 +26,7 @@ const categories = Array.from({ length: 7 }, (_, i) => ({
 
 describe('the route table', () => {
   beforeEach(() => {
-    stubApi(categories);
+    mockApi({ 'GET /api/categories': () => json(categories) });
   });
 
   it('sends a guest from a signed-in page to /login, then back there after signing in', async () => {
@@ -43,7 +44,9 @@ describe('the route table', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-products'));
     expect(successDialog).toHaveBeenCalledWith(LOGIN_MESSAGES.success);
     expect(await screen.findByRole('heading', { name: 'My Products' })).toBeInTheDocument();
-  });
+    // The file's first test compiles two lazy routes and types a sign-in: on a loaded machine that takes
+    // longer than the 5 s default (it timed out at load 15 beside other test files, 2.4 s alone).
+  }, 15_000);
 
   it('sends a signed-in user away from /login and /register to /', async () => {
     const router = renderApp('/login', { user: signedInUser });

@@ -1,23 +1,19 @@
-import { TOKEN_STORAGE_KEY } from '@bulkwise/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { TOKEN_STORAGE_KEY } from '@/config/storage-keys';
+import { json } from '@/test/mock-api';
 import { api, ApiError, apiRequest, setSessionHooks } from './api-client';
 import { clearToken, getToken, setToken } from './session';
 
 const Item = z.object({ id: z.string() });
-
-function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-}
 
 function authHeader(call: unknown[]): string | null {
   const init = call[1] as RequestInit;
   return new Headers(init.headers).get('Authorization');
 }
 
+// The client itself is under test here, so fetch is stubbed raw (call order, thrown errors, init);
+// component and route tests use the shared API double in '@/test/mock-api'.
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {

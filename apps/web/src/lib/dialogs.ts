@@ -1,4 +1,4 @@
-import { TIMINGS } from '@bulkwise/contracts';
+import { TIMINGS } from '@/config/timings';
 
 /*
  * SweetAlert2 wrappers. The library is imported on first use so it stays out of the first-paint

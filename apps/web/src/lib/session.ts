@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE_KEY } from '@bulkwise/contracts/storage-keys';
+import { TOKEN_STORAGE_KEY } from '@/config/storage-keys';
 
 /**
  * The API session token, kept in localStorage (spec section 3) and observable so React

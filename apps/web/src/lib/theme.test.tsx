@@ -1,8 +1,8 @@
-import { THEME_STORAGE_KEY } from '@bulkwise/contracts';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
+import { THEME_STORAGE_KEY } from '@/config/storage-keys';
 import { setSystemDark } from '@/test/match-media';
 import { createThemeStore, useTheme, type ThemeStore } from './theme';
 

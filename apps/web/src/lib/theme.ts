@@ -1,5 +1,5 @@
-import { THEME_STORAGE_KEY } from '@bulkwise/contracts/storage-keys';
 import { useSyncExternalStore } from 'react';
+import { THEME_STORAGE_KEY } from '@/config/storage-keys';
 
 export type Theme = 'light' | 'dark';
 

@@ -21,10 +21,12 @@ export function apiError(status: number, code: string, message: string): Respons
 }
 
 /**
- * Stubs `fetch` (the api-client boundary) with handlers keyed 'METHOD /api/path' (path without the
+ * The one web test double for the API: every component and route test stubs `fetch` (the api-client
+ * boundary) through it, with handlers keyed 'METHOD /api/path' (path without the
  * query). GET /api/categories answers [] and GET /api/orders/summary zeros unless given; anything else unhandled is a 404.
  */
-export function mockApi(handlers: Record<string, Handler>) {
+export function mockApi(given: Record<string, Handler>) {
+  const handlers = { ...given };
   const calls: ApiCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
@@ -39,10 +41,31 @@ export function mockApi(handlers: Record<string, Handler>) {
     return apiError(404, 'NOT_FOUND', 'Not found');
   });
   vi.stubGlobal('fetch', fetchMock);
+  /** Changes how one 'METHOD /api/path' answers from now on (for example the server going down). */
+  const answer = (key: string, handler: Handler) => {
+    handlers[key] = handler;
+  };
   /** The calls made so far other than the layout's fetches (categories, the orders badge). */
   const apiCalls = () => calls.filter((c) => !LAYOUT_PATHS.includes(c.url.pathname));
-  return { fetchMock, calls, apiCalls };
+  return { fetchMock, calls, apiCalls, answer };
 }
+
+/**
+ * A handler that answers each call with the next answer, the last one repeating. An Error is thrown as
+ * fetch throws when no answer comes (offline, connection reset).
+ */
+export function inTurn(...answers: Array<Response | Error>): Handler {
+  let next = 0;
+  return () => {
+    const answer = answers[Math.min(next++, answers.length - 1)];
+    if (answer instanceof Error) throw answer;
+    if (!answer) throw new Error('inTurn needs at least one answer');
+    return answer.clone();
+  };
+}
+
+/** What fetch throws when the request gets no answer. */
+export const networkError = () => new TypeError('Failed to fetch');
 
 /** A promise with its resolve exposed, to hold a response until the test has looked at the busy state. */
 export function deferred<T>() {

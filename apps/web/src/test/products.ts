@@ -1,20 +1,28 @@
-import { lineTotal, type CartItem, type OwnProduct } from '@bulkwise/contracts';
+import { lineTotal, type CartItem, type OwnProduct, type PriceTier, type ProductInput } from '@bulkwise/contracts';
 
-/** A product as the owner's own listing returns it. */
-export function ownProduct(overrides: Partial<OwnProduct> = {}): OwnProduct {
+/** What a supplier types into the add and update forms (and what they send). */
+export function productInput(overrides: Partial<ProductInput> = {}): ProductInput & { priceTiers: PriceTier[] } {
   return {
-    _id: 'p1',
     image: 'https://cdn.example.com/bolts.jpg',
     name: 'Steel bolts M8',
     brandName: 'Fastenco',
     category: 'Industrial Machinery & Tools',
-    categorySlug: 'industrial_machinery_tools',
     description: 'Zinc plated, box of 500',
     mainQuantity: 5000,
     minSellingQuantity: 500,
     price: 19.99,
     rating: 4,
     priceTiers: [],
+    ...overrides,
+  };
+}
+
+/** A product as the owner's own listing returns it. */
+export function ownProduct(overrides: Partial<OwnProduct> = {}): OwnProduct {
+  return {
+    _id: 'p1',
+    ...productInput(),
+    categorySlug: 'industrial_machinery_tools',
     userName: 'Bea Buyer',
     userEmail: 'buyer@bulkwise.test',
     createdAt: '2026-01-01T00:00:00.000Z',

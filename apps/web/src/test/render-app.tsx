@@ -8,24 +8,6 @@ import { routes } from '@/app/router';
 import type { AuthContextValue, AuthUser } from '@/features/auth/auth-context';
 import { FakeAuthProvider, fakeAuth, signedInUser } from './fake-auth';
 
-/** fetch that answers GET /api/categories with `categories` and 404s anything else. */
-export function stubApi(categories: unknown[] = []) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
-    if (url.endsWith('/api/categories')) {
-      return new Response(JSON.stringify(categories), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }
-    return new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'Not found', error: 'Not found' }), {
-      status: 404,
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
 /**
  * A fake auth whose signIn really signs in (user + token), so guarded pages open afterwards;
  * its runAuthFlow behaves like AuthProvider's.

@@ -1,7 +1,7 @@
-import { PRODUCT_MESSAGES, type ProductInput } from '@bulkwise/contracts';
+import { type ProductInput } from '@bulkwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { useAuth } from '@/features/auth/auth-context';
+import { PRODUCT_MESSAGES } from '@/config/messages';
 import { categoryKeys } from '@/features/categories/api/keys';
 import { useCreateProduct } from '@/features/products/api/create-product';
 import { ProductForm } from '@/features/products/components/product-form';
@@ -14,9 +14,8 @@ const ADDED_TOAST = 'Product added successfully!';
 
 export function Component() {
   usePageTitle('Add Product');
-  const { user } = useAuth();
   const queryClient = useQueryClient();
-  const create = useCreateProduct({ email: user?.email ?? '', name: user?.displayName ?? null });
+  const create = useCreateProduct();
 
   const onSubmit = async (input: ProductInput) => {
     try {

@@ -1,7 +1,7 @@
-import { CART_MESSAGES } from '@bulkwise/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CART_MESSAGES } from '@/config/messages';
 import { formatPurchaseDate } from '@/features/purchases/components/cart-item-card';
 import { confirmDialog, errorDialog } from '@/lib/dialogs';
 import { signedInUser } from '@/test/fake-auth';

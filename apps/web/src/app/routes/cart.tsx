@@ -1,12 +1,13 @@
-import { CART_MESSAGES, type CartItem } from '@bulkwise/contracts';
+import { type CartItem } from '@bulkwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ShoppingCart } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
+import { PageSection } from '@/components/layout/page-section';
+import { CART_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
 import { OrderProgress } from '@/features/orders/components/order-progress';
@@ -71,13 +72,12 @@ export function Component() {
   const standing = items.filter((item) => item.status !== 'cancelled');
 
   return (
-    <section className="container mx-auto max-w-6xl px-4 py-8 sm:py-12" aria-labelledby="cart-title">
-      <header className="mb-8">
-        <h1 id="cart-title" className="flex items-center gap-3 text-3xl font-bold">
-          <ShoppingCart className="size-8 text-primary" aria-hidden="true" />
-          {CART_MESSAGES.title}
-        </h1>
-        <p className="mt-1 text-base-content/70">Your bulk purchases, newest first</p>
+    <PageSection
+      id="cart-title"
+      title={CART_MESSAGES.title}
+      icon={ShoppingCart}
+      subtitle="Your bulk purchases, newest first"
+      extra={
         <label className="label mt-3 cursor-pointer gap-2 text-sm text-base-content">
           <input
             type="checkbox"
@@ -87,8 +87,8 @@ export function Component() {
           />
           Show cancelled orders
         </label>
-      </header>
-
+      }
+    >
       {cart.isPending ? (
         <PageSpinner />
       ) : cart.isError ? (
@@ -98,11 +98,7 @@ export function Component() {
           title={CART_MESSAGES.empty}
           message="Products you buy in bulk will appear here."
           icon={<ShoppingCart className="size-8" aria-hidden="true" />}
-          action={
-            <Link to={paths.categories.getHref()} className="btn btn-primary">
-              Browse Products
-            </Link>
-          }
+          link={{ to: paths.categories.getHref(), label: 'Browse Products' }}
         />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
@@ -129,6 +125,6 @@ export function Component() {
           <CartSummary items={standing} />
         </div>
       )}
-    </section>
+    </PageSection>
   );
 }

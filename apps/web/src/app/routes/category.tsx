@@ -1,7 +1,7 @@
-import { PRODUCT_MESSAGES } from '@bulkwise/contracts';
 import { useParams } from 'react-router';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
+import { PRODUCT_MESSAGES } from '@/config/messages';
 import { useCategory } from '@/features/categories/api/get-category';
 import { CategoryHeader } from '@/features/categories/components/category-header';
 import { useCategoryProducts } from '@/features/products/api/get-category-products';

@@ -1,7 +1,7 @@
-import { PRODUCT_MESSAGES } from '@bulkwise/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PRODUCT_MESSAGES } from '@/config/messages';
 import { confirmDialog, errorDialog } from '@/lib/dialogs';
 import { signedInUser } from '@/test/fake-auth';
 import { apiError, json, mockApi } from '@/test/mock-api';

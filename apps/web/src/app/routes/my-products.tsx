@@ -1,4 +1,4 @@
-import { PRODUCT_MESSAGES, type OwnProduct } from '@bulkwise/contracts';
+import { type OwnProduct } from '@bulkwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { PackageOpen, Plus } from 'lucide-react';
 import toast from 'react-hot-toast';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
+import { PRODUCT_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
 import { categoryKeys } from '@/features/categories/api/keys';
@@ -77,12 +78,15 @@ export function Component() {
           title={PRODUCT_MESSAGES.shelfEmpty}
           message="List your first wholesale product and buyers will find it by its category."
           icon={<PackageOpen className="size-8" aria-hidden="true" />}
-          action={
-            <Link to={paths.addProduct.getHref()} className="btn btn-primary">
-              <Plus className="size-4" aria-hidden="true" />
-              {PRODUCT_MESSAGES.addFirst}
-            </Link>
-          }
+          link={{
+            to: paths.addProduct.getHref(),
+            label: (
+              <>
+                <Plus className="size-4" aria-hidden="true" />
+                {PRODUCT_MESSAGES.addFirst}
+              </>
+            ),
+          }}
         />
       ) : (
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">

@@ -1,6 +1,6 @@
-import { NOT_FOUND_MESSAGES } from '@bulkwise/contracts';
 import { House } from 'lucide-react';
 import { Link } from 'react-router';
+import { NOT_FOUND_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/lib/page-title';
 

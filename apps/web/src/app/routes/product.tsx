@@ -1,8 +1,8 @@
-import { PRODUCT_MESSAGES } from '@bulkwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
+import { PRODUCT_MESSAGES } from '@/config/messages';
 import { useAuth } from '@/features/auth/auth-context';
 import { useProduct } from '@/features/products/api/get-product';
 import { applyPurchasedStock, refetchProduct } from '@/features/products/api/product-stock';
@@ -26,7 +26,6 @@ export function Component() {
     return <ErrorState message={product.error.message || PRODUCT_MESSAGES.loadProductFailed} />;
   }
 
-  const buyer = user?.email ? { email: user.email, displayName: user.displayName } : null;
   return (
     <ProductDetail
       product={product.data}
@@ -35,7 +34,7 @@ export function Component() {
           // A different product starts a fresh selection.
           key={product.data._id}
           product={product.data}
-          buyer={buyer}
+          signedIn={Boolean(user?.email)}
           refreshProduct={() => refetchProduct(queryClient, id)}
           onPurchased={(result) => void applyPurchasedStock(queryClient, id, result.updatedQuantity)}
           onPurchaseFailed={() => void refetchProduct(queryClient, id).catch(() => {})}

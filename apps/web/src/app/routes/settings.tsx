@@ -3,6 +3,7 @@ import { Settings } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
+import { PageSection } from '@/components/layout/page-section';
 import { useAuth } from '@/features/auth/auth-context';
 import { useSettings } from '@/features/settings/api/get-settings';
 import { useUpdateSettings } from '@/features/settings/api/update-settings';
@@ -32,14 +33,13 @@ export function Component() {
   };
 
   return (
-    <section className="container mx-auto max-w-2xl px-4 py-8 sm:py-12" aria-labelledby="settings-title">
-      <header className="mb-8">
-        <h1 id="settings-title" className="flex items-center gap-3 text-3xl font-bold">
-          <Settings className="size-8 text-primary" aria-hidden="true" />
-          {SETTINGS_TITLE}
-        </h1>
-        <p className="mt-1 text-base-content/70">Choose what Bulkwise sends you</p>
-      </header>
+    <PageSection
+      id="settings-title"
+      title={SETTINGS_TITLE}
+      icon={Settings}
+      subtitle="Choose what Bulkwise sends you"
+      width="max-w-2xl"
+    >
       {settings.isPending ? (
         <PageSpinner />
       ) : settings.isError ? (
@@ -47,6 +47,6 @@ export function Component() {
       ) : (
         <EmailSettings settings={settings.data} saving={update.isPending} onChange={(next) => void onChange(next)} />
       )}
-    </section>
+    </PageSection>
   );
 }

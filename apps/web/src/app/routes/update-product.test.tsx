@@ -1,11 +1,11 @@
-import { PRODUCT_FORM_MESSAGES, PRODUCT_MESSAGES } from '@bulkwise/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PRODUCT_FORM_MESSAGES, PRODUCT_MESSAGES } from '@/config/messages';
 import { errorDialog } from '@/lib/dialogs';
 import { signedInUser } from '@/test/fake-auth';
 import { apiError, deferred, json, mockApi } from '@/test/mock-api';
-import { ownProduct, publicProduct } from '@/test/products';
+import { ownProduct, productInput } from '@/test/products';
 import { renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/dialogs', () => ({
@@ -16,12 +16,10 @@ vi.mock('@/lib/dialogs', () => ({
 
 const NOT_OWNER = 'You can only update your own products.';
 
-function api(overrides: Parameters<typeof mockApi>[0] = {}, mine = [ownProduct()]) {
-  return mockApi({
-    'GET /api/products/p1': () => json(publicProduct()),
-    'GET /api/products': ({ url }) => (url.searchParams.get('email') ? json(mine) : json([])),
-    ...overrides,
-  });
+const READ = 'GET /api/my-products/p1';
+
+function api(overrides: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({ [READ]: () => json(ownProduct()), ...overrides });
 }
 
 async function openPage() {
@@ -70,10 +68,10 @@ describe('Update product page', () => {
       { minQuantity: 600, price: 18.5 },
       { minQuantity: 1000, price: 17 },
     ];
-    const { apiCalls } = api(
-      { 'GET /api/products/p1': () => json(publicProduct({ priceTiers })), 'PUT /api/products/p1': () => json(ownProduct({ priceTiers })) },
-      [ownProduct({ priceTiers })],
-    );
+    const { apiCalls } = api({
+      [READ]: () => json(ownProduct({ priceTiers })),
+      'PUT /api/products/p1': () => json(ownProduct({ priceTiers })),
+    });
     const { user } = await openPage();
     expect(await screen.findByLabelText('Break 1: from quantity')).toHaveValue(600);
     expect(screen.getByLabelText('Break 2: price per unit')).toHaveValue(17);
@@ -110,18 +108,7 @@ describe('Update product page', () => {
 
     expect(await screen.findByRole('button', { name: PRODUCT_MESSAGES.updating })).toBeDisabled();
     const put = apiCalls().find((c) => c.method === 'PUT');
-    expect(put?.body).toEqual({
-      image: 'https://cdn.example.com/bolts.jpg',
-      name: 'Steel bolts M8',
-      brandName: 'Fastenco',
-      category: 'Industrial Machinery & Tools',
-      description: 'Zinc plated, box of 500',
-      mainQuantity: 5000,
-      minSellingQuantity: 500,
-      price: 17.5,
-      rating: 4,
-      priceTiers: [],
-    });
+    expect(put?.body).toEqual(productInput({ price: 17.5 }));
     answer.resolve(json(ownProduct({ price: 17.5 })));
     await waitFor(() => expect(router.state.location.pathname).toBe('/all-products'));
   });
@@ -140,27 +127,26 @@ describe('Update product page', () => {
     expect(router.state.location.pathname).toBe('/update-product/p1');
   });
 
-  it("refuses another user's product with a plain notice and no form", async () => {
-    api({}, [ownProduct({ _id: 'other' })]);
+  it("refuses another user's product with a plain notice and no form, on the API's word", async () => {
+    const { apiCalls } = api({ [READ]: () => apiError(403, 'FORBIDDEN', 'You can only update your own products') });
     await openPage();
     expect(await screen.findByText(NOT_OWNER)).toBeInTheDocument();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to My Products' })).toHaveAttribute('href', '/my-products');
+    // One product read, never the supplier's whole shelf.
+    expect(apiCalls().map((call) => `${call.method} ${call.url.pathname}${call.url.search}`)).toEqual([READ]);
   });
 
   it('says so plainly when the API refuses the save with 403', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    api({
-      'GET /api/products': () => apiError(500, 'INTERNAL', 'down'),
-      'PUT /api/products/p1': () => apiError(403, 'FORBIDDEN', 'You can only update your own products'),
-    });
+    api({ 'PUT /api/products/p1': () => apiError(403, 'FORBIDDEN', 'You can only update your own products') });
     const { user } = await openPage();
     await user.click(await screen.findByRole('button', { name: 'Update Product' }));
     await waitFor(() => expect(errorDialog).toHaveBeenCalledWith(expect.any(String), NOT_OWNER));
   });
 
   it('shows the load error with Try Again when the product cannot be loaded', async () => {
-    api({ 'GET /api/products/p1': () => apiError(404, 'NOT_FOUND', 'Product not found') });
+    api({ [READ]: () => apiError(404, 'NOT_FOUND', 'Product not found') });
     await openPage();
     expect(await screen.findByRole('alert')).toHaveTextContent(PRODUCT_MESSAGES.loadDetailsFailed);
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();

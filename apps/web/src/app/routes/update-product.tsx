@@ -1,15 +1,16 @@
-import { PRODUCT_MESSAGES, type ProductInput } from '@bulkwise/contracts';
+import { type ProductInput } from '@bulkwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Eye, ShieldAlert } from 'lucide-react';
+import { Eye, ShieldAlert } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
+import { BackLink } from '@/components/ui/back-link';
+import { PRODUCT_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
 import { categoryKeys } from '@/features/categories/api/keys';
-import { useMyProducts } from '@/features/products/api/get-my-products';
-import { useProduct } from '@/features/products/api/get-product';
+import { useOwnProduct } from '@/features/products/api/get-own-product';
 import { useUpdateProduct } from '@/features/products/api/update-product';
 import { ProductForm } from '@/features/products/components/product-form';
 import { productToFormValues } from '@/features/products/product-form-checks';
@@ -21,15 +22,16 @@ const NOT_OWNER = 'You can only update your own products.';
 const UPDATE_FAILED_TITLE = 'Could Not Update Product';
 const UPDATED_TOAST = 'Product updated successfully!';
 
+const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
+
 export function Component() {
   usePageTitle('Update Product');
   const { id = '' } = useParams();
   const { user } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const product = useProduct(id);
-  // The public product carries no owner email: the user's own list tells whether it is theirs.
-  const mine = useMyProducts(user?.email ?? '');
+  // One read: the API says whether the product is this user's (403) or does not exist (404).
+  const product = useOwnProduct(user?.email ?? '', id);
   const update = useUpdateProduct(id);
 
   const onSubmit = async (input: ProductInput) => {
@@ -37,8 +39,7 @@ export function Component() {
       await update.mutateAsync(input);
     } catch (err) {
       console.error('Updating a product failed', err);
-      const forbidden = err instanceof ApiError && err.status === 403;
-      void errorDialog(UPDATE_FAILED_TITLE, forbidden ? NOT_OWNER : PRODUCT_MESSAGES.updateFailed);
+      void errorDialog(UPDATE_FAILED_TITLE, isForbidden(err) ? NOT_OWNER : PRODUCT_MESSAGES.updateFailed);
       return false;
     }
     toast.success(UPDATED_TOAST);
@@ -48,10 +49,9 @@ export function Component() {
   };
 
   const body = (() => {
-    if (product.isPending || mine.isPending) return <PageSpinner />;
+    if (product.isPending) return <PageSpinner />;
+    if (isForbidden(product.error)) return <NotYourProduct id={id} />;
     if (product.isError) return <ErrorState message={PRODUCT_MESSAGES.loadDetailsFailed} />;
-    // If the own list failed to load, the form still opens and the API's 403 speaks instead.
-    if (mine.isSuccess && !mine.data.some((p) => p._id === id)) return <NotYourProduct id={id} />;
     return (
       <ProductForm
         key={product.data._id}
@@ -66,10 +66,9 @@ export function Component() {
   return (
     <div className="bg-base-200">
       <div className="container mx-auto max-w-3xl px-4 py-8 sm:py-12">
-        <Link to={paths.myProducts.getHref()} className="btn btn-ghost btn-sm mb-4 -ml-3">
-          <ArrowLeft className="size-4" aria-hidden="true" />
+        <BackLink to={paths.myProducts.getHref()} className="mb-4 -ml-3">
           Back to My Products
-        </Link>
+        </BackLink>
         {body}
       </div>
     </div>

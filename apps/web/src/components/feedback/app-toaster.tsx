@@ -1,6 +1,6 @@
-import { TIMINGS } from '@bulkwise/contracts';
 import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+import { TIMINGS } from '@/config/timings';
 
 /** Top-right toasts with the spec's durations (section 9), never more than 20 on screen. */
 export function AppToaster() {

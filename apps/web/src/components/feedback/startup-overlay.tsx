@@ -1,5 +1,5 @@
-import { BRAND } from '@bulkwise/contracts/messages';
 import { Boxes } from 'lucide-react';
+import { BRAND } from '@/config/messages';
 import { Spinner } from './spinner';
 
 /** The full-screen loading overlay of the first two seconds (spec sections 2 and 9). */

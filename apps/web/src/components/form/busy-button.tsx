@@ -7,7 +7,17 @@ interface BusyButtonProps extends ComponentProps<'button'> {
   busyLabel?: ReactNode;
   /** Shown before the text when idle; the spinner takes its place while busy. */
   icon?: ReactNode;
+  /** The spinner's size: 'xs' inside a small button. */
+  spinner?: 'xs' | 'sm';
+  /**
+   * False keeps the button enabled while busy (the click handler ignores repeats), so keyboard focus
+   * stays on it instead of falling back to the page.
+   */
+  disableWhileBusy?: boolean;
 }
+
+// Whole class names, so Tailwind finds them in the source.
+const SPINNER_SIZES = { xs: 'loading-xs', sm: 'loading-sm' } as const;
 
 /**
  * The one button-with-spinner. `disabled` stays separate from `busy` so a form with two actions can
@@ -17,14 +27,16 @@ export function BusyButton({
   busy,
   busyLabel,
   icon,
+  spinner = 'sm',
+  disableWhileBusy = true,
   disabled,
   type = 'button',
   children,
   ...props
 }: BusyButtonProps) {
   return (
-    <button type={type} disabled={busy || disabled} aria-busy={busy || undefined} {...props}>
-      {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : icon}
+    <button type={type} disabled={(busy && disableWhileBusy) || disabled} aria-busy={busy || undefined} {...props}>
+      {busy ? <span className={`loading loading-spinner ${SPINNER_SIZES[spinner]}`} aria-hidden="true" /> : icon}
       {busy && busyLabel !== undefined ? busyLabel : children}
     </button>
   );

@@ -15,6 +15,8 @@ export interface FieldProps {
   /** Ids of descriptions the form renders itself (for example live password rules). */
   describedBy?: string;
   className?: string;
+  /** A smaller label, for fields in a row of a list (a price break's cells). */
+  compact?: boolean;
   /** One kit control (or any control that calls `useFieldControl`), plus anything shown under it. */
   children: ReactNode;
 }
@@ -28,6 +30,7 @@ export function Field({
   error,
   describedBy,
   className = '',
+  compact = false,
   children,
 }: FieldProps) {
   const ids = fieldIds(formId, name);
@@ -45,7 +48,7 @@ export function Field({
 
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={ids.control} className="text-sm font-medium">
+      <label htmlFor={ids.control} className={`${compact ? 'text-xs' : 'text-sm'} font-medium`}>
         {label}
       </label>
       <FieldContext value={control}>{children}</FieldContext>

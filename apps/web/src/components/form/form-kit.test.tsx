@@ -160,4 +160,15 @@ describe('BusyButton', () => {
     expect(other).toBeDisabled();
     expect(other).not.toHaveAttribute('aria-busy');
   });
+
+  it('can stay focusable while busy, so a keyboard user keeps their place', () => {
+    render(
+      <BusyButton busy disableWhileBusy={false}>
+        Buy Now
+      </BusyButton>,
+    );
+    const button = screen.getByRole('button', { name: 'Buy Now' });
+    expect(button).toBeEnabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+  });
 });

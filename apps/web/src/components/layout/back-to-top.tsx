@@ -1,6 +1,6 @@
-import { TIMINGS } from '@bulkwise/contracts';
 import { ArrowUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { TIMINGS } from '@/config/timings';
 
 /** Appears after 200 px of scrolling (spec section 9). */
 export function BackToTop() {

@@ -1,7 +1,7 @@
-import { BRAND } from '@bulkwise/contracts';
 import { Boxes, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from '@/components/ui/brand-icons';
+import { BRAND } from '@/config/messages';
 import { paths } from '@/config/paths';
 
 export interface FooterCategory {
@@ -33,10 +33,37 @@ function FooterHeading({ id, children }: { id: string; children: string }) {
   );
 }
 
+interface FooterLink {
+  to: string;
+  label: string;
+  /** Set apart from the list (the 'View all' link). */
+  strong?: boolean;
+}
+
+/** A titled list of footer links. */
+function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly FooterLink[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <FooterHeading id={id}>{title}</FooterHeading>
+      <ul className="flex flex-col gap-2 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              className={`link link-hover text-base-content/80 hover:text-primary ${link.strong ? 'font-medium' : ''}`}
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** `categories` is omitted (not an error) when the list could not be loaded. */
 export function Footer({ categories }: { categories?: readonly FooterCategory[] }) {
   const shown = categories?.slice(0, FOOTER_CATEGORY_LIMIT) ?? [];
-  const linkClass = 'link link-hover text-base-content/80 hover:text-primary';
 
   return (
     <footer className="border-t border-base-300 bg-base-200 text-base-content">
@@ -61,36 +88,15 @@ export function Footer({ categories }: { categories?: readonly FooterCategory[] 
           </ul>
         </section>
 
-        <nav aria-labelledby="footer-links">
-          <FooterHeading id="footer-links">Quick Links</FooterHeading>
-          <ul className="flex flex-col gap-2 text-sm">
-            {QUICK_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <nav aria-labelledby="footer-categories">
-          <FooterHeading id="footer-categories">Categories</FooterHeading>
-          <ul className="flex flex-col gap-2 text-sm">
-            {shown.map((category) => (
-              <li key={category._id}>
-                <Link to={paths.category.getHref(category._id)} className={linkClass}>
-                  {category.name}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link to={paths.categories.getHref()} className={`${linkClass} font-medium`}>
-                View all categories
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        <FooterLinks id="footer-links" title="Quick Links" links={QUICK_LINKS} />
+        <FooterLinks
+          id="footer-categories"
+          title="Categories"
+          links={[
+            ...shown.map((category) => ({ to: paths.category.getHref(category._id), label: category.name })),
+            { to: paths.categories.getHref(), label: 'View all categories', strong: true },
+          ]}
+        />
 
         <section aria-labelledby="footer-contact">
           <FooterHeading id="footer-contact">Contact Us</FooterHeading>

@@ -1,7 +1,7 @@
-import { BRAND } from '@bulkwise/contracts';
 import { Boxes, LogOut, Menu, Settings, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
+import { BRAND } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { ThemeToggle } from './theme-toggle';
 import { UserAvatar } from './user-avatar';

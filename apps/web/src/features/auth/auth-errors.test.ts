@@ -1,5 +1,5 @@
-import { GOOGLE_MESSAGES, LOGIN_MESSAGES, REGISTER_MESSAGES } from '@bulkwise/contracts';
 import { describe, expect, it } from 'vitest';
+import { GOOGLE_MESSAGES, LOGIN_MESSAGES, REGISTER_MESSAGES } from '@/config/messages';
 import {
   firebaseErrorCode,
   googleErrorMessage,

@@ -1,4 +1,4 @@
-import { GOOGLE_MESSAGES, LOGIN_MESSAGES, REGISTER_MESSAGES } from '@bulkwise/contracts';
+import { GOOGLE_MESSAGES, LOGIN_MESSAGES, REGISTER_MESSAGES } from '@/config/messages';
 
 /** The `auth/...` code of a Firebase error, or undefined for anything else. */
 export function firebaseErrorCode(error: unknown): string | undefined {

@@ -1,12 +1,14 @@
-import { SESSION_MESSAGES, TOKEN_STORAGE_KEY } from '@bulkwise/contracts';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import type { User } from 'firebase/auth';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { SESSION_MESSAGES } from '@/config/messages';
+import { TOKEN_STORAGE_KEY } from '@/config/storage-keys';
 import { api } from '@/lib/api-client';
 import { clearToken, setToken } from '@/lib/session';
+import { apiError, json, mockApi } from '@/test/mock-api';
 import type { AuthClient } from './auth-client';
 import { useAuth, type AuthContextValue } from './auth-context';
 import { AuthProvider } from './auth-provider';
@@ -71,16 +73,11 @@ function renderProvider(client: AuthClient) {
   );
 }
 
-let fetchMock: ReturnType<typeof vi.fn>;
-const jwtCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/jwt');
+let server: ReturnType<typeof mockApi>;
+const jwtCalls = () => server.calls.filter((call) => call.url.pathname === '/api/jwt');
 
 beforeEach(() => {
-  fetchMock = vi.fn(async (url: string) =>
-    url === '/api/jwt'
-      ? new Response(JSON.stringify({ token: 'api-token', expiresIn: 3600 }), { status: 200 })
-      : new Response('{}', { status: 200 }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
+  server = mockApi({ 'POST /api/jwt': () => json({ token: 'api-token', expiresIn: 3600 }) });
 });
 
 afterEach(() => {
@@ -107,10 +104,10 @@ describe('AuthProvider', () => {
     expect(await screen.findByText('supplier@bulkwise.test')).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('api-token');
     expect(latest?.token).toBe('api-token');
-    const [url, init] = jwtCalls()[0] as [string, RequestInit];
-    expect(url).toBe('/api/jwt');
-    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer firebase-cached');
-    expect(JSON.parse(init.body as string)).toEqual({ email: 'supplier@bulkwise.test', uid: 'uid-1' });
+    const [exchange] = jwtCalls();
+    expect(exchange?.method).toBe('POST');
+    expect(exchange?.headers.get('Authorization')).toBe('Bearer firebase-cached');
+    expect(exchange?.body).toEqual({ email: 'supplier@bulkwise.test', uid: 'uid-1' });
   });
 
   it('clears the token when the user goes away', async () => {
@@ -125,7 +122,7 @@ describe('AuthProvider', () => {
 
   it('only logs a failed token exchange', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    fetchMock.mockImplementation(async () => new Response('{"message":"down"}', { status: 503 }));
+    server.answer('POST /api/jwt', () => apiError(503, 'UNAVAILABLE', 'down'));
     const { client, emit } = fakeClient();
     renderProvider(client);
     await waitFor(() => expect(client.onChange).toHaveBeenCalled());
@@ -165,8 +162,7 @@ describe('AuthProvider', () => {
     );
     expect(raw.register).toHaveBeenCalled();
     expect(jwtCalls()).toHaveLength(1);
-    const [, init] = jwtCalls()[0] as [string, RequestInit];
-    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer firebase-fresh');
+    expect(jwtCalls()[0]?.headers.get('Authorization')).toBe('Bearer firebase-fresh');
     expect(latest?.user?.displayName).toBe('Sam Supplier');
     expect(latest?.token).toBe('api-token');
   });
@@ -193,10 +189,9 @@ describe('AuthProvider', () => {
     act(() => emit(fakeUser()));
     await waitFor(() => expect(latest?.token).toBe('api-token'));
 
-    fetchMock.mockImplementation(
-      async () =>
-        new Response(JSON.stringify({ code: 'UNAUTHORIZED', message: 'Token expired' }), { status: 401 }),
-    );
+    const expired = () => apiError(401, 'UNAUTHORIZED', 'Token expired');
+    server.answer('POST /api/jwt', expired);
+    server.answer('GET /api/cart', expired);
     await act(() =>
       expect(api.get('/cart?email=x', z.array(z.unknown()))).rejects.toMatchObject({ status: 401 }),
     );

@@ -1,4 +1,3 @@
-import { SESSION_MESSAGES } from '@bulkwise/contracts';
 import type { User } from 'firebase/auth';
 import {
   useCallback,
@@ -11,6 +10,7 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import toast from 'react-hot-toast';
+import { SESSION_MESSAGES } from '@/config/messages';
 import { setSessionHooks } from '@/lib/api-client';
 import { clearToken, getToken, setToken, subscribeToken } from '@/lib/session';
 import { exchangeToken } from './api/exchange-token';

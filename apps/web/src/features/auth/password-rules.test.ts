@@ -1,5 +1,5 @@
-import { PASSWORD_MESSAGES } from '@bulkwise/contracts';
 import { describe, expect, it } from 'vitest';
+import { PASSWORD_MESSAGES } from '@/config/messages';
 import { checkPassword } from './password-rules';
 
 describe('checkPassword', () => {

@@ -1,4 +1,4 @@
-import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from '@bulkwise/contracts';
+import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from '@/config/messages';
 
 export interface PasswordRule {
   id: 'length' | 'uppercase' | 'lowercase' | 'special';

@@ -1,6 +1,6 @@
-import { LOGOUT_MESSAGES } from '@bulkwise/contracts';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { LOGOUT_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { confirmDialog, errorDialog, successDialog } from '@/lib/dialogs';
 import { useAuth } from './auth-context';

@@ -1,6 +1,6 @@
 import type { Order, OrderStatus } from '@bulkwise/contracts';
-import { ORDERS_SEEN_STORAGE_KEY } from '@bulkwise/contracts/storage-keys';
 import { useEffect, useState } from 'react';
+import { ORDERS_SEEN_STORAGE_KEY } from '@/config/storage-keys';
 
 type Seen = Record<string, OrderStatus>;
 

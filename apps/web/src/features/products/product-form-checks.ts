@@ -1,51 +1,30 @@
-import {
-  PRODUCT_FORM_MESSAGES,
-  ProductInputSchema,
-  RATING_MAX,
-  RATING_MIN,
-  refinePriceTiers,
-  type Product,
-  type ProductInput,
-} from '@bulkwise/contracts';
+import { PRODUCT_FIELDS, ProductInputSchema, isImageUrl, pickProductFields, RATING_MAX, RATING_MIN, refinePriceTiers, type Product, type ProductField, type ProductInput } from '@bulkwise/contracts';
+import { PRODUCT_FORM_MESSAGES } from '@/config/messages';
 
 /** A numeric field as the form holds it: a number, or '' while the input is blank (never 0). */
 export type NumberField = number | '';
 
-export interface ProductFormValues {
-  image: string;
-  name: string;
-  brandName: string;
-  category: string;
-  description: string;
-  mainQuantity: NumberField;
-  minSellingQuantity: NumberField;
-  price: NumberField;
-  rating: NumberField;
+/** The form's values, one per field of the contract's list: numbers may be '' while blank. */
+export type ProductFormValues = {
+  [K in ProductField]: ProductInput[K] extends number ? NumberField : string;
+} & {
   /** Volume pricing rows as typed; blank cells stay '' until checked. */
   priceTiers: PriceTierRow[];
-}
+};
 
 export interface PriceTierRow {
   minQuantity: NumberField;
   price: NumberField;
 }
 
-export type ProductFormField = Exclude<keyof ProductFormValues, 'priceTiers'>;
+export type ProductFormField = ProductField;
 /** A form path an error can sit on: a plain field, the breaks list, or one cell of a break. */
 export type ProductFormErrorPath = ProductFormField | 'priceTiers' | `priceTiers.${number}.${keyof PriceTierRow}`;
 
-export const EMPTY_PRODUCT_FORM: ProductFormValues = {
-  image: '',
-  name: '',
-  brandName: '',
-  category: '',
-  description: '',
-  mainQuantity: '',
-  minSellingQuantity: '',
-  price: '',
-  rating: '',
+export const EMPTY_PRODUCT_FORM = {
+  ...Object.fromEntries(PRODUCT_FIELDS.map((field) => [field, ''])),
   priceTiers: [],
-};
+} as unknown as ProductFormValues;
 
 /** What a number input holds -> a number, or '' when it is blank or not a number. */
 export function parseNumberInput(raw: unknown): NumberField {
@@ -55,37 +34,33 @@ export function parseNumberInput(raw: unknown): NumberField {
   return Number.isFinite(value) ? value : '';
 }
 
-/**
- * Absolute http(s) URLs, plus site paths like '/images/products/x.svg' because the API accepts
- * those for images shipped with the app (seeded products use them) and updating such a product
- * must not fail on its own stored image.
- */
-export function isValidImageUrl(value: string): boolean {
-  if (value.startsWith('/')) return /^\/[^/\\]/.test(value);
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
+const isPositive = (value: NumberField) => typeof value === 'number' && value > 0;
+const inRatingRange = (value: NumberField) => typeof value === 'number' && value >= RATING_MIN && value <= RATING_MAX;
+
+/** A failed ordered check: the field it belongs to (where focus goes) and the spec's message. */
+export interface ProductFormCheckFailure {
+  field: ProductFormField;
+  message: string;
 }
 
-const isPositive = (value: NumberField) => typeof value === 'number' && value > 0;
+/** The ordered check set of the add and update forms (spec section 5), in the spec's order. */
+const ORDERED_CHECKS: ReadonlyArray<{ field: ProductFormField; message: string; passes: (values: ProductFormValues) => boolean }> = [
+  { field: 'image', message: PRODUCT_FORM_MESSAGES.imageRequired, passes: (v) => v.image.trim() !== '' },
+  { field: 'image', message: PRODUCT_FORM_MESSAGES.imageInvalid, passes: (v) => isImageUrl(v.image.trim()) },
+  { field: 'mainQuantity', message: PRODUCT_FORM_MESSAGES.mainQuantity, passes: (v) => isPositive(v.mainQuantity) },
+  {
+    field: 'minSellingQuantity',
+    message: PRODUCT_FORM_MESSAGES.minSellingQuantity,
+    passes: (v) => isPositive(v.minSellingQuantity),
+  },
+  { field: 'price', message: PRODUCT_FORM_MESSAGES.price, passes: (v) => isPositive(v.price) },
+  { field: 'rating', message: PRODUCT_FORM_MESSAGES.rating, passes: (v) => inRatingRange(v.rating) },
+];
 
-/**
- * The ordered check set of the add and update forms (spec section 5): the first failing
- * message, or null when all six pass. Runs before any call.
- */
-export function firstProductFormError(values: ProductFormValues): string | null {
-  const image = values.image.trim();
-  if (!image) return PRODUCT_FORM_MESSAGES.imageRequired;
-  if (!isValidImageUrl(image)) return PRODUCT_FORM_MESSAGES.imageInvalid;
-  if (!isPositive(values.mainQuantity)) return PRODUCT_FORM_MESSAGES.mainQuantity;
-  if (!isPositive(values.minSellingQuantity)) return PRODUCT_FORM_MESSAGES.minSellingQuantity;
-  if (!isPositive(values.price)) return PRODUCT_FORM_MESSAGES.price;
-  const { rating } = values;
-  if (typeof rating !== 'number' || rating < RATING_MIN || rating > RATING_MAX) return PRODUCT_FORM_MESSAGES.rating;
-  return null;
+/** The first failing ordered check, or null when all six pass. Runs before any call. */
+export function firstProductFormError(values: ProductFormValues): ProductFormCheckFailure | null {
+  const failed = ORDERED_CHECKS.find((check) => !check.passes(values));
+  return failed ? { field: failed.field, message: failed.message } : null;
 }
 
 export const CATEGORY_REQUIRED = 'Please choose a category from the list';
@@ -122,16 +97,5 @@ export function checkProductRules(values: ProductFormValues): ProductFormCheck {
 }
 
 export function productToFormValues(product: Product): ProductFormValues {
-  return {
-    image: product.image,
-    name: product.name,
-    brandName: product.brandName,
-    category: product.category,
-    description: product.description,
-    mainQuantity: product.mainQuantity,
-    minSellingQuantity: product.minSellingQuantity,
-    price: product.price,
-    rating: product.rating,
-    priceTiers: product.priceTiers.map((tier) => ({ ...tier })),
-  };
+  return { ...pickProductFields(product), priceTiers: product.priceTiers.map((tier) => ({ ...tier })) };
 }

@@ -1,7 +1,7 @@
-import { GOOGLE_MESSAGES, LOGIN_MESSAGES } from '@bulkwise/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { GOOGLE_MESSAGES, LOGIN_MESSAGES } from '@/config/messages';
 import { errorDialog, successDialog } from '@/lib/dialogs';
 import { fakeAuth } from '@/test/fake-auth';
 import { renderRoute } from '@/test/render-route';

@@ -1,4 +1,3 @@
-import { GOOGLE_MESSAGES, LOGIN_MESSAGES } from '@bulkwise/contracts';
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,12 +5,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { BusyButton } from '@/components/form/busy-button';
 import { Field } from '@/components/form/field';
 import { GoogleIcon } from '@/components/ui/brand-icons';
+import { GOOGLE_MESSAGES, LOGIN_MESSAGES } from '@/config/messages';
 import { paths, redirectTarget } from '@/config/paths';
 import { errorDialog, successDialog } from '@/lib/dialogs';
 import { useAuth } from '../auth-context';
 import { firebaseErrorCode, googleErrorMessage, loginErrorMessage } from '../auth-errors';
 import { AuthCard } from './auth-card';
-import { EMAIL_RULES, EmailField } from './email-field';
+import { AuthField, EMAIL_RULES } from './auth-field';
 import { PasswordInput } from './password-input';
 
 const FORM_ID = 'login';
@@ -81,7 +81,7 @@ export function LoginForm() {
       switchTo={paths.register.getHref()}
     >
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label="Sign in">
-        <EmailField
+        <AuthField
           formId={FORM_ID}
           error={errors.email?.message}
           registration={register('email', EMAIL_RULES)}

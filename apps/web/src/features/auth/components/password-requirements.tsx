@@ -1,5 +1,5 @@
-import { PASSWORD_MESSAGES } from '@bulkwise/contracts';
 import { CircleCheck, CircleX } from 'lucide-react';
+import { PASSWORD_MESSAGES } from '@/config/messages';
 import { PASSWORD_RULES } from '../password-rules';
 
 /** Live feedback under the password field: each rule met or not, or one line when all are met. */

@@ -1,19 +1,19 @@
-import { PASSWORD_MESSAGES, REGISTER_MESSAGES, isHttpUrl } from '@bulkwise/contracts';
-import { ImageIcon, UserPlus, UserRound } from 'lucide-react';
+import { isHttpUrl } from '@bulkwise/contracts';
+import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { BusyButton } from '@/components/form/busy-button';
-import { IconInput } from '@/components/form/controls';
 import { Field } from '@/components/form/field';
 import { fieldIds } from '@/components/form/field-ids';
+import { PASSWORD_MESSAGES, REGISTER_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { errorDialog, successDialog } from '@/lib/dialogs';
 import { useAuth } from '../auth-context';
 import { firebaseErrorCode, registerErrorMessage } from '../auth-errors';
 import { checkPassword } from '../password-rules';
 import { AuthCard } from './auth-card';
-import { EMAIL_RULES, EmailField } from './email-field';
+import { AuthField, EMAIL_RULES } from './auth-field';
 import { PasswordInput } from './password-input';
 import { PasswordRequirements } from './password-requirements';
 
@@ -101,21 +101,16 @@ export function RegisterForm() {
       switchTo={paths.login.getHref()}
     >
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label="Create account">
-        <Field formId={FORM_ID} name="name" label="Full Name" error={errors.name?.message}>
-          <IconInput
-            icon={UserRound}
-            type="text"
-            autoComplete="name"
-            placeholder="Jane Doe"
-            required
-            {...register('name', {
-              required: 'Full name is required',
-              validate: (v) => v.trim() !== '' || 'Full name is required',
-            })}
-          />
-        </Field>
+        <AuthField
+          formId={FORM_ID}
+          error={errors.name?.message}
+          registration={register('name', {
+            required: 'Full name is required',
+            validate: (v) => v.trim() !== '' || 'Full name is required',
+          })}
+        />
 
-        <EmailField
+        <AuthField
           formId={FORM_ID}
           error={errors.email?.message}
           registration={register('email', EMAIL_RULES)}
@@ -131,16 +126,11 @@ export function RegisterForm() {
           <PasswordRequirements id={PASSWORD_RULES_ID} password={password} />
         </Field>
 
-        <Field formId={FORM_ID} name="photoURL" label="Photo URL" error={errors.photoURL?.message}>
-          <IconInput
-            icon={ImageIcon}
-            type="url"
-            autoComplete="photo"
-            placeholder="https://example.com/photo.jpg"
-            required
-            {...register('photoURL', { onChange: () => clearErrors('photoURL') })}
-          />
-        </Field>
+        <AuthField
+          formId={FORM_ID}
+          error={errors.photoURL?.message}
+          registration={register('photoURL', { onChange: () => clearErrors('photoURL') })}
+        />
 
         <BusyButton
           type="submit"

@@ -1,7 +1,7 @@
-import { CATEGORY_MESSAGES } from '@bulkwise/contracts';
 import { PageSpinner } from '@/components/feedback/spinner';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorState } from '@/components/feedback/error-state';
+import { CATEGORY_MESSAGES } from '@/config/messages';
 import { useCategories } from '../api/get-categories';
 import { CategoryCard } from './category-card';
 

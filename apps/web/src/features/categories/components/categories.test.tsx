@@ -1,9 +1,10 @@
-import { CATEGORY_MESSAGES } from '@bulkwise/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { CATEGORY_MESSAGES } from '@/config/messages';
+import { json, mockApi } from '@/test/mock-api';
 import { CategoriesList } from './categories-list';
 import { FeaturedCategories } from './featured-categories';
 
@@ -19,10 +20,7 @@ const categories = Array.from({ length: 7 }, (_, i) => ({
 }));
 
 function stubCategories(status: number, body: unknown) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
-  );
+  mockApi({ 'GET /api/categories': () => json(body, status) });
 }
 
 function renderWithData(ui: ReactNode) {

@@ -1,26 +1,27 @@
 import type { Category } from '@bulkwise/contracts';
 import { ArrowRight, Flame, Package } from 'lucide-react';
 import { Link } from 'react-router';
-import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { ImageCard } from '@/components/ui/image-card';
 import { paths } from '@/config/paths';
 
 export function CategoryCard({ category }: { category: Category }) {
   const headingId = `category-${category._id}`;
   const count = category.productCount ?? 0;
   return (
-    <article
-      aria-labelledby={headingId}
-      className="card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-lg"
-    >
-      <figure className="relative aspect-[16/9] bg-base-200">
-        <ImageWithFallback src={category.image} alt={category.name} className="h-full w-full object-cover" />
-        {category.popular && (
+    <ImageCard
+      titleId={headingId}
+      image={category.image}
+      alt={category.name}
+      aspect="aspect-[16/9]"
+      overlay={
+        category.popular && (
           <span className="badge absolute top-3 right-3 gap-1 border-0 bg-red-600 font-semibold text-white shadow">
             <Flame className="size-3.5" aria-hidden="true" />
             Popular
           </span>
-        )}
-      </figure>
+        )
+      }
+    >
       <div className="card-body gap-3">
         <div className="flex items-start justify-between gap-3">
           <h2 id={headingId} className="card-title text-xl">
@@ -58,6 +59,6 @@ export function CategoryCard({ category }: { category: Category }) {
           </Link>
         </div>
       </div>
-    </article>
+    </ImageCard>
   );
 }

@@ -1,6 +1,6 @@
 import type { Category } from '@bulkwise/contracts';
-import { ArrowLeft, Package } from 'lucide-react';
-import { Link } from 'react-router';
+import { Package } from 'lucide-react';
+import { BackLink } from '@/components/ui/back-link';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { paths } from '@/config/paths';
 
@@ -14,10 +14,9 @@ interface CategoryHeaderProps {
 export function CategoryHeader({ category, productCount }: CategoryHeaderProps) {
   return (
     <header className="flex flex-col gap-4">
-      <Link to={paths.categories.getHref()} className="btn btn-ghost btn-sm w-fit gap-2">
-        <ArrowLeft className="size-4" aria-hidden="true" />
+      <BackLink to={paths.categories.getHref()} className="w-fit">
         Back to Categories
-      </Link>
+      </BackLink>
       <div className="flex flex-col gap-6 rounded-2xl border border-base-300 bg-base-200 p-4 sm:flex-row sm:items-center sm:p-6">
         <ImageWithFallback
           src={category.image}

@@ -1,9 +1,10 @@
-import { CATEGORY_MESSAGES, type Category } from '@bulkwise/contracts';
+import { type Category } from '@bulkwise/contracts';
 import { ArrowRight, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/feedback/spinner';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { CATEGORY_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useCategories } from '../api/get-categories';
 

@@ -1,8 +1,8 @@
-import { TIMINGS } from '@bulkwise/contracts';
 import { Autoplay, EffectFade } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/effect-fade';
+import { TIMINGS } from '@/config/timings';
 import { HERO_SLIDES } from '../content';
 import { HeroSlideContent } from './hero-slide';
 

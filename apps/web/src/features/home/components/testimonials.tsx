@@ -2,40 +2,37 @@ import { Quote } from 'lucide-react';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { RatingStars } from '@/components/ui/rating-stars';
 import { TESTIMONIALS } from '../content';
-import { SectionHeading } from './section-heading';
+import { HomeSection } from './home-section';
 
 export function Testimonials() {
   return (
-    <section aria-labelledby="testimonials-heading" className="py-16">
-      <div className="mx-auto max-w-7xl px-4">
-        <SectionHeading
-          id="testimonials-heading"
-          title="What Our Clients Say"
-          subtitle="Retailers and businesses that source their stock on Bulkwise"
-        />
-        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {TESTIMONIALS.map((t) => (
-            <li key={t.name} className="card border border-base-300 bg-base-100 shadow-sm">
-              <div className="card-body gap-4">
-                <div className="flex items-center justify-between">
-                  <RatingStars rating={t.rating} />
-                  <Quote className="size-8 text-primary/30" aria-hidden="true" />
-                </div>
-                <blockquote className="flex-1 text-base-content/80">“{t.text}”</blockquote>
-                <div className="flex items-center gap-3">
-                  <ImageWithFallback src={t.image} alt={t.name} className="size-12 rounded-full" width={48} height={48} />
-                  <span>
-                    <span className="block font-semibold">{t.name}</span>
-                    <span className="block text-sm text-base-content/70">
-                      {t.position}, {t.company}
-                    </span>
-                  </span>
-                </div>
+    <HomeSection
+      id="testimonials-heading"
+      title="What Our Clients Say"
+      subtitle="Retailers and businesses that source their stock on Bulkwise"
+    >
+      <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {TESTIMONIALS.map((t) => (
+          <li key={t.name} className="card border border-base-300 bg-base-100 shadow-sm">
+            <div className="card-body gap-4">
+              <div className="flex items-center justify-between">
+                <RatingStars rating={t.rating} />
+                <Quote className="size-8 text-primary/30" aria-hidden="true" />
               </div>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+              <blockquote className="flex-1 text-base-content/80">“{t.text}”</blockquote>
+              <div className="flex items-center gap-3">
+                <ImageWithFallback src={t.image} alt={t.name} className="size-12 rounded-full" width={48} height={48} />
+                <span>
+                  <span className="block font-semibold">{t.name}</span>
+                  <span className="block text-sm text-base-content/70">
+                    {t.position}, {t.company}
+                  </span>
+                </span>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </HomeSection>
   );
 }

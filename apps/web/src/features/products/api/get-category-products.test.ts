@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { json, mockApi } from '@/test/mock-api';
 import { getCategoryProductPage } from './get-category-products';
 
 const product = (name: string, category: string) => ({
@@ -18,30 +19,31 @@ const product = (name: string, category: string) => ({
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 
+/** Answers GET /api/products; the query strings asked, in order. */
 function stubProducts(answer: (url: URL) => { body: unknown[]; headers?: Record<string, string> }) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const { body, headers } = answer(new URL(String(input), 'http://localhost'));
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+  const { calls } = mockApi({
+    'GET /api/products': ({ url }) => {
+      const { body, headers } = answer(url);
+      return json(body, 200, headers);
+    },
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return () => calls.map((call) => call.url.search);
 }
 
 describe('getCategoryProductPage', () => {
   it('uses the slug query and its paging headers when it finds products', async () => {
-    const fetchMock = stubProducts(() => ({
+    const asked = stubProducts(() => ({
       body: [product('a', 'Health & Beauty')],
       headers: { 'x-total-count': '30', 'x-next-cursor': 'next' },
     }));
     const page = await getCategoryProductPage('health_beauty', 'Health & Beauty', null);
     expect(page).toMatchObject({ total: 30, nextCursor: 'next' });
     expect(page.items).toHaveLength(1);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(String(fetchMock.mock.calls[0]![0])).toMatch(/\/api\/products\?category=health_beauty&limit=24$/);
+    expect(asked()).toEqual(['?category=health_beauty&limit=24']);
   });
 
   it('falls back to all products matched by category name, ignoring case', async () => {
-    const fetchMock = stubProducts((url) =>
+    const asked = stubProducts((url) =>
       url.searchParams.has('category')
         ? { body: [], headers: { 'x-total-count': '0' } }
         : {
@@ -56,13 +58,13 @@ describe('getCategoryProductPage', () => {
     const page = await getCategoryProductPage('health_beauty', 'Health & Beauty', null);
     expect(page.items.map((p) => p.name)).toEqual(['a', 'c']);
     expect(page).toMatchObject({ total: 2, nextCursor: null });
-    expect(String(fetchMock.mock.calls[1]![0])).toMatch(/\/api\/products$/);
+    expect(asked()[1]).toBe('');
   });
 
   it('does not fall back for a later page', async () => {
-    const fetchMock = stubProducts(() => ({ body: [], headers: { 'x-total-count': '24' } }));
+    const asked = stubProducts(() => ({ body: [], headers: { 'x-total-count': '24' } }));
     const page = await getCategoryProductPage('health_beauty', 'Health & Beauty', 'cursor-2');
     expect(page.items).toEqual([]);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(asked()).toHaveLength(1);
   });
 });

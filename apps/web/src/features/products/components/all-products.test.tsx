@@ -1,10 +1,13 @@
-import { PRODUCT_MESSAGES } from '@bulkwise/contracts';
+import { MIN_ORDER_FILTER_THRESHOLD } from '@bulkwise/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { PRODUCT_MESSAGES } from '@/config/messages';
+import { apiError, inTurn, json, mockApi } from '@/test/mock-api';
 import { AllProducts } from './all-products';
+import { PRODUCT_TABLE_COLUMNS } from './product-table-columns';
 
 const product = (i: number) => ({
   _id: `p-${i}`,
@@ -23,21 +26,13 @@ const product = (i: number) => ({
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 
-/** Answers GET /api/products with `pages` in turn (each with its headers) and records the URLs. */
+/** Answers GET /api/products with `pages` in turn (each with its paging headers); the query strings asked so far. */
 function stubPages(pages: Array<{ items: unknown[]; total: number; next?: string }>) {
-  const urls: URL[] = [];
-  let call = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      urls.push(new URL(String(input), 'http://localhost'));
-      const page = pages[Math.min(call++, pages.length - 1)]!;
-      const headers: Record<string, string> = { 'content-type': 'application/json', 'x-total-count': String(page.total) };
-      if (page.next) headers['x-next-cursor'] = page.next;
-      return new Response(JSON.stringify(page.items), { status: 200, headers });
-    }),
+  const answers = pages.map((page) =>
+    json(page.items, 200, { 'x-total-count': String(page.total), ...(page.next ? { 'x-next-cursor': page.next } : {}) }),
   );
-  return urls;
+  const { calls } = mockApi({ 'GET /api/products': inTurn(...answers) });
+  return () => calls.filter((call) => call.url.pathname === '/api/products').map((call) => call.url.search);
 }
 
 function renderAt(path: string) {
@@ -52,7 +47,7 @@ function renderAt(path: string) {
 
 describe('AllProducts', () => {
   it('pages with Load more and the cursor, showing X of Y', async () => {
-    const urls = stubPages([
+    const asked = stubPages([
       { items: [product(1), product(2)], total: 3, next: 'c2' },
       { items: [product(3)], total: 3 },
     ]);
@@ -70,7 +65,7 @@ describe('AllProducts', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Showing 3 of 3 products')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    expect(urls.map((u) => u.search)).toEqual(['?limit=24', '?limit=24&cursor=c2']);
+    expect(asked()).toEqual(['?limit=24', '?limit=24&cursor=c2']);
   });
 
   it('loads the images of the first cards at once, the first one first, and the rest lazily', async () => {
@@ -87,22 +82,14 @@ describe('AllProducts', () => {
   });
 
   it('keeps view, filter and sort in the URL and sends filter and sort to the server', async () => {
-    const urls = stubPages([{ items: [product(20)], total: 1 }]);
+    const asked = stubPages([{ items: [product(20)], total: 1 }]);
     const user = userEvent.setup();
     const router = renderAt('/all-products');
     await screen.findByText('Showing 1 of 1 products');
 
     await user.click(screen.getByRole('button', { name: 'Table View' }));
     expect(router.state.location.search).toBe('?view=table');
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Product',
-      'Category & Brand',
-      'Rating',
-      'Price',
-      'Available',
-      'Min Order',
-      'Actions',
-    ]);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([...PRODUCT_TABLE_COLUMNS]);
 
     await user.click(screen.getByRole('button', { name: 'Show Available Products' }));
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Price High to Low');
@@ -112,7 +99,7 @@ describe('AllProducts', () => {
       sort: 'price_desc',
     });
     await screen.findByText('Showing 1 of 1 products');
-    expect(urls.at(-1)!.search).toBe('?minOrderOver=100&sort=price_desc&limit=24');
+    expect(asked().at(-1)).toBe('?minOrderOver=100&sort=price_desc&limit=24');
     expect(screen.getByRole('button', { name: 'Show All Products' })).toBeInTheDocument();
   });
 
@@ -121,7 +108,7 @@ describe('AllProducts', () => {
     const user = userEvent.setup();
     const router = renderAt('/all-products?filter=available');
     expect(await screen.findByRole('heading', { name: PRODUCT_MESSAGES.noneMatchFilter })).toBeInTheDocument();
-    expect(screen.getByText(PRODUCT_MESSAGES.noneMatchFilterDetail)).toBeInTheDocument();
+    expect(screen.getByText(PRODUCT_MESSAGES.noneMatchFilterDetail(MIN_ORDER_FILTER_THRESHOLD))).toBeInTheDocument();
     const buttons = screen.getAllByRole('button', { name: 'Show All Products' });
     await user.click(buttons.at(-1)!);
     expect(router.state.location.search).toBe('');
@@ -129,22 +116,19 @@ describe('AllProducts', () => {
   });
 
   it('shows the load error with Try Again', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('{"code":"INTERNAL","message":"x","error":"x"}', { status: 500 })),
-    );
+    mockApi({ 'GET /api/products': () => apiError(500, 'INTERNAL', 'x') });
     renderAt('/all-products');
     expect(await screen.findByRole('alert')).toHaveTextContent(PRODUCT_MESSAGES.loadFailed);
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 
   it('searches from the URL: results heading with the count, highlighted names, Clear search', async () => {
-    const urls = stubPages([{ items: [{ ...product(1), name: 'Stainless <b>cable</b> ties' }], total: 31, next: 'c2' }]);
+    const asked = stubPages([{ items: [{ ...product(1), name: 'Stainless <b>cable</b> ties' }], total: 31, next: 'c2' }]);
     const user = userEvent.setup();
     const router = renderAt('/all-products?q=cable%20ti&view=table');
     expect(await screen.findByRole('heading', { name: 'Results for "cable ti"' })).toBeInTheDocument();
     expect(await screen.findByTestId('search-count')).toHaveTextContent('31 products');
-    expect(urls[0]!.search).toBe('?q=cable+ti&limit=24');
+    expect(asked()[0]).toBe('?q=cable+ti&limit=24');
 
     await user.click(screen.getByRole('button', { name: 'Card View' }));
     const heading = within(screen.getByRole('article')).getByRole('heading');

@@ -1,8 +1,9 @@
-import { PRODUCT_MESSAGES } from '@bulkwise/contracts';
+import { MIN_ORDER_FILTER_THRESHOLD } from '@bulkwise/contracts';
 import { SearchX, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/feedback/empty-state';
+import { PRODUCT_MESSAGES } from '@/config/messages';
 import {
   parseAllProductsSearch,
   toAllProductsSearch,
@@ -40,7 +41,7 @@ export function AllProducts() {
     <EmptyState
       icon={<SearchX className="size-8" aria-hidden="true" />}
       title={PRODUCT_MESSAGES.noneMatchFilter}
-      message={PRODUCT_MESSAGES.noneMatchFilterDetail}
+      message={PRODUCT_MESSAGES.noneMatchFilterDetail(MIN_ORDER_FILTER_THRESHOLD)}
       action={
         <button type="button" className="btn btn-primary" onClick={() => update({ ...state, availableOnly: false })}>
           Show All Products

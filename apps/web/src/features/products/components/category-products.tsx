@@ -1,5 +1,5 @@
-import { PRODUCT_MESSAGES } from '@bulkwise/contracts';
 import { EmptyState } from '@/components/feedback/empty-state';
+import { PRODUCT_MESSAGES } from '@/config/messages';
 import { useCategoryProducts } from '../api/get-category-products';
 import { ProductResults } from './product-results';
 

@@ -1,7 +1,9 @@
 import type { OwnProduct } from '@bulkwise/contracts';
-import { Pencil, Star, Trash2 } from 'lucide-react';
+import { Pencil, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { DeleteButton } from '@/components/form/delete-button';
+import { Fact } from '@/components/ui/fact';
+import { ImageCard } from '@/components/ui/image-card';
 import { FromPrice, formatPrice } from '@/components/ui/price';
 import { formatRating } from '@/components/ui/rating-stars';
 import { paths } from '@/config/paths';
@@ -18,13 +20,7 @@ interface MyProductCardProps {
 export function MyProductCard({ product, onDelete, deleting = false }: MyProductCardProps) {
   const titleId = `my-product-${product._id}`;
   return (
-    <article
-      aria-labelledby={titleId}
-      className="card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
-    >
-      <figure className="aspect-[4/3] bg-base-200">
-        <ImageWithFallback src={product.image} alt={product.name} className="size-full object-cover" />
-      </figure>
+    <ImageCard titleId={titleId} image={product.image} alt={product.name} aspect="aspect-[4/3]" lift="md">
       <div className="card-body gap-3 p-5">
         <div>
           <span className="badge badge-outline badge-sm max-w-full truncate">{product.category}</span>
@@ -48,14 +44,8 @@ export function MyProductCard({ product, onDelete, deleting = false }: MyProduct
               {formatRating(product.rating)}
             </dd>
           </div>
-          <div>
-            <dt className="text-base-content/70">Stock</dt>
-            <dd className="font-medium">{units.format(product.mainQuantity)} units</dd>
-          </div>
-          <div>
-            <dt className="text-base-content/70">Minimum order</dt>
-            <dd className="font-medium">{units.format(product.minSellingQuantity)} units</dd>
-          </div>
+          <Fact term="Stock">{units.format(product.mainQuantity)} units</Fact>
+          <Fact term="Minimum order">{units.format(product.minSellingQuantity)} units</Fact>
         </dl>
 
         <div className="card-actions mt-auto grid grid-cols-2 gap-2 pt-2">
@@ -67,22 +57,9 @@ export function MyProductCard({ product, onDelete, deleting = false }: MyProduct
             <Pencil className="size-4" aria-hidden="true" />
             Update
           </Link>
-          <button
-            type="button"
-            className="btn btn-error btn-sm"
-            onClick={() => onDelete(product)}
-            disabled={deleting}
-            aria-label={`Delete ${product.name}`}
-          >
-            {deleting ? (
-              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-            ) : (
-              <Trash2 className="size-4" aria-hidden="true" />
-            )}
-            Delete
-          </button>
+          <DeleteButton label="Delete" name={`Delete ${product.name}`} busy={deleting} onClick={() => onDelete(product)} />
         </div>
       </div>
-    </article>
+    </ImageCard>
   );
 }

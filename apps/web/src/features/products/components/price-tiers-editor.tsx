@@ -1,10 +1,21 @@
-import { MAX_PRICE_TIERS, PRICING_MESSAGES, PRICE_MIN } from '@bulkwise/contracts';
+import { MAX_PRICE_TIERS, PRICING_MESSAGES, PRICE_MIN, PriceTierSchema } from '@bulkwise/contracts';
 import { Plus, Trash2 } from 'lucide-react';
-import { useId } from 'react';
-import { useFieldArray, type Control, type FieldErrors, type UseFormClearErrors, type UseFormRegister } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import {
+  useFieldArray,
+  type Control,
+  type FieldErrors,
+  type UseFormClearErrors,
+  type UseFormRegister,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
+import { NumberInput } from '@/components/form/controls';
+import { Field } from '@/components/form/field';
 import { parseNumberInput, type PriceTierRow, type ProductFormValues } from '../product-form-checks';
 
 interface PriceTiersEditorProps {
+  /** The product form's id: the cells' ids follow the kit's scheme under it. */
+  formId: string;
   control: Control<ProductFormValues>;
   register: UseFormRegister<ProductFormValues>;
   errors: FieldErrors<ProductFormValues>;
@@ -13,34 +24,33 @@ interface PriceTiersEditorProps {
 
 type Cell = keyof PriceTierRow;
 
+// The contract's smallest break quantity, so the browser's hint never disagrees with the rule.
+const TIER_QUANTITY_MIN = PriceTierSchema.shape.minQuantity.minValue ?? undefined;
+
 /**
  * The "Volume pricing" rows of the add and update forms: from a quantity up, a lower price per unit.
  * Checked with the rest of the form (contracts' rules) and again by the server.
  */
-export function PriceTiersEditor({ control, register, errors, clearErrors }: PriceTiersEditorProps) {
-  const id = useId();
+export function PriceTiersEditor({ formId, control, register, errors, clearErrors }: PriceTiersEditorProps) {
   const { fields, append, remove } = useFieldArray({ control, name: 'priceTiers' });
-  const headingId = `${id}-heading`;
+  const headingId = `${formId}-priceTiers-heading`;
   const listError = errors.priceTiers?.root?.message ?? errors.priceTiers?.message;
 
-  const cell = (index: number, name: Cell) => {
-    const error = errors.priceTiers?.[index]?.[name]?.message;
+  /** One cell of a break as a kit Field: its path names it, its error sits on it. */
+  const cell = (index: number, name: Cell, label: string, control: (input: UseFormRegisterReturn) => ReactNode) => {
     const path = `priceTiers.${index}.${name}` as const;
-    return {
-      id: `${id}-${index}-${name}`,
-      error,
-      errorId: `${id}-${index}-${name}-error`,
-      input: {
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': error ? `${id}-${index}-${name}-error` : undefined,
-        ...register(path, {
-          setValueAs: parseNumberInput,
-          onChange: () => {
-            if (error) clearErrors(path);
-          },
-        }),
+    const error = errors.priceTiers?.[index]?.[name]?.message;
+    const input = register(path, {
+      setValueAs: parseNumberInput,
+      onChange: () => {
+        if (error) clearErrors(path);
       },
-    };
+    });
+    return (
+      <Field formId={formId} name={path} label={`Break ${index + 1}: ${label}`} error={error} compact>
+        {control(input)}
+      </Field>
+    );
   };
 
   return (
@@ -55,37 +65,14 @@ export function PriceTiersEditor({ control, register, errors, clearErrors }: Pri
       {fields.length > 0 && (
         <ul className="flex flex-col gap-3">
           {fields.map((row, index) => {
-            const quantity = cell(index, 'minQuantity');
-            const price = cell(index, 'price');
             return (
               <li key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-3" data-testid="price-tier-row">
-                <div className="flex flex-col gap-1">
-                  <label htmlFor={quantity.id} className="text-xs font-medium">
-                    Break {index + 1}: from quantity
-                  </label>
-                  <input id={quantity.id} type="number" inputMode="numeric" min={2} step={1} className="input w-full" {...quantity.input} />
-                  {quantity.error && (
-                    <p id={quantity.errorId} className="text-sm text-red-700 dark:text-red-300" role="alert">
-                      {quantity.error}
-                    </p>
-                  )}
-                </div>
-                <div className="flex flex-col gap-1">
-                  <label htmlFor={price.id} className="text-xs font-medium">
-                    Break {index + 1}: price per unit
-                  </label>
-                  <div className="input w-full">
-                    <span className="text-base-content/70" aria-hidden="true">
-                      $
-                    </span>
-                    <input id={price.id} type="number" inputMode="decimal" min={PRICE_MIN} step={0.01} className="grow" {...price.input} />
-                  </div>
-                  {price.error && (
-                    <p id={price.errorId} className="text-sm text-red-700 dark:text-red-300" role="alert">
-                      {price.error}
-                    </p>
-                  )}
-                </div>
+                {cell(index, 'minQuantity', 'from quantity', (input) => (
+                  <NumberInput min={TIER_QUANTITY_MIN} {...input} />
+                ))}
+                {cell(index, 'price', 'price per unit', (input) => (
+                  <NumberInput prefix="$" min={PRICE_MIN} step={0.01} {...input} />
+                ))}
                 <button
                   type="button"
                   className="btn btn-ghost btn-square mt-5"

@@ -1,7 +1,7 @@
 import type { Product } from '@bulkwise/contracts';
-import { ArrowLeft, Boxes, PackageCheck, Tag } from 'lucide-react';
+import { Boxes, PackageCheck, Tag } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { BackLink } from '@/components/ui/back-link';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { formatPrice } from '@/components/ui/price';
 import { formatRating, RatingStars } from '@/components/ui/rating-stars';
@@ -27,10 +27,9 @@ export function ProductDetail({ product, purchase }: ProductDetailProps) {
 
   return (
     <article className="mx-auto max-w-7xl px-4 py-10">
-      <Link to={paths.allProducts.getHref()} className="btn btn-ghost btn-sm mb-6 gap-2">
-        <ArrowLeft className="size-4" aria-hidden="true" />
+      <BackLink to={paths.allProducts.getHref()} className="mb-6">
         All Products
-      </Link>
+      </BackLink>
       <div className="grid gap-10 lg:grid-cols-2">
         <figure className="overflow-hidden rounded-2xl border border-base-300 bg-base-200 lg:sticky lg:top-[calc(var(--nav-height)+1.5rem)] lg:self-start">
           <ImageWithFallback

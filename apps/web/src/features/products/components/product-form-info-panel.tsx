@@ -1,5 +1,5 @@
-import { BRAND } from '@bulkwise/contracts';
 import { BadgeCheck, ClipboardList, Globe, ShieldCheck, Truck, Users } from 'lucide-react';
+import { BRAND } from '@/config/messages';
 
 const BENEFITS = [
   { icon: Users, title: 'Reach business buyers', text: 'Retailers and companies browse by category and order in bulk.' },

@@ -1,16 +1,10 @@
-import {
-  PRICE_MIN,
-  PRODUCT_CATEGORIES,
-  PRODUCT_FORM_MESSAGES,
-  PRODUCT_MESSAGES,
-  QUANTITY_MIN,
-  RATING_MAX,
-  RATING_MIN,
-  type ProductInput,
-} from '@bulkwise/contracts';
+import { PRODUCT_FIELDS, type ProductInput } from '@bulkwise/contracts';
 import { PackagePlus, Save } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { BusyButton } from '@/components/form/busy-button';
+import { Field } from '@/components/form/field';
+import { PRODUCT_MESSAGES } from '@/config/messages';
 import { errorDialog } from '@/lib/dialogs';
 import {
   EMPTY_PRODUCT_FORM,
@@ -21,34 +15,12 @@ import {
   type ProductFormField,
   type ProductFormValues,
 } from '../product-form-checks';
+import { PRODUCT_FORM_LAYOUT } from './product-form-fields';
 import { PriceTiersEditor } from './price-tiers-editor';
 
 export type ProductFormMode = 'add' | 'update';
 
 export const CHECK_DIALOG_TITLE = 'Invalid Product Details';
-
-/** Where the keyboard lands once an ordered-check dialog closes. */
-const FIELD_OF_CHECK: Record<string, ProductFormField> = {
-  [PRODUCT_FORM_MESSAGES.imageRequired]: 'image',
-  [PRODUCT_FORM_MESSAGES.imageInvalid]: 'image',
-  [PRODUCT_FORM_MESSAGES.mainQuantity]: 'mainQuantity',
-  [PRODUCT_FORM_MESSAGES.minSellingQuantity]: 'minSellingQuantity',
-  [PRODUCT_FORM_MESSAGES.price]: 'price',
-  [PRODUCT_FORM_MESSAGES.rating]: 'rating',
-};
-
-/** Fields in the order they appear, so the first one with an error gets focus. */
-const FIELD_ORDER: ProductFormField[] = [
-  'image',
-  'name',
-  'brandName',
-  'category',
-  'mainQuantity',
-  'minSellingQuantity',
-  'price',
-  'rating',
-  'description',
-];
 
 interface ProductFormProps {
   mode: ProductFormMode;
@@ -77,34 +49,21 @@ export function ProductForm({ mode, defaultValues = EMPTY_PRODUCT_FORM, onSubmit
     formState: { errors },
   } = useForm<ProductFormValues>({ defaultValues });
 
-  const fieldId = (field: ProductFormField) => `${id}-${field}`;
-  const errorId = (field: ProductFormField) => `${id}-${field}-error`;
-  const hintId = (field: ProductFormField) => `${id}-${field}-hint`;
-
-  /** The input's wiring: labelled, described by its hint and error, errors cleared as the user types. */
-  const field = (name: ProductFormField, options: { numeric?: boolean; hint?: boolean } = {}) => {
-    const error = errors[name]?.message;
-    const describedBy = [options.hint ? hintId(name) : null, error ? errorId(name) : null].filter(Boolean).join(' ');
-    const registration: UseFormRegisterReturn = register(name, {
-      ...(options.numeric ? { setValueAs: parseNumberInput } : {}),
+  /** The input's registration: numbers parsed, errors cleared as the user types. */
+  const field = (name: ProductFormField, numeric = false) =>
+    register(name, {
+      ...(numeric ? { setValueAs: parseNumberInput } : {}),
       onChange: () => {
         if (errors[name]) clearErrors(name);
       },
     });
-    return {
-      id: fieldId(name),
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': describedBy || undefined,
-      ...registration,
-    };
-  };
 
   const submit = handleSubmit(async (values) => {
     const failed = firstProductFormError(values);
     if (failed) {
       // Focused first: the dialog hands focus back to whatever had it when it opened.
-      setFocus(FIELD_OF_CHECK[failed] ?? 'image');
-      void errorDialog(CHECK_DIALOG_TITLE, failed);
+      setFocus(failed.field);
+      void errorDialog(CHECK_DIALOG_TITLE, failed.message);
       return;
     }
 
@@ -116,7 +75,7 @@ export function ProductForm({ mode, defaultValues = EMPTY_PRODUCT_FORM, onSubmit
       }
       // The breaks come last in the form: focus one only when every other field is fine.
       const first: ProductFormErrorPath | undefined =
-        FIELD_ORDER.find((name) => checked.fieldErrors[name]) ?? paths.find((path) => path.startsWith('priceTiers.'));
+        PRODUCT_FIELDS.find((name) => checked.fieldErrors[name]) ?? paths.find((path) => path.startsWith('priceTiers.'));
       if (first) setFocus(first as ProductFormField);
       return;
     }
@@ -161,155 +120,21 @@ export function ProductForm({ mode, defaultValues = EMPTY_PRODUCT_FORM, onSubmit
         </header>
 
         <div className="grid grid-cols-1 gap-x-5 gap-y-4 sm:grid-cols-2">
-          <Field
-            className="sm:col-span-2"
-            label="Image URL"
-            htmlFor={fieldId('image')}
-            error={errors.image?.message}
-            errorId={errorId('image')}
-          >
-            <input
-              type="url"
-              inputMode="url"
-              autoComplete="url"
-              placeholder="https://example.com/product.jpg"
-              className="input w-full"
-              required
-              {...field('image')}
-            />
-          </Field>
+          {PRODUCT_FORM_LAYOUT.map((spec) => (
+            <Field
+              key={spec.name}
+              formId={id}
+              name={spec.name}
+              label={spec.label}
+              hint={spec.hint}
+              error={errors[spec.name]?.message}
+              className={spec.wide ? 'sm:col-span-2' : ''}
+            >
+              {spec.control(field(spec.name, spec.numeric))}
+            </Field>
+          ))}
 
-          <Field label="Product name" htmlFor={fieldId('name')} error={errors.name?.message} errorId={errorId('name')}>
-            <input type="text" className="input w-full" required maxLength={200} {...field('name')} />
-          </Field>
-
-          <Field
-            label="Brand name"
-            htmlFor={fieldId('brandName')}
-            error={errors.brandName?.message}
-            errorId={errorId('brandName')}
-          >
-            <input type="text" className="input w-full" required maxLength={100} {...field('brandName')} />
-          </Field>
-
-          <Field
-            className="sm:col-span-2"
-            label="Category"
-            htmlFor={fieldId('category')}
-            error={errors.category?.message}
-            errorId={errorId('category')}
-          >
-            <select className="select w-full" required {...field('category')}>
-              <option value="" disabled>
-                Select a category
-              </option>
-              {PRODUCT_CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {category}
-                </option>
-              ))}
-            </select>
-          </Field>
-
-          <Field
-            label="Main quantity"
-            htmlFor={fieldId('mainQuantity')}
-            hint="Units in stock"
-            hintId={hintId('mainQuantity')}
-            error={errors.mainQuantity?.message}
-            errorId={errorId('mainQuantity')}
-          >
-            <input
-              type="number"
-              inputMode="numeric"
-              min={QUANTITY_MIN}
-              step={1}
-              className="input w-full"
-              required
-              {...field('mainQuantity', { numeric: true, hint: true })}
-            />
-          </Field>
-
-          <Field
-            label="Minimum selling quantity"
-            htmlFor={fieldId('minSellingQuantity')}
-            hint="Smallest order a buyer may place"
-            hintId={hintId('minSellingQuantity')}
-            error={errors.minSellingQuantity?.message}
-            errorId={errorId('minSellingQuantity')}
-          >
-            <input
-              type="number"
-              inputMode="numeric"
-              min={QUANTITY_MIN}
-              step={1}
-              className="input w-full"
-              required
-              {...field('minSellingQuantity', { numeric: true, hint: true })}
-            />
-          </Field>
-
-          <Field
-            label="Price"
-            htmlFor={fieldId('price')}
-            hint="Per unit, in US dollars"
-            hintId={hintId('price')}
-            error={errors.price?.message}
-            errorId={errorId('price')}
-          >
-            <div className="input w-full">
-              <span className="text-base-content/70" aria-hidden="true">
-                $
-              </span>
-              <input
-                type="number"
-                inputMode="decimal"
-                min={PRICE_MIN}
-                step={0.01}
-                className="grow"
-                required
-                {...field('price', { numeric: true, hint: true })}
-              />
-            </div>
-          </Field>
-
-          <Field
-            label="Rating"
-            htmlFor={fieldId('rating')}
-            hint={`${RATING_MIN} to ${RATING_MAX}, in steps of 0.1`}
-            hintId={hintId('rating')}
-            error={errors.rating?.message}
-            errorId={errorId('rating')}
-          >
-            <input
-              type="number"
-              inputMode="decimal"
-              min={RATING_MIN}
-              max={RATING_MAX}
-              step={0.1}
-              className="input w-full"
-              required
-              {...field('rating', { numeric: true, hint: true })}
-            />
-          </Field>
-
-          <Field
-            className="sm:col-span-2"
-            label="Description"
-            htmlFor={fieldId('description')}
-            error={errors.description?.message}
-            errorId={errorId('description')}
-          >
-            <textarea
-              rows={4}
-              className="textarea w-full"
-              required
-              maxLength={5000}
-              {...field('description')}
-            />
-          </Field>
-
-          <PriceTiersEditor control={control} register={register} errors={errors} clearErrors={clearErrors} />
+          <PriceTiersEditor formId={id} control={control} register={register} errors={errors} clearErrors={clearErrors} />
         </div>
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
@@ -318,50 +143,16 @@ export function ProductForm({ mode, defaultValues = EMPTY_PRODUCT_FORM, onSubmit
               Cancel
             </button>
           )}
-          <button type="submit" className="btn btn-primary sm:min-w-44" disabled={busy}>
-            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {mode === 'add'
-              ? busy
-                ? PRODUCT_MESSAGES.adding
-                : 'Add Product'
-              : busy
-                ? PRODUCT_MESSAGES.updating
-                : 'Update Product'}
-          </button>
+          <BusyButton
+            type="submit"
+            className="btn btn-primary sm:min-w-44"
+            busy={busy}
+            busyLabel={mode === 'add' ? PRODUCT_MESSAGES.adding : PRODUCT_MESSAGES.updating}
+          >
+            {mode === 'add' ? 'Add Product' : 'Update Product'}
+          </BusyButton>
         </div>
       </div>
     </form>
-  );
-}
-
-interface FieldProps {
-  label: string;
-  htmlFor: string;
-  hint?: string;
-  hintId?: string;
-  error?: string;
-  errorId: string;
-  className?: string;
-  children: ReactNode;
-}
-
-function Field({ label, htmlFor, hint, hintId, error, errorId, className = '', children }: FieldProps) {
-  return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={htmlFor} className="text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {hint && (
-        <p id={hintId} className="text-xs text-base-content/70">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-300" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

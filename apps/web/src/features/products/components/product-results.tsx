@@ -4,6 +4,7 @@ import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
+import { BusyButton } from '@/components/form/busy-button';
 import type { ProductView } from '../all-products-search';
 import type { ProductPage } from '../api/get-products';
 import { ProductCard } from './product-card';
@@ -58,15 +59,14 @@ export function ProductResults({ query, view = 'card', empty, errorMessage, high
           </p>
         )}
         {query.hasNextPage && (
-          <button
-            type="button"
+          <BusyButton
             className="btn btn-outline min-w-40"
-            disabled={query.isFetchingNextPage}
+            busy={query.isFetchingNextPage}
+            busyLabel="Loading..."
             onClick={() => void query.fetchNextPage()}
           >
-            {query.isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </button>
+            Load more
+          </BusyButton>
         )}
       </div>
     </div>

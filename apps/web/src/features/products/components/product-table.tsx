@@ -4,16 +4,7 @@ import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { FromPrice, formatPrice } from '@/components/ui/price';
 import { paths } from '@/config/paths';
 import { ProductRating } from './product-card';
-
-export const PRODUCT_TABLE_COLUMNS = [
-  'Product',
-  'Category & Brand',
-  'Rating',
-  'Price',
-  'Available',
-  'Min Order',
-  'Actions',
-] as const;
+import { PRODUCT_TABLE_COLUMNS } from './product-table-columns';
 
 /*
  * Below the md breakpoint each row stacks into a card and every cell shows its column name

@@ -3,6 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '@/test/mock-api';
 import { SUGGEST_DEBOUNCE_MS, SearchBox } from './search-box';
 
 const suggestion = (i: number, name: string) => ({
@@ -14,17 +15,8 @@ const suggestion = (i: number, name: string) => ({
 
 /** Answers GET /api/products/suggest with `answer(q)`, recording every q asked. */
 function stubSuggest(answer: (q: string) => unknown[]) {
-  const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      const q = url.searchParams.get('q') ?? '';
-      asked.push(q);
-      return new Response(JSON.stringify(answer(q)), { status: 200, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return asked;
+  const { calls } = mockApi({ 'GET /api/products/suggest': ({ url }) => json(answer(url.searchParams.get('q') ?? '')) });
+  return () => calls.filter((call) => call.url.pathname === '/api/products/suggest').map((call) => call.url.searchParams.get('q') ?? '');
 }
 
 function Where() {
@@ -68,7 +60,7 @@ describe('SearchBox', () => {
     await within(list).findByRole('option', { name: /Steel wool/ });
     expect(within(list).getAllByRole('option')).toHaveLength(3);
     // Typing fast asks once, for what was typed when the typing paused.
-    expect(asked).toEqual(['stee']);
+    expect(asked()).toEqual(['stee']);
     expect(box()).toHaveAttribute('aria-expanded', 'true');
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('2 suggestions'));
     const options = within(list).getAllByRole('option');
@@ -146,7 +138,7 @@ describe('SearchBox', () => {
         await act(async () => vi.advanceTimersByTime(5 * SUGGEST_DEBOUNCE_MS));
         expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([`See all results for “${text}”`]);
       }
-      expect(asked).toEqual([]);
+      expect(asked()).toEqual([]);
     } finally {
       vi.useRealTimers();
     }

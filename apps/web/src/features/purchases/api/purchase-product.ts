@@ -8,8 +8,6 @@ export interface PurchaseRequest {
   quantity: number;
   address: string;
   phone: string;
-  userEmail: string;
-  userName: string;
   /** The same key for a retried attempt: the server then answers the first result, never buys twice. */
   idempotencyKey: string;
   /** The unit price shown to the buyer: the server answers 409 PRICE_CHANGED instead of charging another. */

@@ -1,7 +1,9 @@
 import type { CartItem, OrderStatus } from '@bulkwise/contracts';
 import type { ReactNode } from 'react';
-import { CalendarDays, Trash2 } from 'lucide-react';
+import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
+import { DeleteButton } from '@/components/form/delete-button';
+import { Fact } from '@/components/ui/fact';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { formatPrice } from '@/components/ui/price';
 import { paths } from '@/config/paths';
@@ -60,18 +62,12 @@ export function CartItemCard({ item, onRemove, removing = false, children }: Car
           </span>
         </p>
         <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:flex sm:flex-wrap sm:gap-x-6">
-          <div>
-            <dt className="text-base-content/70">Quantity</dt>
-            <dd className="font-medium" data-testid="cart-item-quantity">
-              {units.format(item.quantity)} units
-            </dd>
-          </div>
-          <div>
-            <dt className="text-base-content/70">Unit price paid</dt>
-            <dd className="font-medium" data-testid="cart-item-unit-price">
-              {formatPrice(item.unitPrice)}
-            </dd>
-          </div>
+          <Fact term="Quantity" testId="cart-item-quantity">
+            {units.format(item.quantity)} units
+          </Fact>
+          <Fact term="Unit price paid" testId="cart-item-unit-price">
+            {formatPrice(item.unitPrice)}
+          </Fact>
         </dl>
         {children}
       </div>
@@ -84,20 +80,12 @@ export function CartItemCard({ item, onRemove, removing = false, children }: Car
           </span>
         </p>
         {item.status === 'placed' ? (
-          <button
-            type="button"
-            className="btn btn-error btn-sm"
+          <DeleteButton
+            label="Remove"
+            name={`Remove ${product.name} from cart`}
+            busy={removing}
             onClick={() => onRemove(item)}
-            disabled={removing}
-            aria-label={`Remove ${product.name} from cart`}
-          >
-            {removing ? (
-              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-            ) : (
-              <Trash2 className="size-4" aria-hidden="true" />
-            )}
-            Remove
-          </button>
+          />
         ) : (
           NOT_REMOVABLE[item.status] && (
             <p className="max-w-48 text-xs text-base-content/70 sm:text-right">{NOT_REMOVABLE[item.status]}</p>

@@ -1,6 +1,7 @@
 import type { CartItem } from '@bulkwise/contracts';
 import { ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
+import { Fact } from '@/components/ui/fact';
 import { formatPrice } from '@/components/ui/price';
 import { paths } from '@/config/paths';
 import { cartTotal, cartUnits } from '../cart-totals';
@@ -18,14 +19,12 @@ export function CartSummary({ items }: { items: readonly CartItem[] }) {
         Order summary
       </h2>
       <dl className="mt-4 space-y-2 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-base-content/70">Orders</dt>
-          <dd className="font-medium">{count.format(items.length)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-base-content/70">Units</dt>
-          <dd className="font-medium">{count.format(cartUnits(items))}</dd>
-        </div>
+        <Fact term="Orders" className="flex justify-between gap-4">
+          {count.format(items.length)}
+        </Fact>
+        <Fact term="Units" className="flex justify-between gap-4">
+          {count.format(cartUnits(items))}
+        </Fact>
         <div className="flex items-baseline justify-between gap-4 border-t border-base-300 pt-3">
           <dt className="font-semibold">Grand total</dt>
           <dd className="text-2xl font-bold text-primary dark:text-indigo-300" data-testid="cart-grand-total">

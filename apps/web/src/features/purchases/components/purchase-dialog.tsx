@@ -3,6 +3,9 @@ import { PRICING_MESSAGES, PURCHASE_MESSAGES, PurchaseBodySchema } from '@bulkwi
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { BusyButton } from '@/components/form/busy-button';
+import { TextInput, Textarea } from '@/components/form/controls';
+import { Field } from '@/components/form/field';
 import { formatPrice } from '@/components/ui/price';
 
 /** Blank fields get the spec's messages; anything else the API would refuse gets the contract's. */
@@ -71,8 +74,7 @@ export function PurchaseDialog({
 }: PurchaseDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const addressId = useId();
-  const phoneId = useId();
+  const formId = useId();
   const {
     register,
     handleSubmit,
@@ -115,53 +117,20 @@ export function PurchaseDialog({
         )}
         <form noValidate className="mt-4 flex flex-col gap-4" onSubmit={handleSubmit(onSubmit)}>
           <fieldset disabled={pending} className="flex flex-col gap-4">
-            <div className="flex flex-col gap-1">
-              <label htmlFor={addressId} className="font-medium">
-                Shipping address
-              </label>
-              <textarea
-                id={addressId}
-                rows={3}
-                autoComplete="street-address"
-                className={`textarea w-full ${errors.address ? 'textarea-error' : ''}`}
-                aria-invalid={errors.address ? true : undefined}
-                aria-describedby={errors.address ? `${addressId}-error` : undefined}
-                {...register('address')}
-              />
-              {errors.address && (
-                <p id={`${addressId}-error`} className="text-sm text-red-700 dark:text-red-400">
-                  {errors.address.message}
-                </p>
-              )}
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={phoneId} className="font-medium">
-                Phone number
-              </label>
-              <input
-                id={phoneId}
-                type="tel"
-                autoComplete="tel"
-                className={`input w-full ${errors.phone ? 'input-error' : ''}`}
-                aria-invalid={errors.phone ? true : undefined}
-                aria-describedby={errors.phone ? `${phoneId}-error` : undefined}
-                {...register('phone')}
-              />
-              {errors.phone && (
-                <p id={`${phoneId}-error`} className="text-sm text-red-700 dark:text-red-400">
-                  {errors.phone.message}
-                </p>
-              )}
-            </div>
+            <Field formId={formId} name="address" label="Shipping address" error={errors.address?.message}>
+              <Textarea rows={3} autoComplete="street-address" {...register('address')} />
+            </Field>
+            <Field formId={formId} name="phone" label="Phone number" error={errors.phone?.message}>
+              <TextInput type="tel" autoComplete="tel" {...register('phone')} />
+            </Field>
           </fieldset>
           <div className="modal-action mt-2">
             <button type="button" className="btn btn-ghost" onClick={onClose} disabled={pending}>
               Cancel
             </button>
-            <button type="submit" className="btn btn-primary" disabled={pending}>
-              {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              {pending ? 'Processing...' : 'Confirm Purchase'}
-            </button>
+            <BusyButton type="submit" className="btn btn-primary" busy={pending} busyLabel="Processing...">
+              Confirm Purchase
+            </BusyButton>
           </div>
         </form>
       </div>

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmDialog, errorDialog, successDialog } from '@/lib/dialogs';
-import { PurchasePanel, type Buyer } from './purchase-panel';
+import { apiError, inTurn, json, mockApi, networkError } from '@/test/mock-api';
+import { PurchasePanel } from './purchase-panel';
 
 vi.mock('@/lib/dialogs', () => ({
   confirmDialog: vi.fn(async () => true),
@@ -15,13 +16,12 @@ vi.mock('@/lib/dialogs', () => ({
 
 const product = { _id: 'p-1', name: 'Pallet Wrap', price: 2.5, priceTiers: [], mainQuantity: 50, minSellingQuantity: 10 };
 const tiered = { ...product, mainQuantity: 500, priceTiers: [{ minQuantity: 12, price: 2.25 }, { minQuantity: 100, price: 2 }] };
-const buyer: Buyer = { email: 'bea@bulkwise.test', displayName: 'Bea Buyer' };
 
 function renderPanel(props: Partial<Parameters<typeof PurchasePanel>[0]> = {}) {
   const onPurchased = vi.fn();
   const router = createMemoryRouter(
     [
-      { path: '/product/:id', element: <PurchasePanel product={product} buyer={buyer} onPurchased={onPurchased} {...props} /> },
+      { path: '/product/:id', element: <PurchasePanel product={product} signedIn onPurchased={onPurchased} {...props} /> },
       { path: '/login', element: <p>Login page</p> },
     ],
     { initialEntries: ['/product/p-1?from=mail'] },
@@ -34,8 +34,7 @@ function renderPanel(props: Partial<Parameters<typeof PurchasePanel>[0]> = {}) {
   return { router, onPurchased };
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const PURCHASE = 'POST /api/products/purchase/p-1';
 
 async function fillAndConfirm(user: ReturnType<typeof userEvent.setup>) {
   const dialog = screen.getByRole('dialog', { name: 'Complete Your Purchase' });
@@ -52,7 +51,7 @@ describe('PurchasePanel', () => {
 
   it('asks a visitor to log in, then goes to /login remembering the product', async () => {
     const user = userEvent.setup();
-    const { router } = renderPanel({ buyer: null });
+    const { router } = renderPanel({ signedIn: false });
     await user.click(screen.getByRole('button', { name: 'Buy Now' }));
     expect(confirmDialog).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -69,7 +68,7 @@ describe('PurchasePanel', () => {
   it('stays on the product when the visitor cancels', async () => {
     vi.mocked(confirmDialog).mockResolvedValue(false);
     const user = userEvent.setup();
-    const { router } = renderPanel({ buyer: null });
+    const { router } = renderPanel({ signedIn: false });
     await user.click(screen.getByRole('button', { name: 'Buy Now' }));
     await waitFor(() => expect(confirmDialog).toHaveBeenCalled());
     expect(router.state.location.pathname).toBe('/product/p-1');
@@ -99,8 +98,7 @@ describe('PurchasePanel', () => {
   });
 
   it('requires an address and a phone number, then buys and resets to the minimum', async () => {
-    const fetchMock = vi.fn(async () => json(200, { updatedQuantity: 38, cartItemId: 'c-1', unitPrice: 2.5, total: 30 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const { calls } = mockApi({ [PURCHASE]: () => json({ updatedQuantity: 38, cartItemId: 'c-1', unitPrice: 2.5, total: 30 }) });
     const user = userEvent.setup();
     const { onPurchased } = renderPanel();
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
@@ -113,27 +111,26 @@ describe('PurchasePanel', () => {
     expect(await within(dialog).findByText(PURCHASE_MESSAGES.addressRequired)).toBeInTheDocument();
     expect(within(dialog).getByText(PURCHASE_MESSAGES.phoneRequired)).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Shipping address')).toHaveAttribute('aria-invalid', 'true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
 
     await fillAndConfirm(user);
     await waitFor(() => expect(onPurchased).toHaveBeenCalledWith({ updatedQuantity: 38, cartItemId: 'c-1', unitPrice: 2.5, total: 30 }));
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toMatch(/\/api\/products\/purchase\/p-1$/);
-    expect(JSON.parse(init.body as string)).toEqual({
+    const [call] = calls;
+    expect(`${call?.method} ${call?.url.pathname}`).toBe(PURCHASE);
+    // Only the contract's fields: the buyer is the token's identity.
+    expect(call?.body).toEqual({
       quantity: 12,
       address: '12 Harbour Road, Bristol',
       phone: '+44 117 496 0123',
-      userEmail: 'bea@bulkwise.test',
-      userName: 'Bea Buyer',
       expectedUnitPrice: 2.5,
     });
-    expect(new Headers(init.headers).get('idempotency-key')).toBeTruthy();
+    expect(call?.headers.get('idempotency-key')).toBeTruthy();
     expect(successDialog).toHaveBeenCalled();
     expect(screen.getByRole('textbox', { name: 'Quantity' })).toHaveValue('10');
   });
 
   it("shows the server's refusal as Purchase Failed", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(403, { code: 'FORBIDDEN', message: 'You cannot purchase your own product', error: 'x' })));
+    mockApi({ [PURCHASE]: () => apiError(403, 'FORBIDDEN', 'You cannot purchase your own product') });
     const user = userEvent.setup();
     const onPurchaseFailed = vi.fn();
     const { onPurchased } = renderPanel({ onPurchaseFailed });
@@ -147,15 +144,16 @@ describe('PurchasePanel', () => {
   });
 
   it('retries an attempt that got no answer with the same Idempotency-Key, so it cannot buy twice', async () => {
-    const fetchMock = vi
-      .fn()
-      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
-      .mockResolvedValueOnce(json(200, { updatedQuantity: 40, cartItemId: 'c-2', unitPrice: 2.5, total: 25 }))
-      .mockResolvedValueOnce(json(200, { updatedQuantity: 30, cartItemId: 'c-3', unitPrice: 2.5, total: 25 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const { calls } = mockApi({
+      [PURCHASE]: inTurn(
+        networkError(),
+        json({ updatedQuantity: 40, cartItemId: 'c-2', unitPrice: 2.5, total: 25 }),
+        json({ updatedQuantity: 30, cartItemId: 'c-3', unitPrice: 2.5, total: 25 }),
+      ),
+    });
     const user = userEvent.setup();
     renderPanel();
-    const key = (call: number) => new Headers((fetchMock.mock.calls[call]![1] as RequestInit).headers).get('idempotency-key');
+    const key = (call: number) => calls[call]?.headers.get('idempotency-key');
 
     await user.click(screen.getByRole('button', { name: 'Buy Now' }));
     await fillAndConfirm(user);
@@ -172,7 +170,7 @@ describe('PurchasePanel', () => {
     // A new purchase after a success gets a new key.
     await user.click(screen.getByRole('button', { name: 'Buy Now' }));
     await fillAndConfirm(user);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(calls).toHaveLength(3));
     expect(key(2)).not.toBe(key(0));
   });
 
@@ -193,13 +191,13 @@ describe('PurchasePanel', () => {
   });
 
   it('on 409 PRICE_CHANGED shows the new price, buys nothing, and confirms again at that price', async () => {
-    const fetchMock = vi
-      .fn()
-      .mockResolvedValueOnce(
-        json(409, { code: 'PRICE_CHANGED', message: 'The price has changed: the unit price is now $2.40.', error: 'x', unitPrice: 2.4 }),
-      )
-      .mockResolvedValueOnce(json(200, { updatedQuantity: 488, cartItemId: 'c-9', unitPrice: 2.4, total: 28.8 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const changed = 'The price has changed: the unit price is now $2.40.';
+    const { calls } = mockApi({
+      [PURCHASE]: inTurn(
+        json({ code: 'PRICE_CHANGED', message: changed, error: changed, unitPrice: 2.4 }, 409),
+        json({ updatedQuantity: 488, cartItemId: 'c-9', unitPrice: 2.4, total: 28.8 }),
+      ),
+    });
     const user = userEvent.setup();
     const { onPurchased } = renderPanel({ product: tiered });
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
@@ -209,11 +207,11 @@ describe('PurchasePanel', () => {
     expect(within(dialog).getByTestId('purchase-summary')).toHaveTextContent('12 units of Pallet Wrap at $2.25 per unit, for $27.00');
     await fillAndConfirm(user);
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The price has changed: the unit price is now $2.40.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(changed);
     expect(within(dialog).getByTestId('purchase-summary')).toHaveTextContent('at $2.40 per unit, for $28.80');
     expect(onPurchased).not.toHaveBeenCalled();
     expect(errorDialog).not.toHaveBeenCalled();
-    const sent = (call: number) => JSON.parse((fetchMock.mock.calls[call]![1] as RequestInit).body as string);
+    const sent = (call: number) => calls[call]?.body as { expectedUnitPrice?: number };
     expect(sent(0).expectedUnitPrice).toBe(2.25);
 
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Purchase' }));

@@ -2,6 +2,7 @@ import { PURCHASE_MESSAGES, unitPriceFor, type Product, type PurchaseResult } fr
 import { CircleAlert, ShoppingCart } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { BusyButton } from '@/components/form/busy-button';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { confirmDialog, errorDialog, successDialog } from '@/lib/dialogs';
@@ -14,15 +15,10 @@ import { VolumePricing } from './volume-pricing';
 type PurchasableProduct = Pick<Product, '_id' | 'name' | 'price' | 'priceTiers' | 'mainQuantity' | 'minSellingQuantity'>;
 type StockFigures = Pick<Product, 'mainQuantity' | 'minSellingQuantity'>;
 
-export interface Buyer {
-  email: string;
-  displayName: string | null;
-}
-
 interface PurchasePanelProps {
   product: PurchasableProduct;
-  /** The signed-in user, or null for a visitor. */
-  buyer: Buyer | null;
+  /** A signed-in user may buy; a visitor is asked to log in. The server takes the buyer from the token. */
+  signedIn: boolean;
   /** Re-reads the product, so Buy Now checks against the current stock rather than the page's copy. */
   refreshProduct?: () => Promise<StockFigures>;
   onPurchased: (result: PurchaseResult) => void;
@@ -41,7 +37,7 @@ function priceChangedTo(error: unknown): number | undefined {
 const isFinal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 /** The quantity selector, the total and Buy Now with its whole flow (spec sections 2, 5, 6 and 8). */
-export function PurchasePanel({ product, buyer, refreshProduct, onPurchased, onPurchaseFailed }: PurchasePanelProps) {
+export function PurchasePanel({ product, signedIn, refreshProduct, onPurchased, onPurchaseFailed }: PurchasePanelProps) {
   const min = product.minSellingQuantity;
   const stock = product.mainQuantity;
   const [quantity, setQuantity] = useState(min);
@@ -84,7 +80,7 @@ export function PurchasePanel({ product, buyer, refreshProduct, onPurchased, onP
 
   async function buyNow() {
     if (checking || purchase.isPending) return;
-    if (!buyer) return askToLogIn();
+    if (!signedIn) return askToLogIn();
 
     let latest: StockFigures = product;
     if (refreshProduct) {
@@ -107,7 +103,7 @@ export function PurchasePanel({ product, buyer, refreshProduct, onPurchased, onP
   }
 
   async function confirm(details: ShippingDetails) {
-    if (!buyer) return;
+    if (!signedIn) return;
     if (attempt.current?.quantity !== quantity) attempt.current = { key: newIdempotencyKey(), quantity };
     try {
       const result = await purchase.mutateAsync({
@@ -115,8 +111,6 @@ export function PurchasePanel({ product, buyer, refreshProduct, onPurchased, onP
         quantity,
         address: details.address,
         phone: details.phone,
-        userEmail: buyer.email,
-        userName: buyer.displayName?.trim() || 'Anonymous',
         idempotencyKey: attempt.current.key,
         expectedUnitPrice: unitPrice,
       });
@@ -154,21 +148,17 @@ export function PurchasePanel({ product, buyer, refreshProduct, onPurchased, onP
           {min} units.
         </p>
       )}
-      <button
-        type="button"
+      <BusyButton
         className="btn btn-primary btn-lg"
         // Stays enabled while checking, so focus is not lost to the page; buyNow ignores repeats.
+        busy={checking}
+        disableWhileBusy={false}
         disabled={!orderable}
-        aria-busy={checking || undefined}
+        icon={<ShoppingCart className="size-5" aria-hidden="true" />}
         onClick={() => void buyNow()}
       >
-        {checking ? (
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-        ) : (
-          <ShoppingCart className="size-5" aria-hidden="true" />
-        )}
         Buy Now
-      </button>
+      </BusyButton>
       <PurchaseDialog
         open={dialogOpen}
         productName={product.name}

@@ -1,16 +1,20 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PURCHASE_MESSAGES } from '@bulkwise/contracts';
 import { describe, expect, it } from 'vitest';
-import * as messages from './messages';
+import * as webMessages from './messages';
+
+// The web's own copy and the texts it shares with the API (purchase refusals).
+const messages = { ...webMessages, PURCHASE_MESSAGES };
 
 // The spec is the source of truth: every fixed string constant here must appear in it verbatim. It is
 // read from the repository's copy (docs/spec), so the suite passes on any clone.
-const spec = readFileSync(new URL('../../../docs/spec/wholesale-marketplace.md', import.meta.url), 'utf8');
+const spec = readFileSync(resolve(__dirname, '../../../../docs/spec/wholesale-marketplace.md'), 'utf8');
 
 const OUR_OWN = new Set([
   'BRAND',
   'PASSWORD_SPECIAL_CHARACTERS',
   'SESSION_MESSAGES.expired',
-  'PRODUCT_MESSAGES.noneMatchFilterDetail',
 ]);
 
 function strings(prefix: string, value: unknown): Array<[string, string]> {
@@ -34,5 +38,8 @@ describe('user-facing messages', () => {
       'Bulk Purchase Discount — Use code: BULK25',
     );
     expect(messages.pageTitle('Home')).toBe('Home | Bulkwise');
+    expect(messages.PRODUCT_MESSAGES.noneMatchFilterDetail(100)).toBe(
+      'No products with minimum selling quantity greater than 100.',
+    );
   });
 });
