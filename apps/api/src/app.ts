@@ -30,6 +30,7 @@ import { productInvalidator } from './modules/products/products.cache';
 import { createProductsRepository } from './modules/products/products.repository';
 import { productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
+import { createSearchCache } from './modules/products/search.cache';
 import { createSearchRepository } from './modules/products/search.repository';
 import { createPurchasesRepository } from './modules/purchases/purchases.repository';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         products: createProductsService({
           repository: createProductsRepository(db, { bus }),
           search: createSearchRepository(db),
+          searchCache: createSearchCache(bus),
           invalidateProducts,
         }),
         writeRateLimit: writes,

@@ -18,6 +18,9 @@ export interface SearchPlan {
   terms: SearchTerm[];
 }
 
+/** The products' search vector (migration 0002_search: a generated column the Drizzle schema does not list). */
+export const SEARCH_VECTOR = sql`"products"."search_vector"`;
+
 // Inside quotes a tsquery lexeme may hold anything once quotes and backslashes are doubled.
 const quote = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 

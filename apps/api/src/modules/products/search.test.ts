@@ -131,6 +131,20 @@ describe('GET /api/products?q= relevance', () => {
     expect(await search('plain')).toEqual([]);
   });
 
+  it('forgets a deleted product at once, in results, total and suggestions', async () => {
+    const owner = makeUser('remover');
+    const kept = await createProduct(t, owner, { name: 'Quokka clamp', category: TOOLS });
+    const gone = await createProduct(t, owner, { name: 'Quokka hook', category: TOOLS });
+    expect((await get('/api/products?q=quokka')).headers[TOTAL_COUNT_HEADER]).toBe('2');
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/products/${gone._id}`, headers: await bearer(t, owner) });
+    expect(res.statusCode).toBe(200);
+    const after = await get('/api/products?q=quokka');
+    expect((after.json() as P[]).map((p) => p._id)).toEqual([kept._id]);
+    expect(after.headers[TOTAL_COUNT_HEADER]).toBe('1');
+    const suggested = (await get('/api/products/suggest?q=quok')).json() as Array<{ _id: string }>;
+    expect(suggested.map((s) => s._id)).toEqual([kept._id]);
+  });
+
   it('answers an empty page for text with no word in it, and 400 for empty, long or control text', async () => {
     for (const q of ['%', '_', '"', '!!', '&|', '💥']) {
       const res = await get(`/api/products?q=${encodeURIComponent(q)}`);
