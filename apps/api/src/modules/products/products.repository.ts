@@ -157,7 +157,7 @@ export function createProductsRepository(db: Db, options: { bus?: Pick<Invalidat
      */
     async page(filter: ProductFilter, sort: ProductSortKey, limit: number, after?: ProductCursor) {
       // A one-word search in relevance order reads its page from the inverted index (search.ranked.ts).
-      const term = sort === 'relevance' && filter.search ? await ranked.prepare(filter.search) : undefined;
+      const term = sort === 'relevance' && filter.search ? ranked.prepare(filter.search) : undefined;
       if (term) {
         const others = filterConditions({ ...filter, search: undefined });
         const [rows, total] = await Promise.all([

@@ -16,6 +16,11 @@ export interface SearchPlan {
   /** tsquery text: every term must match, exactly, as a prefix (last term) or one letter off. */
   match: string;
   terms: SearchTerm[];
+  /**
+   * One-word searches only: the catalog words that the word prefixes (without it), when they are few
+   * enough for the inverted table's fast path (search.ranked.ts); undefined otherwise.
+   */
+  prefixWords?: string[];
 }
 
 /** The products' search vector (migration 0002_search: a generated column the Drizzle schema does not list). */
@@ -44,8 +49,8 @@ function anyOf(term: SearchTerm): string {
   return `(${parts.filter(Boolean).join(' | ')})`;
 }
 
-export function toPlan(terms: SearchTerm[]): SearchPlan {
-  return { terms, match: terms.map(anyOf).join(' & ') };
+export function toPlan(terms: SearchTerm[], prefixWords?: string[]): SearchPlan {
+  return { terms, match: terms.map(anyOf).join(' & '), ...(prefixWords ? { prefixWords } : {}) };
 }
 
 /** Field weights of the search vector (migration 0002_search), best first: name, brand, category, description. */

@@ -1,4 +1,4 @@
-import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, type ProductRow } from '../../db/schema';
 import { relevance, SEARCH_VECTOR, TERM_SCORE_MAX, type SearchPlan } from './search.query';
@@ -11,9 +11,6 @@ import { relevance, SEARCH_VECTOR, TERM_SCORE_MAX, type SearchPlan } from './sea
  * first, each word's entries straight from the btree in id order, and reading stops once the page is
  * full: the cost is the page, not the number of matches.
  */
-
-/** A prefix of more distinct words than this (one or two letters) takes the general path. */
-const MAX_PREFIX_WORDS = 64;
 
 interface Level {
   score: number;
@@ -34,23 +31,8 @@ const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 const list = (words: string[]) => sql.join(words.map((w) => sql`${w}`), sql`, `);
 
 export function createRankedSearch(db: Db) {
-  /** The catalog's words that start with `prefix`, without it: a skip scan of the btree, a probe per word. */
-  async function prefixWords(prefix: string): Promise<string[] | undefined> {
-    const upper = `${prefix}\u{10FFFF}`;
-    const result = await db.execute<{ word: string }>(sql`
-      with recursive p(word) as (
-        (select t.word from product_search_terms t where t.word > ${prefix} and t.word < ${upper} order by t.word limit 1)
-        union all
-        select (select t.word from product_search_terms t where t.word > p.word and t.word < ${upper} order by t.word limit 1)
-        from p where p.word is not null
-      )
-      select word from p where word is not null and starts_with(word, ${prefix}) limit ${MAX_PREFIX_WORDS + 1}`);
-    const words = rowsOf<{ word: string }>(result).map((r) => r.word);
-    return words.length > MAX_PREFIX_WORDS ? undefined : words;
-  }
-
-  /** The ids of the best `limit` products of one level, newest first, that rank exactly at it. */
-  async function levelIds(term: RankedTerm, level: Level, conditions: SQL[], limit: number, before?: string) {
+  /** The best `limit` products of one level, newest first, that rank exactly at it. */
+  async function levelRows(term: RankedTerm, level: Level, conditions: SQL[], limit: number, before?: string) {
     const rank = relevance(term.plan, SEARCH_VECTOR);
     // The product is read per entry (lateral, fenced by offset 0): joined, the planner may sort the whole
     // catalog to merge it with the first entries of the page.
@@ -61,19 +43,17 @@ export function createRankedSearch(db: Db) {
         where t.word = ${word} and t.field = ${level.field} ${before ? sql`and t.product_id < ${before}::uuid` : sql``}
         order by t.product_id desc limit ${limit})`,
     );
-    const result = await db.execute<{ id: string }>(
-      sql`select distinct c.id from (${sql.join(perWord, sql` union all `)}) c order by c.id desc limit ${limit}`,
-    );
-    return rowsOf<{ id: string }>(result).map((r) => r.id);
+    // `= any(array(...))`: the page's few ids, each looked up by primary key.
+    const ids = sql`array(select distinct c.id from (${sql.join(perWord, sql` union all `)}) c order by c.id desc limit ${limit})`;
+    return db.select().from(products).where(sql`${products.id} = any(${ids})`).orderBy(desc(products.id));
   }
 
   return {
     /** The fast path's form of `plan`, or undefined when it has more than one word or too wide a prefix. */
-    async prepare(plan: SearchPlan): Promise<RankedTerm | undefined> {
+    prepare(plan: SearchPlan): RankedTerm | undefined {
       const [term] = plan.terms;
-      if (!term || plan.terms.length !== 1) return undefined;
-      const prefix = term.prefix ? await prefixWords(term.lexeme) : [];
-      if (!prefix) return undefined;
+      if (!term || plan.terms.length !== 1 || !plan.prefixWords) return undefined;
+      const prefix = term.prefix ? plan.prefixWords : [];
       // A word that is both a prefix match and one letter off ranks as the prefix match.
       const fuzzy = term.fuzzy.filter((w) => !(term.prefix && w.startsWith(term.lexeme)));
       const kinds = [[term.lexeme], prefix, fuzzy];
@@ -91,22 +71,15 @@ export function createRankedSearch(db: Db) {
      * `after` (rank and id of the last row shown), meeting `conditions` (the other filters).
      */
     async page(term: RankedTerm, conditions: SQL[], limit: number, after?: { rank: number; id: string }) {
-      const ranked: Array<{ id: string; rank: number }> = [];
+      const rows: RankedRow[] = [];
       for (const level of term.levels) {
-        if (ranked.length >= limit) break;
+        if (rows.length >= limit) break;
         if (after && level.score > after.rank) continue;
         const before = after && level.score === after.rank ? after.id : undefined;
-        const ids = await levelIds(term, level, conditions, limit - ranked.length, before);
-        ranked.push(...ids.map((id) => ({ id, rank: level.score })));
+        const found = await levelRows(term, level, conditions, limit - rows.length, before);
+        rows.push(...found.map((row) => ({ ...row, rank: level.score })));
       }
-      if (ranked.length === 0) return [];
-      const rows = await db.select().from(products).where(inArray(products.id, ranked.map((r) => r.id)));
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      // A product deleted between the two reads is left out.
-      return ranked.flatMap(({ id, rank }): RankedRow[] => {
-        const row = byId.get(id);
-        return row ? [{ ...row, rank }] : [];
-      });
+      return rows;
     },
 
     /** The exact number of products matching the word (no other filter): an index-only scan of its entries. */

@@ -18,10 +18,15 @@ const FUZZY_ALTERNATIVES = 16;
 /** Words of a search that count; the text is at most 100 characters anyway. */
 const MAX_TERMS = 12;
 
-type TermRow = { ord: number | string; lexeme: string; fuzzy: string[] | string | null };
+/** A prefix of more distinct catalog words than this (one or two letters) takes the general path. */
+const MAX_PREFIX_WORDS = 64;
+/** The last code point: `word < prefix || it` bounds the words starting with `prefix` (collation "C"). */
+const LAST_CHAR = '\u{10FFFF}';
+
+type TermRow = { ord: number | string; lexeme: string; fuzzy: string[] | string | null; prefix_words: string[] | string | null };
 
 // node-postgres and PGlite both parse text[]; the string form is a fallback for a driver that does not.
-const asArray = (value: TermRow['fuzzy']): string[] =>
+const asArray = (value: string[] | string | null): string[] =>
   Array.isArray(value) ? value : typeof value === 'string' && value.length > 2 ? value.slice(1, -1).split(',') : [];
 
 export function createSearchRepository(db: Db) {
@@ -51,7 +56,20 @@ export function createSearchRepository(db: Db) {
             select w.word from product_search_words w
             where w.word % t.lexeme and w.word <> t.lexeme and levenshtein(w.word, t.lexeme) <= 1
             order by w.word limit ${FUZZY_ALTERNATIVES}
-          ) end as fuzzy
+          ) end as fuzzy,
+          -- A one-word search also lists the words its word prefixes: a skip scan of the inverted table's
+          -- btree (migration 0009), one probe per word.
+          case when (select count(*) from t) = 1 then array(
+            with recursive p(word) as (
+              (select s.word from product_search_terms s
+                where s.word > t.lexeme collate "C" and s.word < (t.lexeme || ${LAST_CHAR}) collate "C" order by s.word limit 1)
+              union all
+              select (select s.word from product_search_terms s
+                where s.word > p.word and s.word < (t.lexeme || ${LAST_CHAR}) collate "C" order by s.word limit 1)
+              from p where p.word is not null
+            )
+            select p.word from p where p.word is not null and starts_with(p.word, t.lexeme) limit ${MAX_PREFIX_WORDS + 1}
+          ) end as prefix_words
         from t order by t.ord`);
       const rows = (result as unknown as { rows: TermRow[] }).rows;
       if (rows.length === 0) return undefined;
@@ -60,12 +78,13 @@ export function createSearchRepository(db: Db) {
         fuzzy: asArray(row.fuzzy),
         prefix: i === rows.length - 1,
       }));
-      return toPlan(terms);
+      const prefixWords = rows.length === 1 ? asArray(rows[0]!.prefix_words) : [];
+      return toPlan(terms, prefixWords.length <= MAX_PREFIX_WORDS && rows.length === 1 ? prefixWords : undefined);
     },
 
     /** The best `limit` matches by relevance, newest id first among equals: a typeahead's entries. */
     async suggest(plan: SearchPlan, limit = SUGGESTION_LIMIT) {
-      const term = await ranked.prepare(plan);
+      const term = ranked.prepare(plan);
       const rows = term
         ? await ranked.page(term, [], limit)
         : await db
