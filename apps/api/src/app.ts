@@ -170,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(productsRoutes, {
         products: createProductsService({
           repository: createProductsRepository(db, { bus }),
-          search: createSearchRepository(db),
+          search: createSearchRepository(db, { bus }),
           searchCache: createSearchCache(bus),
           invalidateProducts,
         }),
