@@ -131,6 +131,16 @@ describe('GET /api/products?q= relevance', () => {
     expect(await search('plain')).toEqual([]);
   });
 
+  it('finds a new word by a typo and a prefix right after the product that brings it is created', async () => {
+    // Asked first, so the word's (empty) neighbours and answers are in memory before the write.
+    expect(await search('quixotc')).toEqual([]);
+    expect((await get('/api/products/suggest?q=quix')).json()).toEqual([]);
+    const created = await createProduct(t, makeUser('newcomer'), { name: 'Quixotic lamp', category: TOOLS });
+    expect(await search('quixotc')).toEqual(['Quixotic lamp']);
+    const suggested = (await get('/api/products/suggest?q=quix')).json() as Array<{ _id: string }>;
+    expect(suggested.map((s) => s._id)).toEqual([created._id]);
+  });
+
   it('forgets a deleted product at once, in results, total and suggestions', async () => {
     const owner = makeUser('remover');
     const kept = await createProduct(t, owner, { name: 'Quokka clamp', category: TOOLS });
