@@ -78,3 +78,18 @@ export function relevance(plan: SearchPlan, vector: SQL): SQL {
   });
   return sql`(${sql.join(perTerm, sql` + `)})`;
 }
+
+/**
+ * tsquery text matching a product where `term` scores more than at (`field`, `kind`) (indexes into the
+ * field weights and the kinds, best first); undefined at the best level, which nothing beats.
+ */
+export function betterThan(term: SearchTerm, field: number, kind: number): string | undefined {
+  const better: string[] = [];
+  FIELDS.forEach((weight, f) => {
+    KINDS.forEach((k, i) => {
+      const query = f < field || (f === field && i < kind) ? alternatives(term, k, weight) : undefined;
+      if (query) better.push(query);
+    });
+  });
+  return better.length ? better.join(' | ') : undefined;
+}

@@ -1,7 +1,7 @@
 import { and, desc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, type ProductRow } from '../../db/schema';
-import { relevance, SEARCH_VECTOR, TERM_SCORE_MAX, type SearchPlan } from './search.query';
+import { betterThan, SEARCH_VECTOR, TERM_SCORE_MAX, type SearchPlan } from './search.query';
 
 /**
  * The fast path of a one-word search in relevance order (docs/decisions/0009-search.md), over the
@@ -15,6 +15,7 @@ import { relevance, SEARCH_VECTOR, TERM_SCORE_MAX, type SearchPlan } from './sea
 interface Level {
   score: number;
   field: number;
+  kind: number;
   words: string[];
 }
 
@@ -33,13 +34,16 @@ const list = (words: string[]) => sql.join(words.map((w) => sql`${w}`), sql`, `)
 export function createRankedSearch(db: Db) {
   /** The best `limit` products of one level, newest first, that rank exactly at it. */
   async function levelRows(term: RankedTerm, level: Level, conditions: SQL[], limit: number, before?: string) {
-    const rank = relevance(term.plan, SEARCH_VECTOR);
+    // A product of this level ranks exactly at it unless it matches a better one (then it is listed there).
+    const better = betterThan(term.plan.terms[0]!, level.field, level.kind);
+    const checks = better ? [...conditions, sql`not (${SEARCH_VECTOR} @@ ${better}::tsquery)`] : conditions;
     // The product is read per entry (lateral, fenced by offset 0): joined, the planner may sort the whole
-    // catalog to merge it with the first entries of the page.
+    // catalog to merge it with the first entries of the page. The best level without filters needs only the btree.
+    const check = checks.length
+      ? sql`cross join lateral (select 1 from products where products.id = t.product_id and ${and(...checks)} offset 0) p`
+      : sql``;
     const perWord = level.words.map(
-      (word) => sql`(select t.product_id as id from product_search_terms t
-        cross join lateral (select 1 from products where products.id = t.product_id and ${rank} = ${level.score}
-          ${conditions.length ? sql`and ${and(...conditions)}` : sql``} offset 0) p
+      (word) => sql`(select t.product_id as id from product_search_terms t ${check}
         where t.word = ${word} and t.field = ${level.field} ${before ? sql`and t.product_id < ${before}::uuid` : sql``}
         order by t.product_id desc limit ${limit})`,
     );
@@ -60,7 +64,7 @@ export function createRankedSearch(db: Db) {
       const levels: Level[] = [];
       for (let field = 0; field < 4; field++) {
         kinds.forEach((words, kind) => {
-          if (words.length) levels.push({ score: TERM_SCORE_MAX - field * kinds.length - kind, field, words });
+          if (words.length) levels.push({ score: TERM_SCORE_MAX - field * kinds.length - kind, field, kind, words });
         });
       }
       return { plan, levels, words: [...new Set(kinds.flat())] };
