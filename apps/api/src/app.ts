@@ -31,6 +31,7 @@ import { productInvalidator } from './modules/products/products.cache';
 import { createProductsRepository } from './modules/products/products.repository';
 import { ownProductsRoutes, productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
+import { createSearchCache } from './modules/products/search.cache';
 import { createSearchRepository } from './modules/products/search.repository';
 import { createPurchasesRepository } from './modules/purchases/purchases.repository';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
@@ -169,7 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       const products = createProductsService({
         repository: createProductsRepository(db, { bus }),
-        search: createSearchRepository(db),
+        search: createSearchRepository(db, { bus }),
+        searchCache: createSearchCache(bus),
         invalidateProducts,
       });
       await api.register(productsRoutes, { products, bus, productCacheBytes: config.productCacheBytes });

@@ -5,7 +5,7 @@ import { uncached } from '../../lib/cache/http';
 
 /**
  * What a cached read of one supplier's orders (a desk first page, the counts) is tagged with. The md5 of
- * the uid, as the database trigger writes it (migration 0009): a uid may contain the comma that separates
+ * the uid, as the database trigger writes it (migration 0009_orders_invalidation): a uid may contain the comma that separates
  * tags in a notification, a hash never does.
  */
 export const ordersTag = (supplierUid: string) => `orders:${createHash('md5').update(supplierUid).digest('hex')}`;
@@ -13,7 +13,7 @@ export const ordersTag = (supplierUid: string) => `orders:${createHash('md5').up
 /**
  * THE call every write to orders makes once it has committed and before it answers (purchase, each move,
  * cancel through DELETE /cart/:id): it drops this process's cached desk pages and counts of that supplier.
- * Other API processes hear of the same commit from the database trigger (migration 0009).
+ * Other API processes hear of the same commit from the database trigger (migration 0009_orders_invalidation).
  */
 export type InvalidateOrders = (supplierUid: string | null) => void;
 

@@ -6,6 +6,7 @@ import { createResponseCache } from '../../lib/cache/cache';
 import { productCounts, products, type ProductRow } from '../../db/schema';
 import type { SearchPlan } from './search.query';
 import { RANK, searchMatches, searchRank } from './search.repository';
+import { createRankedSearch } from './search.ranked';
 import { ANY_PRODUCT_TAG } from './products.cache';
 
 /** `relevance` is the default order of a search (`search` in the filter). */
@@ -119,21 +120,19 @@ export function createProductsRepository(db: Db, options: { bus?: Pick<Invalidat
       .from(productCounts)
       .where(filter.categorySlug === undefined ? undefined : eq(productCounts.categorySlug, filter.categorySlug));
 
-  const counterCount = async (counter: CounterColumn, filter: ProductFilter) => {
-    const [row] = await counterTotal(counter, filter);
-    return Number(row?.n ?? 0);
-  };
+  const counterCount = async (counter: CounterColumn, filter: ProductFilter) =>
+    Number((await counterTotal(counter, filter))[0]?.n ?? 0);
 
-  const cachedCount = async (filter: ProductFilter) => {
+  const ranked = createRankedSearch(db);
+  const scanCount = async (filter: ProductFilter) =>
+    Number((await db.select({ n: count() }).from(products).where(and(...filterConditions(filter))))[0]?.n ?? 0);
+
+  const cachedCount = async (filter: ProductFilter, counter = scanCount) => {
     const key = JSON.stringify([filter.categorySlug, filter.ownerUid, filter.minOrderOver, filter.search?.match]);
     const cached = counts.get(key);
     if (cached !== undefined) return Number(cached.body);
     const startedAt = counts.begin();
-    const [row] = await db
-      .select({ n: count() })
-      .from(products)
-      .where(and(...filterConditions(filter)));
-    const n = Number(row?.n ?? 0);
+    const n = await counter(filter);
     counts.set(key, String(n), { tags: [ANY_PRODUCT_TAG], startedAt });
     return n;
   };
@@ -145,6 +144,16 @@ export function createProductsRepository(db: Db, options: { bus?: Pick<Invalidat
      * the total rides along the page query as a scalar subquery: one round trip instead of two.
      */
     async page(filter: ProductFilter, sort: ProductSortKey, limit: number, after?: ProductCursor) {
+      // A one-word search in relevance order reads its page from the inverted index (search.ranked.ts).
+      const term = sort === 'relevance' && filter.search ? ranked.prepare(filter.search) : undefined;
+      if (term) {
+        const others = filterConditions({ ...filter, search: undefined });
+        const [rows, total] = await Promise.all([
+          ranked.page(term, others, limit + 1, after && { rank: Number(after.value), id: after.id }),
+          cachedCount(filter, others.length ? scanCount : () => ranked.count(term)),
+        ]);
+        return { ...trim(rows, limit), total };
+      }
       const conditions = filterConditions(filter);
       if (after) conditions.push(keyset(after, filter.search));
       const counter = counterFor(filter);

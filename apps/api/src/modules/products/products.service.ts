@@ -23,6 +23,7 @@ import {
   type ProductSortKey,
   type ProductsRepository,
 } from './products.repository';
+import type { SearchCache } from './search.cache';
 import type { SearchRepository } from './search.repository';
 
 export interface ProductPage {
@@ -66,8 +67,20 @@ export function createProductsService(deps: {
   repository: ProductsRepository;
   search: SearchRepository;
   invalidateProducts: InvalidateProducts;
+  searchCache: SearchCache;
 }) {
-  const { repository, search, invalidateProducts } = deps;
+  const { repository, search, invalidateProducts, searchCache } = deps;
+
+  async function page(filter: ProductFilter, sort: ProductSortKey, limit: number, after: ProductCursor | undefined, own: boolean) {
+    const { rows, hasMore, total } = await repository.page(filter, sort, limit, after);
+    const last = rows.at(-1);
+    return {
+      items: rows.map(own ? toOwnProduct : toPublicProduct),
+      total,
+      nextCursor: hasMore && last ? encodeProductCursor(cursorAfter(last, sort)) : null,
+    };
+  }
+
   return {
     /**
      * GET /products. `email` lists the caller's own products and needs their token; the other filters
@@ -89,26 +102,26 @@ export function createProductsService(deps: {
       const limit = query.limit ?? DEFAULT_PRODUCT_LIMIT;
       const after = query.cursor ? decodeProductCursor(query.cursor, sort) : undefined;
       if (query.q) {
+        const startedAt = searchCache.begin();
         filter.search = await search.plan(query.q);
         // Only punctuation or symbols: no word to look for, so nothing matches.
         if (!filter.search) return { items: [], total: 0, nextCursor: null };
+        // Public searches are kept under their normalised form (the plan), whatever punctuation surrounds it.
+        const key = JSON.stringify([query.category, query.minOrderOver, sort, limit, query.cursor, filter.search.match]);
+        if (!own) return searchCache.read(key, startedAt, () => page(filter, sort, limit, after, own));
       }
-
-      const { rows, hasMore, total } = await repository.page(filter, sort, limit, after);
-      const last = rows.at(-1);
-      return {
-        items: rows.map(own ? toOwnProduct : toPublicProduct),
-        total,
-        nextCursor: hasMore && last ? encodeProductCursor(cursorAfter(last, sort)) : null,
-      };
+      return page(filter, sort, limit, after, own);
     },
 
     /** GET /products/suggest: the best matches of a search, for a typeahead. */
     async suggest(q: string): Promise<ProductSuggestion[]> {
+      const startedAt = searchCache.begin();
       const plan = await search.plan(q);
       if (!plan) return [];
-      const rows = await search.suggest(plan);
-      return rows.map(({ id, ...row }) => ({ _id: id, ...row }));
+      return searchCache.read(JSON.stringify(['suggest', plan.match]), startedAt, async () => {
+        const rows = await search.suggest(plan);
+        return rows.map(({ id, ...row }) => ({ _id: id, ...row }));
+      });
     },
 
     /** Public products in id order after `afterId` (the product cache's warm-up). */

@@ -16,7 +16,15 @@ export interface SearchPlan {
   /** tsquery text: every term must match, exactly, as a prefix (last term) or one letter off. */
   match: string;
   terms: SearchTerm[];
+  /**
+   * One-word searches only: the catalog words that the word prefixes (without it), when they are few
+   * enough for the inverted table's fast path (search.ranked.ts); undefined otherwise.
+   */
+  prefixWords?: string[];
 }
+
+/** The products' search vector (migration 0002_search: a generated column the Drizzle schema does not list). */
+export const SEARCH_VECTOR = sql`"products"."search_vector"`;
 
 // Inside quotes a tsquery lexeme may hold anything once quotes and backslashes are doubled.
 const quote = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
@@ -41,8 +49,8 @@ function anyOf(term: SearchTerm): string {
   return `(${parts.filter(Boolean).join(' | ')})`;
 }
 
-export function toPlan(terms: SearchTerm[]): SearchPlan {
-  return { terms, match: terms.map(anyOf).join(' & ') };
+export function toPlan(terms: SearchTerm[], prefixWords?: string[]): SearchPlan {
+  return { terms, match: terms.map(anyOf).join(' & '), ...(prefixWords ? { prefixWords } : {}) };
 }
 
 /** Field weights of the search vector (migration 0002_search), best first: name, brand, category, description. */
@@ -69,4 +77,19 @@ export function relevance(plan: SearchPlan, vector: SQL): SQL {
     return sql`(case ${sql.join(branches, sql` `)} else 0 end)`;
   });
   return sql`(${sql.join(perTerm, sql` + `)})`;
+}
+
+/**
+ * tsquery text matching a product where `term` scores more than at (`field`, `kind`) (indexes into the
+ * field weights and the kinds, best first); undefined at the best level, which nothing beats.
+ */
+export function betterThan(term: SearchTerm, field: number, kind: number): string | undefined {
+  const better: string[] = [];
+  FIELDS.forEach((weight, f) => {
+    KINDS.forEach((k, i) => {
+      const query = f < field || (f === field && i < kind) ? alternatives(term, k, weight) : undefined;
+      if (query) better.push(query);
+    });
+  });
+  return better.length ? better.join(' | ') : undefined;
 }

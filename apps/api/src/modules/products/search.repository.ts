@@ -2,31 +2,22 @@ import { SUGGESTION_LIMIT } from '@bulkwise/contracts';
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
-import { relevance, toPlan, type SearchPlan, type SearchTerm } from './search.query';
-
-/** The products' search vector (migration 0002_search: a generated column the Drizzle schema does not list). */
-export const SEARCH_VECTOR = sql`"products"."search_vector"`;
+import type { InvalidationBus } from '../../lib/cache/bus';
+import { createRankedSearch } from './search.ranked';
+import { createSearchWords, MAX_PREFIX_WORDS } from './search.words';
+import { relevance, SEARCH_VECTOR, toPlan, type SearchPlan, type SearchTerm } from './search.query';
 
 export const searchMatches = (plan: SearchPlan): SQL => sql`${SEARCH_VECTOR} @@ ${plan.match}::tsquery`;
 export const searchRank = (plan: SearchPlan): SQL<number> => relevance(plan, SEARCH_VECTOR).mapWith(Number);
 /** The rank selected `.as('rank')`, for ORDER BY: the same expression written again would be computed again. */
 export const RANK = sql`"rank"`;
 
-/** Typos are looked for in words of 5 letters or more; 60 is the longest word the catalog word list keeps. */
-const FUZZY_MIN = 5;
-const FUZZY_MAX = 60;
-/** A common word can be one letter away from many others; the closest alphabetically are enough. */
-const FUZZY_ALTERNATIVES = 16;
 /** Words of a search that count; the text is at most 100 characters anyway. */
 const MAX_TERMS = 12;
 
-type TermRow = { ord: number | string; lexeme: string; fuzzy: string[] | string | null };
-
-// node-postgres and PGlite both parse text[]; the string form is a fallback for a driver that does not.
-const asArray = (value: TermRow['fuzzy']): string[] =>
-  Array.isArray(value) ? value : typeof value === 'string' && value.length > 2 ? value.slice(1, -1).split(',') : [];
-
-export function createSearchRepository(db: Db) {
+export function createSearchRepository(db: Db, options: { bus?: Pick<InvalidationBus, 'register'> } = {}) {
+  const ranked = createRankedSearch(db);
+  const words = createSearchWords(db, options);
   return {
     /**
      * The words of `text` as the database normalises them (the same unaccent, parser and dictionary as
@@ -34,48 +25,48 @@ export function createSearchRepository(db: Db) {
      * Undefined when the text has no word at all (only punctuation or symbols): nothing can match.
      */
     async plan(text: string): Promise<SearchPlan | undefined> {
-      // ts_debug: the parser's tokens in order with the lexemes the vectors hold for them. A hyphenated
-      // word is also listed whole; its parts are enough (and "stainless-steel" then finds "stainless steel").
-      const result = await db.execute<TermRow>(sql`
-        with t as (
-          select d.ord, d.lexemes[1] as lexeme
-          from ts_debug('simple', bulkwise_unaccent(${text}))
-            with ordinality as d(alias, description, token, dictionaries, dictionary, lexemes, ord)
-          where d.lexemes[1] <> '' and d.alias not in ('asciihword', 'hword', 'numhword')
-          order by d.ord limit ${MAX_TERMS}
-        )
-        select t.ord, t.lexeme,
-          case when char_length(t.lexeme) between ${FUZZY_MIN} and ${FUZZY_MAX} then array(
-            select w.word from product_search_words w
-            where w.word % t.lexeme and w.word <> t.lexeme and levenshtein(w.word, t.lexeme) <= 1
-            order by w.word limit ${FUZZY_ALTERNATIVES}
-          ) end as fuzzy
-        from t order by t.ord`);
-      const rows = (result as unknown as { rows: TermRow[] }).rows;
-      if (rows.length === 0) return undefined;
-      const terms: SearchTerm[] = rows.map((row, i) => ({
-        lexeme: row.lexeme,
-        fuzzy: asArray(row.fuzzy),
-        prefix: i === rows.length - 1,
+      // The parser's tokens in order, each through the 'simple' dictionary: what to_tsvector('simple')
+      // stores for them (ts_debug says the same, ten times slower). The token types are the default
+      // parser's fixed ids that the stock 'simple' configuration indexes (pg_ts_config_map: all but blank
+      // 12, tag 13, protocol 14, entity 23), without the hyphenated wholes (numhword 15, asciihword 16,
+      // hword 17): their parts are enough, and "stainless-steel" then finds "stainless steel".
+      const result = await db.execute<{ lexeme: string }>(sql`
+        select l.lexemes[1] as lexeme
+        from ts_parse('default', bulkwise_unaccent(${text})) with ordinality as p(tokid, token, ord)
+          cross join lateral ts_lexize('simple', p.token) as l(lexemes)
+        where (p.tokid between 1 and 11 or p.tokid between 18 and 22) and l.lexemes[1] <> ''
+        order by p.ord limit ${MAX_TERMS}`);
+      const lexemes = (result as unknown as { rows: Array<{ lexeme: string }> }).rows.map((r) => r.lexeme);
+      if (lexemes.length === 0) return undefined;
+      const near = await words.neighbours(lexemes);
+      const terms: SearchTerm[] = lexemes.map((lexeme, i) => ({
+        lexeme,
+        fuzzy: near[i]!.fuzzy,
+        prefix: i === lexemes.length - 1,
       }));
-      return toPlan(terms);
+      // A one-word search with few prefixed words takes the inverted table's fast path (search.ranked.ts).
+      const prefixWords = near.length === 1 ? near[0]!.prefixWords : undefined;
+      return toPlan(terms, prefixWords && prefixWords.length <= MAX_PREFIX_WORDS ? prefixWords : undefined);
     },
 
     /** The best `limit` matches by relevance, newest id first among equals: a typeahead's entries. */
     async suggest(plan: SearchPlan, limit = SUGGESTION_LIMIT) {
-      const rows = await db
-        .select({
-          id: products.id,
-          name: products.name,
-          brandName: products.brandName,
-          category: products.category,
-          rank: searchRank(plan).as('rank'),
-        })
-        .from(products)
-        .where(searchMatches(plan))
-        .orderBy(desc(RANK), desc(products.id))
-        .limit(limit);
-      return rows.map(({ rank: _, ...row }) => row);
+      const term = ranked.prepare(plan);
+      const rows = term
+        ? await ranked.page(term, [], limit)
+        : await db
+            .select({
+              id: products.id,
+              name: products.name,
+              brandName: products.brandName,
+              category: products.category,
+              rank: searchRank(plan).as('rank'),
+            })
+            .from(products)
+            .where(searchMatches(plan))
+            .orderBy(desc(RANK), desc(products.id))
+            .limit(limit);
+      return rows.map(({ id, name, brandName, category }) => ({ id, name, brandName, category }));
     },
   };
 }

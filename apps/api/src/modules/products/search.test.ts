@@ -131,6 +131,30 @@ describe('GET /api/products?q= relevance', () => {
     expect(await search('plain')).toEqual([]);
   });
 
+  it('finds a new word by a typo and a prefix right after the product that brings it is created', async () => {
+    // Asked first, so the word's (empty) neighbours and answers are in memory before the write.
+    expect(await search('quixotc')).toEqual([]);
+    expect((await get('/api/products/suggest?q=quix')).json()).toEqual([]);
+    const created = await createProduct(t, makeUser('newcomer'), { name: 'Quixotic lamp', category: TOOLS });
+    expect(await search('quixotc')).toEqual(['Quixotic lamp']);
+    const suggested = (await get('/api/products/suggest?q=quix')).json() as Array<{ _id: string }>;
+    expect(suggested.map((s) => s._id)).toEqual([created._id]);
+  });
+
+  it('forgets a deleted product at once, in results, total and suggestions', async () => {
+    const owner = makeUser('remover');
+    const kept = await createProduct(t, owner, { name: 'Quokka clamp', category: TOOLS });
+    const gone = await createProduct(t, owner, { name: 'Quokka hook', category: TOOLS });
+    expect((await get('/api/products?q=quokka')).headers[TOTAL_COUNT_HEADER]).toBe('2');
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/products/${gone._id}`, headers: await bearer(t, owner) });
+    expect(res.statusCode).toBe(200);
+    const after = await get('/api/products?q=quokka');
+    expect((after.json() as P[]).map((p) => p._id)).toEqual([kept._id]);
+    expect(after.headers[TOTAL_COUNT_HEADER]).toBe('1');
+    const suggested = (await get('/api/products/suggest?q=quok')).json() as Array<{ _id: string }>;
+    expect(suggested.map((s) => s._id)).toEqual([kept._id]);
+  });
+
   it('answers an empty page for text with no word in it, and 400 for empty, long or control text', async () => {
     for (const q of ['%', '_', '"', '!!', '&|', '💥']) {
       const res = await get(`/api/products?q=${encodeURIComponent(q)}`);
