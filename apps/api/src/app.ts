@@ -100,10 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!redis && config.instances > 1) app.log.warn(`INSTANCES=${config.instances} ${perInstanceLimits}`);
   const peers =
     !redis && config.instances === 1 && database.kind === 'postgres'
-      ? watchForPeers({
-          database,
-          onPeer: () => app.log.warn(`another API instance runs on this database ${perInstanceLimits}`),
-        })
+      ? watchForPeers({ database, onPeer: () => app.log.warn(`another API instance runs on this database ${perInstanceLimits}`) })
       : undefined;
   const bus = createInvalidationBus({ log: (msg) => app.log.info(msg) });
   await bus.start(database);
