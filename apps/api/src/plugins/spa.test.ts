@@ -15,6 +15,14 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(root, 'assets', 'index-AbC123.js'), 'export {};');
   writeFileSync(path.join(root, 'images', 'bolt.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // As the web build writes it (apps/web/vite-plugins.ts).
+  writeFileSync(
+    path.join(root, 'first-page-preloads.json'),
+    JSON.stringify([
+      { path: '/', scripts: ['/assets/home-H1.js'], images: ['/images/hero/one.svg'] },
+      { path: '/product/:id', scripts: ['/assets/product-P1.js', '/assets/price-P2.js'], images: [] },
+    ]),
+  );
   app = Fastify();
   app.get('/api/health', async () => ({ ok: true }));
   await registerSpa(app, root);
@@ -56,10 +64,12 @@ describe('serving the SPA', () => {
   it('preloads the API data of the first page with the HTML', async () => {
     const links = async (url: string) => String((await get(url)).headers.link).split(', ');
     const categories = '</api/categories>; rel=preload; as=fetch; crossorigin';
-    expect(await links('/')).toEqual([categories]);
+    expect(await links('/categories')).toEqual([categories]);
     expect(await links('/product/0190a1b2-c3d4')).toEqual([
       categories,
       '</api/products/0190a1b2-c3d4>; rel=preload; as=fetch; crossorigin',
+      '</assets/product-P1.js>; rel=preload; as=script; crossorigin',
+      '</assets/price-P2.js>; rel=preload; as=script; crossorigin',
     ]);
     // A hostile id is sent back encoded, never as raw header syntax.
     expect(await links('/product/a%3E%3B%20rel%3Dx')).toContain(
@@ -71,6 +81,14 @@ describe('serving the SPA', () => {
     ]);
     // With toolbar state in the URL the app's request differs: only the categories are preloaded.
     expect(await links('/all-products?sort=price_asc')).toEqual([categories]);
+  });
+
+  it("preloads the page's own chunks and largest image, as the web build lists them", async () => {
+    expect(String((await get('/')).headers.link).split(', ')).toEqual([
+      '</api/categories>; rel=preload; as=fetch; crossorigin',
+      '</assets/home-H1.js>; rel=preload; as=script; crossorigin',
+      '</images/hero/one.svg>; rel=preload; as=image; fetchpriority=high',
+    ]);
   });
 
   it('leaves unknown API paths and missing files as 404s', async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +11,8 @@ import type { FastifyInstance } from 'fastify';
  *   revalidated in the background (ETag / Last-Modified answer 304 when nothing changed);
  * - index.html is revalidated on every load (its ETag makes that a 304), so a deploy shows at once.
  * Every other non-API GET answers index.html, with `Link: rel=preload` for the API data its first
- * page shows, so that data downloads alongside the entry script instead of after the app starts.
+ * page shows and (first-page-preloads.json, from the web build) that page's chunks and largest
+ * image, so they download alongside the entry script instead of after the app starts.
  */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE_DAILY = 'public, max-age=86400, stale-while-revalidate=604800';
@@ -41,10 +43,40 @@ function safeDecode(segment: string): string {
   }
 }
 
-// The same request mode as the app's fetch() (CORS mode, same-origin credentials), so it is reused.
-const preloadLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`;
+// The same request modes as the app's fetch() and module scripts (CORS, same-origin credentials),
+// so the browser reuses what it preloaded.
+const dataLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`;
+const scriptLink = (url: string) => `<${url}>; rel=preload; as=script; crossorigin`;
+const imageLink = (url: string) => `<${url}>; rel=preload; as=image; fetchpriority=high`;
+
+/** Written by the web build (apps/web/vite-plugins.ts): per public page, its chunks and largest image. */
+const PAGE_PRELOADS_FILE = 'first-page-preloads.json';
+interface PagePreload {
+  path: string;
+  scripts: string[];
+  images: string[];
+}
+
+function loadPagePreloads(root: string): Array<{ pattern: RegExp; links: string[] }> {
+  let pages: PagePreload[];
+  try {
+    pages = JSON.parse(readFileSync(path.join(root, PAGE_PRELOADS_FILE), 'utf8')) as PagePreload[];
+  } catch {
+    // A build without the file: the pages still load, one round trip later.
+    return [];
+  }
+  return pages.map((page) => ({
+    pattern: new RegExp(`^${page.path.replace(/:[^/]+/g, '[^/]+')}/?$`),
+    links: [...page.scripts.map(scriptLink), ...page.images.map(imageLink)],
+  }));
+}
 
 export async function registerSpa(app: FastifyInstance, root: string) {
+  const pagePreloads = loadPagePreloads(root);
+  const linksFor = (pathname: string, search: string) => [
+    ...firstPageData(pathname, search).map(dataLink),
+    ...(pagePreloads.find((page) => page.pattern.test(pathname))?.links ?? []),
+  ];
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -59,13 +91,7 @@ export async function registerSpa(app: FastifyInstance, root: string) {
       // A real file under the build (an image, the favicon) or a 404 for a missing asset.
       return reply.sendFile(pathname.slice(1), { cacheControl: false });
     }
-    reply.header('cache-control', 'no-cache');
-    reply.header(
-      'link',
-      firstPageData(pathname, query ? `?${query}` : '')
-        .map(preloadLink)
-        .join(', '),
-    );
+    reply.header('link', linksFor(pathname, query ? `?${query}` : '').join(', '));
     return reply.sendFile('index.html', { cacheControl: false });
   });
 }
