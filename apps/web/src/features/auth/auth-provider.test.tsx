@@ -238,17 +238,33 @@ describe('AuthProvider with no Firebase user saved in the browser', () => {
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
-  it('loads it when the visitor starts to interact, and follows its auth state from then on', async () => {
+  it('loads it when the visitor focuses a credential field, and follows its auth state from then on', async () => {
     const { client, emit } = fakeClient();
-    renderProvider(client, nobodySaved);
+    render(
+      <AuthProvider loadClient={async () => client} hasPersistedUser={nobodySaved}>
+        <Probe />
+        <button type="button">Claim Offer</button>
+        <input type="email" aria-label="Email address" />
+      </AuthProvider>,
+    );
     await screen.findByText('guest');
+    act(() => screen.getByRole('button', { name: 'Claim Offer' }).focus());
     expect(client.onChange).not.toHaveBeenCalled();
 
-    act(() => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' })));
+    act(() => screen.getByLabelText('Email address').focus());
     await waitFor(() => expect(client.onChange).toHaveBeenCalled());
     // Another tab signed in meanwhile: Firebase reports the saved user.
     act(() => emit(fakeUser()));
     expect(await screen.findByText('supplier@bulkwise.test')).toBeInTheDocument();
+  });
+
+  it('loads it when another tab signs in (its API token appears)', async () => {
+    const { client } = fakeClient();
+    renderProvider(client, nobodySaved);
+    await screen.findByText('guest');
+    expect(client.onChange).not.toHaveBeenCalled();
+    act(() => setToken('from-another-tab'));
+    await waitFor(() => expect(client.onChange).toHaveBeenCalled());
   });
 
   it('signIn loads it on demand and signs in', async () => {

@@ -1,12 +1,15 @@
 import { getToken, subscribeToken } from '@/lib/session';
 
-const INTENT_EVENTS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
+/** The fields of the sign-in and registration forms. */
+const CREDENTIAL_FIELD = 'input[type="email"], input[type="password"]';
 
 /**
- * Calls `start` once, at the first sign that Firebase may be needed on a page whose first auth state
- * is already known to be "signed out": the visitor touches or types (the first step of signing in),
- * the tab comes back into view, or another tab signs in (its API token lands in the shared
- * localStorage). Until then the SDK is not downloaded. Returns a function that cancels the wait.
+ * Calls `start` once, at the first sign that Firebase is needed on a page whose first auth state is
+ * already known to be "signed out": the visitor focuses an email or password field (the SDK then
+ * downloads while they type), or another tab signs in (its API token lands in the shared
+ * localStorage, and Firebase finds the user it saved). Signing in without either (the Google button)
+ * loads it on demand. Nothing else a visitor does (browsing, claiming an offer) needs it.
+ * Returns a function that cancels the wait.
  */
 export function onAuthIntent(start: () => void): () => void {
   let waiting = true;
@@ -15,21 +18,17 @@ export function onAuthIntent(start: () => void): () => void {
     cancel();
     start();
   };
-  const onVisible = () => {
-    if (document.visibilityState === 'visible') fire();
+  const onFocus = (event: FocusEvent) => {
+    if (event.target instanceof Element && event.target.matches(CREDENTIAL_FIELD)) fire();
   };
   const unsubscribeToken = subscribeToken(() => {
     if (getToken()) fire();
   });
   function cancel() {
     waiting = false;
-    for (const type of INTENT_EVENTS) window.removeEventListener(type, fire, true);
-    window.removeEventListener('focus', fire);
-    document.removeEventListener('visibilitychange', onVisible);
+    document.removeEventListener('focusin', onFocus);
     unsubscribeToken();
   }
-  for (const type of INTENT_EVENTS) window.addEventListener(type, fire, { capture: true, passive: true });
-  window.addEventListener('focus', fire);
-  document.addEventListener('visibilitychange', onVisible);
+  document.addEventListener('focusin', onFocus);
   return cancel;
 }
