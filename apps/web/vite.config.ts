@@ -2,10 +2,10 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { firstPagePreloads, preloadAppChunk } from './vite-plugins.ts';
+import { firstPagePreloads, inlineStylesheet, preloadAppChunk } from './vite-plugins.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadAppChunk(), firstPagePreloads()],
+  plugins: [react(), tailwindcss(), preloadAppChunk(), firstPagePreloads(), inlineStylesheet()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
