@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { ClientConfig } from '@bulkwise/contracts';
@@ -49,6 +48,7 @@ import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { securedScope } from './plugins/secured';
 import { securityPlugin, writeRateLimit } from './plugins/security';
+import { registerSpa } from './plugins/spa';
 
 export interface AppDeps {
   config: Config;
@@ -210,31 +210,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (config.webDistDir) await registerSpa(app, path.resolve(config.webDistDir));
   return app;
-}
-
-/** Serves the built SPA: hashed assets cached for a year, every other non-API GET answers index.html. */
-async function registerSpa(app: FastifyInstance, root: string) {
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    setHeaders: (reply, filePath) => {
-      reply.header(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`)
-          ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=86400',
-      );
-    },
-  });
-  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
-    const url = req.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url === '/api') return reply.callNotFound();
-    if (path.extname(url)) {
-      // A real file under the build (an image, the favicon) or a 404 for a missing asset.
-      return reply.sendFile(url.slice(1), { cacheControl: false });
-    }
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html', { cacheControl: false });
-  });
 }

@@ -51,6 +51,14 @@ describe('prefetchFirstPage', () => {
     });
   });
 
+  it('on a bare All Products URL, asks for exactly the URL the server preloads with the HTML', () => {
+    const { apiCalls } = mockApi({ 'GET /api/products': () => json([]) });
+    prefetchFirstPage(new QueryClient(), at('/all-products'));
+    // apps/api/src/plugins/spa.ts sends `Link: </api/products?limit=24>; rel=preload` for this page.
+    const [call] = apiCalls();
+    expect(`${call?.url.pathname}${call?.url.search}`).toBe('/api/products?limit=24');
+  });
+
   it('a product that cannot be loaded preloads nothing and leaves the error to the page', async () => {
     const { calls } = mockApi({});
     const client = new QueryClient();

@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { GuestOnly } from '@/features/auth/components/guest-only';
 import { RequireAuth } from '@/features/auth/components/require-auth';
+import { publicPages } from './first-route';
 import { PageErrorBoundary, RootErrorBoundary, RootLayout } from './routes/root';
 
 /**
@@ -20,11 +21,11 @@ export const routes: RouteObject[] = [
         // Keeps the navbar and footer when a page fails.
         ErrorBoundary: PageErrorBoundary,
         children: [
-          { index: true, lazy: () => import('./routes/home') },
-          { path: paths.categories.path, lazy: () => import('./routes/categories') },
-          { path: paths.category.path, lazy: () => import('./routes/category') },
-          { path: paths.allProducts.path, lazy: () => import('./routes/all-products') },
-          { path: paths.product.path, lazy: () => import('./routes/product') },
+          { index: true, lazy: publicPages.home },
+          { path: paths.categories.path, lazy: publicPages.categories },
+          { path: paths.category.path, lazy: publicPages.category },
+          { path: paths.allProducts.path, lazy: publicPages.allProducts },
+          { path: paths.product.path, lazy: publicPages.product },
           {
             Component: GuestOnly,
             children: [

@@ -17,7 +17,7 @@ import { api } from './api-client';
 let authPromise: Promise<Auth> | null = null;
 
 async function start(): Promise<Auth> {
-  // index.html preloads this URL; the same request mode lets the browser reuse that response.
+  // main.tsx preloads this URL when a user is saved; the same request mode reuses that response.
   const config = await api.get('/config', ClientConfigSchema, { auth: false });
   const app = initializeApp({
     apiKey: config.firebase.apiKey,

@@ -65,9 +65,13 @@ function Probe() {
   return <p>{auth.loading ? 'loading' : (auth.user?.email ?? 'guest')}</p>;
 }
 
-function renderProvider(client: AuthClient) {
+/** Most tests start like a returning user's page: a Firebase user may be saved, so the SDK loads first. */
+const userSaved = async () => true;
+const nobodySaved = async () => false;
+
+function renderProvider(client: AuthClient, hasPersistedUser = userSaved) {
   render(
-    <AuthProvider loadClient={async () => client}>
+    <AuthProvider loadClient={async () => client} hasPersistedUser={hasPersistedUser}>
       <Probe />
     </AuthProvider>,
   );
@@ -204,10 +208,68 @@ describe('AuthProvider', () => {
   it('continues signed out when the identity provider cannot start', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(
-      <AuthProvider loadClient={() => Promise.reject(new Error('config unavailable'))}>
+      <AuthProvider
+        loadClient={() => Promise.reject(new Error('config unavailable'))}
+        hasPersistedUser={userSaved}
+      >
         <Probe />
       </AuthProvider>,
     );
     expect(await screen.findByText('guest')).toBeInTheDocument();
+  });
+});
+
+describe('AuthProvider with no Firebase user saved in the browser', () => {
+  it('is signed out at once, without loading the identity provider', async () => {
+    setToken('left-over');
+    const load = vi.fn(async () => fakeClient().client);
+    render(
+      <AuthProvider loadClient={load} hasPersistedUser={nobodySaved}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(await screen.findByText('guest')).toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('loads it when the visitor focuses a credential field, and follows its auth state from then on', async () => {
+    const { client, emit } = fakeClient();
+    render(
+      <AuthProvider loadClient={async () => client} hasPersistedUser={nobodySaved}>
+        <Probe />
+        <button type="button">Claim Offer</button>
+        <input type="email" aria-label="Email address" />
+      </AuthProvider>,
+    );
+    await screen.findByText('guest');
+    act(() => screen.getByRole('button', { name: 'Claim Offer' }).focus());
+    expect(client.onChange).not.toHaveBeenCalled();
+
+    act(() => screen.getByLabelText('Email address').focus());
+    await waitFor(() => expect(client.onChange).toHaveBeenCalled());
+    // Another tab signed in meanwhile: Firebase reports the saved user.
+    act(() => emit(fakeUser()));
+    expect(await screen.findByText('supplier@bulkwise.test')).toBeInTheDocument();
+  });
+
+  it('loads it when another tab signs in (its API token appears)', async () => {
+    const { client } = fakeClient();
+    renderProvider(client, nobodySaved);
+    await screen.findByText('guest');
+    expect(client.onChange).not.toHaveBeenCalled();
+    act(() => setToken('from-another-tab'));
+    await waitFor(() => expect(client.onChange).toHaveBeenCalled());
+  });
+
+  it('signIn loads it on demand and signs in', async () => {
+    const { client } = fakeClient();
+    renderProvider(client, nobodySaved);
+    await screen.findByText('guest');
+
+    await act(() => latest!.signIn('supplier@bulkwise.test', 'Supplier#2026'));
+    expect(await screen.findByText('supplier@bulkwise.test')).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('api-token');
+    expect(jwtCalls()).toHaveLength(1);
   });
 });

@@ -16,6 +16,8 @@ import { clearToken, getToken, setToken, subscribeToken } from '@/lib/session';
 import { exchangeToken } from './api/exchange-token';
 import type { AuthClient } from './auth-client';
 import { AuthContext, type AuthContextValue, type AuthUser, type RegisterInput } from './auth-context';
+import { onAuthIntent } from './on-auth-intent';
+import { probePersistedUserOnce } from './persisted-user';
 
 const loadAuthClient = () => import('./auth-client').then((module) => module.createAuthClient());
 
@@ -27,9 +29,15 @@ interface AuthProviderProps {
   children: ReactNode;
   /** Tests pass a fake; the app loads the Firebase-backed client lazily. */
   loadClient?: () => Promise<AuthClient>;
+  /** False when no Firebase user is saved in this browser: signed out without waiting for the SDK. */
+  hasPersistedUser?: () => Promise<boolean>;
 }
 
-export function AuthProvider({ children, loadClient = loadAuthClient }: AuthProviderProps) {
+export function AuthProvider({
+  children,
+  loadClient = loadAuthClient,
+  hasPersistedUser = probePersistedUserOnce,
+}: AuthProviderProps) {
   const [user, setUser] = useState<AuthUser | null>(null);
   const [loading, setLoading] = useState(true);
   const [flows, setFlows] = useState(0);
@@ -80,55 +88,70 @@ export function AuthProvider({ children, loadClient = loadAuthClient }: AuthProv
   useEffect(() => {
     let cancelled = false;
     let unsubscribe: () => void = () => {};
+    let stopWaiting: () => void = () => {};
 
-    getClient().then(
-      (client) => {
-        if (cancelled) return;
-        setSessionHooks({
-          async refresh() {
-            const current = client.currentUser();
-            if (!current?.email) return null;
-            const idToken = await current.getIdToken(true);
-            const result = await exchangeToken(idToken, { email: current.email, uid: current.uid });
-            setToken(result.token);
-            return result.token;
-          },
-          async expire() {
-            clearToken();
-            try {
-              await client.signOut();
-            } catch (err) {
-              console.error('Sign-out after session expiry failed', err);
-            }
-            toast.error(SESSION_MESSAGES.expired, { id: 'session-expired' });
-          },
-        });
-        unsubscribe = client.onChange((firebaseUser) => {
-          void (async () => {
-            if (!firebaseUser) {
+    const start = () =>
+      getClient().then(
+        (client) => {
+          if (cancelled) return;
+          setSessionHooks({
+            async refresh() {
+              const current = client.currentUser();
+              if (!current?.email) return null;
+              const idToken = await current.getIdToken(true);
+              const result = await exchangeToken(idToken, { email: current.email, uid: current.uid });
+              setToken(result.token);
+              return result.token;
+            },
+            async expire() {
               clearToken();
-              setUser(null);
-            } else {
-              setUser(toAuthUser(firebaseUser));
-              if (!holdAutoExchange.current) await ensureToken(client, firebaseUser, false);
-            }
-            if (!cancelled) setLoading(false);
-          })();
-        });
+              try {
+                await client.signOut();
+              } catch (err) {
+                console.error('Sign-out after session expiry failed', err);
+              }
+              toast.error(SESSION_MESSAGES.expired, { id: 'session-expired' });
+            },
+          });
+          unsubscribe = client.onChange((firebaseUser) => {
+            void (async () => {
+              if (!firebaseUser) {
+                clearToken();
+                setUser(null);
+              } else {
+                setUser(toAuthUser(firebaseUser));
+                if (!holdAutoExchange.current) await ensureToken(client, firebaseUser, false);
+              }
+              if (!cancelled) setLoading(false);
+            })();
+          });
+        },
+        (err: unknown) => {
+          // Without the identity provider the public pages still work: continue as a visitor.
+          console.error('Authentication could not start; continuing signed out', err);
+          if (!cancelled) setLoading(false);
+        },
+      );
+
+    hasPersistedUser().then(
+      (maybe) => {
+        if (cancelled) return;
+        if (maybe) return void start();
+        // Nobody is signed in to Firebase here, so no API session either (as onChange(null) does).
+        clearToken();
+        setLoading(false);
+        stopWaiting = onAuthIntent(() => void start());
       },
-      (err: unknown) => {
-        // Without the identity provider the public pages still work: continue as a visitor.
-        console.error('Authentication could not start; continuing signed out', err);
-        if (!cancelled) setLoading(false);
-      },
+      () => void start(),
     );
 
     return () => {
       cancelled = true;
+      stopWaiting();
       unsubscribe();
       setSessionHooks(null);
     };
-  }, [getClient, ensureToken]);
+  }, [getClient, ensureToken, hasPersistedUser]);
 
   const signIn = useCallback(
     async (email: string, password: string) => {

@@ -1,20 +1,40 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { HERO_SLIDES } from '../content';
 import { HeroSlideContent } from './hero-slide';
 
-// Swiper arrives in its own chunk; until then the first slide stands in, at the same size.
+// Swiper (about 90 KB) arrives in its own chunk once the page has painted and gone idle: the first
+// slide stands in until then, at the same size, and the first autoplay move is 5 s away anyway.
 const HeroSlider = lazy(() => import('./hero-slider'));
 
+function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(() => setReady(true), 0);
+      return () => window.clearTimeout(timer);
+    }
+    const id = window.requestIdleCallback(() => setReady(true), { timeout: 1000 });
+    return () => window.cancelIdleCallback(id);
+  }, []);
+  return ready;
+}
+
 export function HeroSection() {
+  const sliderWanted = useAfterFirstPaint();
+  const firstSlide = <HeroSlideContent slide={HERO_SLIDES[0]!} />;
   return (
     <section
       aria-roledescription="carousel"
       aria-label="Featured deals"
       className="relative h-[calc(90vh-var(--nav-height))] min-h-[26rem] overflow-hidden bg-neutral"
     >
-      <Suspense fallback={<HeroSlideContent slide={HERO_SLIDES[0]!} />}>
-        <HeroSlider />
-      </Suspense>
+      {sliderWanted ? (
+        <Suspense fallback={firstSlide}>
+          <HeroSlider />
+        </Suspense>
+      ) : (
+        firstSlide
+      )}
     </section>
   );
 }

@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerSpa } from './spa';
+
+let root: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'bulkwise-spa-'));
+  mkdirSync(path.join(root, 'assets'));
+  mkdirSync(path.join(root, 'images'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(root, 'assets', 'index-AbC123.js'), 'export {};');
+  writeFileSync(path.join(root, 'images', 'bolt.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // As the web build writes it (apps/web/vite-plugins.ts).
+  writeFileSync(
+    path.join(root, 'first-page-preloads.json'),
+    JSON.stringify([
+      { path: '/', scripts: ['/assets/home-H1.js'], images: ['/images/hero/one.svg'] },
+      { path: '/product/:id', scripts: ['/assets/product-P1.js', '/assets/price-P2.js'], images: [] },
+    ]),
+  );
+  app = Fastify();
+  app.get('/api/health', async () => ({ ok: true }));
+  await registerSpa(app, root);
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+describe('serving the SPA', () => {
+  it('caches hashed build files for a year, as immutable', async () => {
+    const res = await get('/assets/index-AbC123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('caches other files a day and revalidates them with their ETag', async () => {
+    const res = await get('/images/bolt.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800');
+    const etag = String(res.headers.etag);
+    expect(etag).toMatch(/^(W\/)?"/);
+    expect((await get('/images/bolt.svg', { 'if-none-match': etag })).statusCode).toBe(304);
+  });
+
+  it('revalidates index.html on every load: unchanged, it is a 304 without a body', async () => {
+    const page = await get('/categories');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const again = await get('/categories', { 'if-none-match': String(page.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('preloads the API data of the first page with the HTML', async () => {
+    const links = async (url: string) => String((await get(url)).headers.link).split(', ');
+    const categories = '</api/categories>; rel=preload; as=fetch; crossorigin';
+    expect(await links('/categories')).toEqual([categories]);
+    expect(await links('/product/0190a1b2-c3d4')).toEqual([
+      categories,
+      '</api/products/0190a1b2-c3d4>; rel=preload; as=fetch; crossorigin',
+      '</assets/product-P1.js>; rel=preload; as=script; crossorigin',
+      '</assets/price-P2.js>; rel=preload; as=script; crossorigin',
+    ]);
+    // A hostile id is sent back encoded, never as raw header syntax.
+    expect(await links('/product/a%3E%3B%20rel%3Dx')).toContain(
+      '</api/products/a%3E%3B%20rel%3Dx>; rel=preload; as=fetch; crossorigin',
+    );
+    expect(await links('/all-products')).toEqual([
+      categories,
+      '</api/products?limit=24>; rel=preload; as=fetch; crossorigin',
+    ]);
+    // With toolbar state in the URL the app's request differs: only the categories are preloaded.
+    expect(await links('/all-products?sort=price_asc')).toEqual([categories]);
+  });
+
+  it("preloads the page's own chunks and largest image, as the web build lists them", async () => {
+    expect(String((await get('/')).headers.link).split(', ')).toEqual([
+      '</api/categories>; rel=preload; as=fetch; crossorigin',
+      '</assets/home-H1.js>; rel=preload; as=script; crossorigin',
+      '</images/hero/one.svg>; rel=preload; as=image; fetchpriority=high',
+    ]);
+  });
+
+  it('leaves unknown API paths and missing files as 404s', async () => {
+    expect((await get('/api/nope')).statusCode).toBe(404);
+    expect((await get('/assets/gone-123.js')).statusCode).toBe(404);
+    expect((await get('/api/health')).json()).toEqual({ ok: true });
+  });
+});

@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/*
+ * Serves the built SPA (docs/decisions/0014-page-speed.md):
+ * - hashed build output (/assets/*) is immutable for a year: a new build has new names;
+ * - every other file (the favicon, the seed and placeholder images under /images, which products in
+ *   the database point at) may change under the same URL: cached a day, then used while it is
+ *   revalidated in the background (ETag / Last-Modified answer 304 when nothing changed);
+ * - index.html is revalidated on every load (its ETag makes that a 304), so a deploy shows at once.
+ * Every other non-API GET answers index.html, with `Link: rel=preload` for the API data its first
+ * page shows and (first-page-preloads.json, from the web build) that page's chunks and largest
+ * image, so they download alongside the entry script instead of after the app starts.
+ */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE_DAILY = 'public, max-age=86400, stale-while-revalidate=604800';
+
+function cachePolicy(filePath: string): string {
+  if (path.basename(filePath) === 'index.html') return 'no-cache';
+  return filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : REVALIDATE_DAILY;
+}
+
+/** Same as the web's first All Products page (apps/web PRODUCT_PAGE_SIZE; app/prefetch.test pins the URL). */
+const FIRST_PRODUCT_PAGE = '/api/products?limit=24';
+
+/** The public API requests the SPA makes at start for this URL (app/prefetch.ts asks for the same). */
+export function firstPageData(pathname: string, search: string): string[] {
+  // The footer of every page lists the categories.
+  const urls = ['/api/categories'];
+  const product = /^\/product\/([^/]+)$/.exec(pathname);
+  if (product?.[1]) urls.push(`/api/products/${encodeURIComponent(safeDecode(product[1]))}`);
+  else if (pathname === '/all-products' && search === '') urls.push(FIRST_PRODUCT_PAGE);
+  return urls;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+// The same request modes as the app's fetch() and module scripts (CORS, same-origin credentials),
+// so the browser reuses what it preloaded.
+const dataLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`;
+const scriptLink = (url: string) => `<${url}>; rel=preload; as=script; crossorigin`;
+const imageLink = (url: string) => `<${url}>; rel=preload; as=image; fetchpriority=high`;
+
+/** Written by the web build (apps/web/vite-plugins.ts): per public page, its chunks and largest image. */
+const PAGE_PRELOADS_FILE = 'first-page-preloads.json';
+interface PagePreload {
+  path: string;
+  scripts: string[];
+  images: string[];
+}
+
+function loadPagePreloads(root: string): Array<{ pattern: RegExp; links: string[] }> {
+  let pages: PagePreload[];
+  try {
+    pages = JSON.parse(readFileSync(path.join(root, PAGE_PRELOADS_FILE), 'utf8')) as PagePreload[];
+  } catch {
+    // A build without the file: the pages still load, one round trip later.
+    return [];
+  }
+  return pages.map((page) => ({
+    pattern: new RegExp(`^${page.path.replace(/:[^/]+/g, '[^/]+')}/?$`),
+    links: [...page.scripts.map(scriptLink), ...page.images.map(imageLink)],
+  }));
+}
+
+export async function registerSpa(app: FastifyInstance, root: string) {
+  const pagePreloads = loadPagePreloads(root);
+  const linksFor = (pathname: string, search: string) => [
+    ...firstPageData(pathname, search).map(dataLink),
+    ...(pagePreloads.find((page) => page.pattern.test(pathname))?.links ?? []),
+  ];
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    // setHeaders runs last, so it decides every file's policy, index.html's included.
+    setHeaders: (reply, filePath) => reply.header('cache-control', cachePolicy(filePath)),
+  });
+  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+    const [pathname = '/', query] = req.url.split('?', 2);
+    if (pathname.startsWith('/api/') || pathname === '/api') return reply.callNotFound();
+    if (path.extname(pathname)) {
+      // A real file under the build (an image, the favicon) or a 404 for a missing asset.
+      return reply.sendFile(pathname.slice(1), { cacheControl: false });
+    }
+    reply.header('link', linksFor(pathname, query ? `?${query}` : '').join(', '));
+    return reply.sendFile('index.html', { cacheControl: false });
+  });
+}

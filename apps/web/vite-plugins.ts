@@ -1,0 +1,133 @@
+import type { Plugin, Rolldown } from 'vite';
+import { paths } from './src/config/paths.ts';
+import { HERO_SLIDES } from './src/features/home/content.ts';
+
+/*
+ * Build plugins that shorten the chain of requests before the first page renders
+ * (docs/decisions/0014-page-speed.md). Without them it is: index.html -> entry -> app chunk ->
+ * page chunk -> the page's image.
+ */
+
+type Bundle = Rolldown.OutputBundle;
+type Chunk = Rolldown.OutputChunk;
+
+const chunksOf = (bundle: Bundle) =>
+  Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
+
+function findChunk(bundle: Bundle, module: string): Chunk {
+  const chunk = chunksOf(bundle).find((c) => c.facadeModuleId?.endsWith(module));
+  if (!chunk) throw new Error(`${module} is not a chunk of its own: update vite-plugins.ts`);
+  return chunk;
+}
+
+/** Every file loaded with `files` through static imports. */
+function closure(bundle: Bundle, files: string[], into = new Set<string>()): Set<string> {
+  for (const file of files) {
+    if (into.has(file)) continue;
+    into.add(file);
+    const chunk = bundle[file];
+    closure(bundle, chunk?.type === 'chunk' ? chunk.imports : [], into);
+  }
+  return into;
+}
+
+const APP_MODULE = 'src/app/app.tsx';
+
+/** What index.html loads for every page: the entry and (modulepreload) the app chunk. */
+function loadedByHtml(bundle: Bundle): Set<string> {
+  const entries = chunksOf(bundle).filter((c) => c.isEntry).map((c) => c.fileName);
+  return closure(bundle, [...entries, findChunk(bundle, APP_MODULE).fileName]);
+}
+
+/**
+ * The entry only paints the startup overlay, then imports the app chunk. Listing the app chunk and
+ * its static imports as modulepreload in index.html starts them with the entry instead of after it.
+ */
+export function preloadAppChunk(): Plugin {
+  return {
+    name: 'bulkwise:preload-app-chunk',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        const entries = chunksOf(bundle).filter((c) => c.isEntry).map((c) => c.fileName);
+        const entryFiles = closure(bundle, entries);
+        const files = [...closure(bundle, [findChunk(bundle, APP_MODULE).fileName])].filter(
+          (file) => !entryFiles.has(file),
+        );
+        return {
+          html,
+          tags: files.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        };
+      },
+    },
+  };
+}
+
+/** The public pages whose own chunk (and largest image) the server preloads with index.html. */
+const FIRST_PAGES = [
+  { path: paths.home.path, module: 'src/app/routes/home.tsx', images: [HERO_SLIDES[0]!.image] },
+  { path: paths.categories.path, module: 'src/app/routes/categories.tsx', images: [] },
+  { path: paths.category.path, module: 'src/app/routes/category.tsx', images: [] },
+  { path: paths.allProducts.path, module: 'src/app/routes/all-products.tsx', images: [] },
+  { path: paths.product.path, module: 'src/app/routes/product.tsx', images: [] },
+];
+
+export interface FirstPagePreload {
+  /** A route path of config/paths.ts (`:name` matches one segment). */
+  path: string;
+  scripts: string[];
+  images: string[];
+}
+
+export const FIRST_PAGE_PRELOADS_FILE = 'first-page-preloads.json';
+
+/**
+ * Writes first-page-preloads.json next to index.html: per public page, the page's chunk and the
+ * chunks it imports that index.html does not already load, plus the image it shows largest. The
+ * API's SPA plugin sends them as `Link: rel=preload` with index.html for that URL.
+ */
+export function firstPagePreloads(): Plugin {
+  return {
+    name: 'bulkwise:first-page-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const loaded = loadedByHtml(bundle);
+      const pages: FirstPagePreload[] = FIRST_PAGES.map(({ path, module, images }) => ({
+        path,
+        scripts: [...closure(bundle, [findChunk(bundle, module).fileName])]
+          .filter((file) => !loaded.has(file))
+          .map((file) => `/${file}`),
+        images,
+      }));
+      this.emitFile({ type: 'asset', fileName: FIRST_PAGE_PRELOADS_FILE, source: JSON.stringify(pages, null, 2) });
+    },
+  };
+}
+
+/**
+ * The stylesheet goes into index.html: the overlay in the HTML then paints as soon as the document is
+ * parsed, before any script arrives, instead of one more round trip later. index.html is revalidated
+ * with its ETag, so a returning visitor downloads it again only after a deploy, like the CSS file.
+ */
+export function inlineStylesheet(): Plugin {
+  return {
+    name: 'bulkwise:inline-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+          const asset = ctx.bundle?.[file];
+          if (asset?.type !== 'asset' || String(asset.source).includes('</style')) return tag;
+          return `<style>${String(asset.source)}</style>`;
+        });
+      },
+    },
+  };
+}
