@@ -1,4 +1,4 @@
-import { LOGIN_MESSAGES } from '@bulkwise/contracts';
+import { LOGIN_MESSAGES } from '../src/config/messages';
 import type { Page } from '@playwright/test';
 import { createUser, expect, signIn, test } from './fixtures';
 
