@@ -47,7 +47,7 @@ function parseRequestLog(lines) {
 export async function gracefulShutdown() {
   const url = await freshDatabase();
   const port = await freePort();
-  const env = { DATABASE_URL: url, LOG_LEVEL: 'info' };
+  const env = { DATABASE_URL: url, LOG_LEVEL: 'debug' };
   const first = await startApi({ port, env, keepLog: true });
   const products = await pickProducts(port, 8);
   const buyers = await makeBuyers(16);
