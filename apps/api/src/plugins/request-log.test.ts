@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from '../logger';
 import { requestLogPlugin } from './request-log';
@@ -6,7 +6,7 @@ import { requestLogPlugin } from './request-log';
 async function appLogging(level: 'info' | 'debug') {
   const lines: Array<Record<string, unknown>> = [];
   const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
-  const app = Fastify({ logger: { ...loggerOptions(level), stream }, disableRequestLogging: true });
+  const app = Fastify({ logger: { ...loggerOptions(level), stream }, logController: new LogController({ disableRequestLogging: true }) });
   await app.register(requestLogPlugin);
   app.get('/api/thing', async () => ({ ok: true }));
   await app.ready();

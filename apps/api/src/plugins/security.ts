@@ -1,9 +1,9 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@bulkwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config/env';
 import type { Redis } from '../lib/redis/redis';
 import { failoverStore } from './rate-limit-store';
@@ -23,7 +23,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   ];
   const authDomain = `https://${config.firebaseAuthDomain}`;
 
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -49,6 +49,12 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // HSTS only means something over HTTPS; browsers ignore it on plain http.
     hsts: config.env === 'production' ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  });
+  // The same headers on every answer, computed once: @fastify/helmet rebuilt them (and parsed the CSP) on
+  // every request, about a quarter of the CPU of an answer served from memory (decision 0005).
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   await app.register(cors, {
@@ -79,4 +85,18 @@ export interface WriteRateLimit {
 
 export function writeRateLimit(config: Config): WriteRateLimit {
   return { max: config.rateLimit.writesPerMinute, timeWindow: '1 minute', hook: 'preHandler' };
+}
+
+/** The headers helmet's middleware sets for `options`, read once from a stand-in response. */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  // No directive here is a function of the request (no nonces), so one run serves every request.
+  helmet(options)({} as never, response as never, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
 }
