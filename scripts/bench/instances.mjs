@@ -14,11 +14,9 @@ import { ROOT } from '../stack.mjs';
 import { cleanupAll, freshDatabase, httpRequest, makeBuyers, PURCHASE_BODY } from '../faults/lib.mjs';
 import { reachable, startCluster } from '../scale/cluster.mjs';
 import { createProducts, makeSupplier } from '../scale/steps.mjs';
-import { fmt, loadavg, machineLine, writeSection } from './report.mjs';
+import { fmt, loadavg, loadKnobs, machineLine, writeSection } from './report.mjs';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 6);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 48);
+const { DURATION, WARMUP, CONNECTIONS } = loadKnobs({ duration: 6, warmup: 1, connections: 48 });
 const PRODUCTS = 200;
 const STOCK = 10_000_000;
 

@@ -18,19 +18,15 @@ import { register } from 'tsx/esm/api';
 import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
 import { freePort } from '../lib/ports.mjs';
 import { BIN, ROOT, stop, waitForUrl } from '../stack.mjs';
-import { fmt, loadavg, machine, machineLine, writeSection } from './report.mjs';
+import { envNumber, fmt, loadavg, loadKnobs, machine, machineLine, writeSection } from './report.mjs';
 
 register();
 const { sql } = await import('drizzle-orm');
 const { openPglite, openPostgres } = await import('../../apps/api/src/db/client.ts');
 const { createTokenService } = await import('../../apps/api/src/modules/auth/tokens.ts');
 
-const num = (name, fallback) => Number(process.env[name] ?? fallback);
-const ORDERS = num('BENCH_ORDERS', 100_000);
-const DURATION = num('BENCH_DURATION', 8);
-const WARMUP = num('BENCH_WARMUP', 2);
-const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
-const KEEP = process.env.BENCH_KEEP === '1';
+const { DURATION, WARMUP, CONNECTIONS, KEEP } = loadKnobs();
+const ORDERS = envNumber('BENCH_ORDERS', 100_000);
 const TARGET_P99_MS = 50;
 const SUPPLIER = { uid: 'bench-desk-supplier', email: 'desk@bench.bulkwise.test', name: 'Desk Supplier' };
 

@@ -8,6 +8,19 @@ import { ROOT } from '../stack.mjs';
 export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
 export const LATEST = path.join(RESULTS_DIR, 'latest.md');
 
+/** A numeric knob from the environment (BENCH_*), or its default. */
+export const envNumber = (name, fallback) => Number(process.env[name] ?? fallback);
+
+/** The load settings every bench shares: BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_KEEP=1. */
+export function loadKnobs(defaults = { duration: 8, warmup: 2, connections: 50 }) {
+  return {
+    DURATION: envNumber('BENCH_DURATION', defaults.duration),
+    WARMUP: envNumber('BENCH_WARMUP', defaults.warmup),
+    CONNECTIONS: envNumber('BENCH_CONNECTIONS', defaults.connections),
+    KEEP: process.env.BENCH_KEEP === '1',
+  };
+}
+
 export const loadavg = () => os.loadavg().map((n) => n.toFixed(2));
 
 export function machine() {

@@ -19,7 +19,7 @@ import { register } from 'tsx/esm/api';
 import { adminQuery, createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
 import { freePort } from '../lib/ports.mjs';
 import { ROOT, buildApi, stop, waitForUrl } from '../stack.mjs';
-import { fmt, loadavg, machine, machineLine, RESULTS_DIR, writeSection } from './report.mjs';
+import { envNumber, fmt, loadavg, loadKnobs, machine, machineLine, RESULTS_DIR, writeSection } from './report.mjs';
 import { benchSearch, searchOnly, searchReport } from './search.mjs';
 
 register();
@@ -30,17 +30,13 @@ const { openPglite, openPostgres } = await import('../../apps/api/src/db/client.
 const { createTokenService } = await import('../../apps/api/src/modules/auth/tokens.ts');
 const { toPublicProduct } = await import('../../apps/api/src/modules/products/products.mapper.ts');
 
-const num = (name, fallback) => Number(process.env[name] ?? fallback);
-const PRODUCTS = num('BENCH_PRODUCTS', 100_000);
-const DURATION = num('BENCH_DURATION', 8);
-const WARMUP = num('BENCH_WARMUP', 2);
-const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
-const PURCHASE_PRODUCTS = num('BENCH_PURCHASE_PRODUCTS', 5_000);
-const BUYERS = num('BENCH_BUYERS', 200);
+const { DURATION, WARMUP, CONNECTIONS, KEEP } = loadKnobs();
+const PRODUCTS = envNumber('BENCH_PRODUCTS', 100_000);
+const PURCHASE_PRODUCTS = envNumber('BENCH_PURCHASE_PRODUCTS', 5_000);
+const BUYERS = envNumber('BENCH_BUYERS', 200);
 /** Products given stock for exactly HOT_ORDERS orders and a share of the purchase load: they sell out. */
 const HOT_PRODUCTS = 10;
 const HOT_ORDERS = 5;
-const KEEP = process.env.BENCH_KEEP === '1';
 const ONLY_SEARCH = process.env.BENCH_ONLY === 'search';
 
 const serverUrl = process.env.DATABASE_URL || undefined;
