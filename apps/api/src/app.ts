@@ -3,7 +3,7 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { ClientConfig } from '@bulkwise/contracts';
+import { ProductListQuerySchema, type ClientConfig } from '@bulkwise/contracts';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -142,6 +142,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   const db = database.db;
+  const products = createProductsService({
+    repository: createProductsRepository(db, { bus }),
+    search: createSearchRepository(db, { bus }),
+    searchCache: createSearchCache(bus),
+    invalidateProducts,
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -171,12 +177,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(categoriesRoutes, {
         categories: createCategoriesService({ repository: createCategoriesRepository(db) }),
         bus,
-      });
-      const products = createProductsService({
-        repository: createProductsRepository(db, { bus }),
-        search: createSearchRepository(db, { bus }),
-        searchCache: createSearchCache(bus),
-        invalidateProducts,
       });
       await api.register(productsRoutes, { products, bus, productCacheBytes: config.productCacheBytes });
       const orderEvents = deps.orderEvents ?? ignoreOrderEvents;
@@ -212,6 +212,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  if (config.webDistDir) await registerSpa(app, path.resolve(config.webDistDir));
+  if (config.webDistDir) {
+    await registerSpa(app, path.resolve(config.webDistDir), {
+      // The image a product page or the first All Products page paints largest (the first card's).
+      lcpImage: async (page) =>
+        'productId' in page
+          ? (await products.get(page.productId)).image
+          : (await products.list(ProductListQuerySchema.parse({ limit: 1 }), null)).items[0]?.image,
+    });
+  }
   return app;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerSpa } from './spa';
+import { registerSpa, type LcpImageLookup } from './spa';
 
 let root: string;
 let app: FastifyInstance;
@@ -95,5 +95,43 @@ describe('serving the SPA', () => {
     expect((await get('/api/nope')).statusCode).toBe(404);
     expect((await get('/assets/gone-123.js')).statusCode).toBe(404);
     expect((await get('/api/health')).json()).toEqual({ ok: true });
+  });
+});
+
+describe("the first paint's image, from a lookup that may fail", () => {
+  const pageWith = async (lcpImage: LcpImageLookup) => {
+    const spa = Fastify();
+    await registerSpa(spa, root, { lcpImage });
+    await spa.ready();
+    try {
+      const res = await spa.inject({ method: 'GET', url: '/product/0190a1b2-c3d4' });
+      return { status: res.statusCode, links: String(res.headers.link).split(', ') };
+    } finally {
+      await spa.close();
+    }
+  };
+  const withoutImage = [
+    '</api/categories>; rel=preload; as=fetch; crossorigin',
+    '</api/products/0190a1b2-c3d4>; rel=preload; as=fetch; crossorigin',
+    '</assets/product-P1.js>; rel=preload; as=script; crossorigin',
+    '</assets/price-P2.js>; rel=preload; as=script; crossorigin',
+  ];
+
+  it('adds the image last, with high priority', async () => {
+    expect(await pageWith(async () => '/images/products/bolt.svg')).toEqual({
+      status: 200,
+      links: [...withoutImage, '</images/products/bolt.svg>; rel=preload; as=image; fetchpriority=high'],
+    });
+  });
+
+  it('still serves the page when the lookup fails or never answers', async () => {
+    expect(await pageWith(() => Promise.reject(new Error('database down')))).toEqual({ status: 200, links: withoutImage });
+    expect(await pageWith(() => new Promise(() => {}))).toEqual({ status: 200, links: withoutImage });
+  });
+
+  it('drops protocol-relative, script and header-breaking URLs', async () => {
+    for (const url of ['//evil.example/x.png', 'javascript:alert(1)', '/a>; rel=stylesheet', '/a b.png', '/a\n.png']) {
+      expect(await pageWith(async () => url), url).toEqual({ status: 200, links: withoutImage });
+    }
   });
 });

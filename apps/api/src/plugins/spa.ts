@@ -12,7 +12,9 @@ import type { FastifyInstance } from 'fastify';
  * - index.html is revalidated on every load (its ETag makes that a 304), so a deploy shows at once.
  * Every other non-API GET answers index.html, with `Link: rel=preload` for the API data its first
  * page shows and (first-page-preloads.json, from the web build) that page's chunks and largest
- * image, so they download alongside the entry script instead of after the app starts.
+ * image, so they download alongside the entry script instead of after the app starts. A product page
+ * and the bare All Products page also preload the image that will be their largest paint (the product's,
+ * the first card's), which the browser would otherwise discover only after the script and the JSON.
  */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE_DAILY = 'public, max-age=86400, stale-while-revalidate=604800';
@@ -49,6 +51,40 @@ const dataLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`
 const scriptLink = (url: string) => `<${url}>; rel=preload; as=script; crossorigin`;
 const imageLink = (url: string) => `<${url}>; rel=preload; as=image; fetchpriority=high`;
 
+/**
+ * An image URL from product data goes into the Link header only when it cannot break the header's
+ * syntax (`<`, `>`, `,`, `;`, quotes, spaces or controls) and is a same-site path or an http(s) URL.
+ */
+const SAFE_IMAGE_URL = /^(?:\/(?!\/)|https?:\/\/)[^\s\p{Cc}<>,;"'\\]*$/u;
+export const isPreloadableImage = (url: string) => url.length <= 2048 && SAFE_IMAGE_URL.test(url);
+
+/** The image of the page's largest paint, from data the API already has (undefined: none known). */
+export type LcpImageLookup = (page: { productId: string } | { firstProductPage: string }) => Promise<string | undefined>;
+
+/** The lookup may not hold the HTML back: past this, or on any error, the page goes without the hint. */
+const LCP_LOOKUP_BUDGET_MS = 100;
+
+async function lcpImageFor(lookup: LcpImageLookup | undefined, pathname: string, search: string): Promise<string | undefined> {
+  if (!lookup) return undefined;
+  const product = /^\/product\/([^/]+)$/.exec(pathname);
+  const page = product?.[1]
+    ? { productId: safeDecode(product[1]) }
+    : pathname === '/all-products' && search === ''
+      ? { firstProductPage: FIRST_PRODUCT_PAGE }
+      : undefined;
+  if (!page) return undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), LCP_LOOKUP_BUDGET_MS)));
+  try {
+    const url = await Promise.race([lookup(page), late]);
+    return url !== undefined && isPreloadableImage(url) ? url : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Written by the web build (apps/web/vite-plugins.ts): per public page, its chunks and largest image. */
 const PAGE_PRELOADS_FILE = 'first-page-preloads.json';
 interface PagePreload {
@@ -71,12 +107,16 @@ function loadPagePreloads(root: string): Array<{ pattern: RegExp; links: string[
   }));
 }
 
-export async function registerSpa(app: FastifyInstance, root: string) {
+export async function registerSpa(app: FastifyInstance, root: string, options: { lcpImage?: LcpImageLookup } = {}) {
   const pagePreloads = loadPagePreloads(root);
-  const linksFor = (pathname: string, search: string) => [
-    ...firstPageData(pathname, search).map(dataLink),
-    ...(pagePreloads.find((page) => page.pattern.test(pathname))?.links ?? []),
-  ];
+  const linksFor = async (pathname: string, search: string) => {
+    const image = await lcpImageFor(options.lcpImage, pathname, search);
+    return [
+      ...firstPageData(pathname, search).map(dataLink),
+      ...(pagePreloads.find((page) => page.pattern.test(pathname))?.links ?? []),
+      ...(image ? [imageLink(image)] : []),
+    ];
+  };
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -91,7 +131,7 @@ export async function registerSpa(app: FastifyInstance, root: string) {
       // A real file under the build (an image, the favicon) or a 404 for a missing asset.
       return reply.sendFile(pathname.slice(1), { cacheControl: false });
     }
-    reply.header('link', linksFor(pathname, query ? `?${query}` : '').join(', '));
+    reply.header('link', (await linksFor(pathname, query ? `?${query}` : '')).join(', '));
     return reply.sendFile('index.html', { cacheControl: false });
   });
 }
