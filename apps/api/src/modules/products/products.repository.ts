@@ -23,7 +23,15 @@ export interface ProductFilter {
 }
 
 /** A row of a relevance-ordered page carries its rank: the cursor needs it. */
-export type RankedProductRow = ProductRow & { rank?: number };
+/** `createdAtCursor`: created_at to the microsecond, as text (a JS Date keeps only milliseconds). */
+export type RankedProductRow = ProductRow & { rank?: number; createdAtCursor?: string };
+
+/**
+ * Two products created in the same millisecond differ in the microseconds PostgreSQL keeps: a cursor
+ * cut to milliseconds would skip the later of them on the next page, so the newest-first cursor
+ * carries created_at exactly.
+ */
+const CREATED_AT_EXACT = sql<string>`to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export type NewProduct = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 /** What an edit writes: the product's own fields (contracts' list), the derived slug and the price breaks. */
@@ -90,7 +98,11 @@ const trim = <R>(rows: R[], limit: number) => ({ rows: rows.slice(0, limit), has
 
 export function cursorAfter(row: RankedProductRow, sort: ProductSortKey): ProductCursor {
   const value =
-    sort === 'relevance' ? String(row.rank ?? 0) : sort === 'default' ? row.createdAt.toISOString() : String(row.price);
+    sort === 'relevance'
+      ? String(row.rank ?? 0)
+      : sort === 'default'
+        ? (row.createdAtCursor ?? row.createdAt.toISOString())
+        : String(row.price);
   return { sort, value, id: row.id };
 }
 
@@ -108,6 +120,7 @@ export function createProductsRepository(db: Db, options: { bus?: Pick<Invalidat
       .select({
         ...getTableColumns(products),
         ...(sort === 'relevance' && search ? { rank: searchRank(search).as('rank') } : {}),
+        ...(sort === 'default' ? { createdAtCursor: CREATED_AT_EXACT.as('created_at_cursor') } : {}),
       })
       .from(products)
       .where(and(...conditions))

@@ -41,8 +41,8 @@ function decodeProductCursor(raw: string, sort: ProductSortKey): ProductCursor {
     sort === 'relevance'
       ? /^\d{1,4}$/.test(value)
       : sort === 'default'
-      ? // Exactly the form cursorAfter() writes (toISOString), so PostgreSQL never sees a date it cannot read.
-        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) && !Number.isNaN(Date.parse(value))
+      ? // Exactly the forms cursorAfter() writes (microseconds; milliseconds before), so PostgreSQL never sees a date it cannot read.
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.(\d{3}|\d{6})Z$/.test(value) && !Number.isNaN(Date.parse(value))
       : /^\d{1,10}(\.\d{1,2})?$/.test(value);
   if (!valid) throw invalidCursor();
   return { sort, value, id };

@@ -1,4 +1,5 @@
 import { MIN_ORDER_FILTER_THRESHOLD, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, categorySlug } from '@bulkwise/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createProduct, makeUser, productInput } from '../../../test/factories';
@@ -66,6 +67,30 @@ describe('GET /api/products', () => {
       const all = (await get(`/api/products?limit=500${sort}`)).json() as P[];
       expect(seen.map((p) => p._id)).toEqual(all.map((p) => p._id));
     }
+  });
+
+  it('pages newest first through products created within one millisecond without skipping any', async () => {
+    const owner = makeUser('burst');
+    const created = [];
+    for (const name of ['Burst A', 'Burst B', 'Burst C', 'Burst D']) created.push((await createProduct(t, owner, { name }))._id);
+    // As a bulk import or concurrent suppliers write them: same millisecond, different microseconds.
+    const ids = `{${created.join(',')}}`;
+    await t.database.db.execute(sql`
+      update products set created_at = timestamptz '2001-03-04 05:06:07.891000+00'
+        + array_position(${ids}::uuid[], id) * interval '150 microseconds'
+      where id = any(${ids}::uuid[])`);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const res = await get(
+        `/api/products?email=${encodeURIComponent(owner.email)}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        await bearer(t, owner),
+      );
+      expect(res.statusCode).toBe(200);
+      seen.push(...(res.json() as P[]).map((p) => p.name));
+      cursor = res.headers[NEXT_CURSOR_HEADER] as string | undefined;
+    } while (cursor && seen.length < 10);
+    expect(seen).toEqual(['Burst D', 'Burst C', 'Burst B', 'Burst A']);
   });
 
   it('searches name and brand, case-insensitively, treating % and _ literally', async () => {
