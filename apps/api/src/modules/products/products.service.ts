@@ -131,18 +131,19 @@ export function createProductsService(deps: {
       const sort: ProductSortKey = query.sort ?? 'relevance';
       const limit = query.limit ?? DEFAULT_PRODUCT_LIMIT;
       const after = query.cursor ? decodeProductCursor(query.cursor, sort) : undefined;
-      const startedAt = searchCache.begin();
+      const laterPage = after !== undefined;
+      const startedAt = searchCache.begin(laterPage);
       const plan = await search.plan(query.q);
       // Only punctuation or symbols: no word to look for, so nothing matches.
       if (!plan) return uncached(serialize([]), pageHeaders(0, null));
       const key = JSON.stringify([query.category, query.minOrderOver, sort, limit, query.cursor, plan.match]);
-      const hit = searchCache.get(key);
+      const hit = searchCache.get(key, laterPage);
       if (hit) return hit;
       const filter: ProductFilter = { search: plan };
       if (query.category !== undefined) filter.categorySlug = query.category;
       if (query.minOrderOver !== undefined) filter.minOrderOver = query.minOrderOver;
       const result = await page(filter, sort, limit, after, false);
-      return searchCache.keep(key, startedAt, serialize(result.items), pageHeaders(result.total, result.nextCursor));
+      return searchCache.keep(key, startedAt, serialize(result.items), pageHeaders(result.total, result.nextCursor), laterPage);
     },
 
     /** GET /products/suggest: the best matches of a search, for a typeahead, kept like a search page. */

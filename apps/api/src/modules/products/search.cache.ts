@@ -5,6 +5,12 @@ import { ANY_PRODUCT_TAG } from './products.cache';
 
 /** Search answers are small (a page of 24 at most is cached); 4 MiB holds hundreds of popular queries. */
 const SEARCH_CACHE_BYTES = 4 * 2 ** 20;
+/**
+ * Later pages (a cursor) have their own, smaller room: eviction is oldest first, and every cursor is a
+ * new key, so deep paging or a stream of made-up cursors would otherwise push out the first pages and
+ * suggestions that most requests ask for.
+ */
+const LATER_PAGES_BYTES = 1 * 2 ** 20;
 
 /**
  * Search pages and suggestions as the routes send them (body serialised once through the response
@@ -14,15 +20,18 @@ const SEARCH_CACHE_BYTES = 4 * 2 ** 20;
  * one lookup and one send: nothing is parsed, serialised or hashed again.
  */
 export function createSearchCache(bus?: Pick<InvalidationBus, 'register'>) {
-  const cache = createResponseCache({ maxBytes: SEARCH_CACHE_BYTES });
-  bus?.register(cache);
+  const first = createResponseCache({ maxBytes: SEARCH_CACHE_BYTES });
+  const later = createResponseCache({ maxBytes: LATER_PAGES_BYTES });
+  bus?.register(first);
+  bus?.register(later);
+  const room = (laterPage: boolean) => (laterPage ? later : first);
   return {
     /** Call before reading anything the answer depends on (the plan included). */
-    begin: () => cache.begin(),
-    get: (key: string): CachedResponse | undefined => cache.get(key),
+    begin: (laterPage = false) => room(laterPage).begin(),
+    get: (key: string, laterPage = false): CachedResponse | undefined => room(laterPage).get(key),
     /** The answer to send: kept under `key` unless a write happened since `startedAt` (then sent once, not kept). */
-    keep(key: string, startedAt: number, body: string, headers?: Record<string, string>): CachedResponse {
-      return cache.set(key, body, { tags: [ANY_PRODUCT_TAG], startedAt, headers }) ?? uncached(body, headers);
+    keep(key: string, startedAt: number, body: string, headers?: Record<string, string>, laterPage = false): CachedResponse {
+      return room(laterPage).set(key, body, { tags: [ANY_PRODUCT_TAG], startedAt, headers }) ?? uncached(body, headers);
     },
   };
 }
