@@ -20,12 +20,12 @@ export function commonWord(rows) {
   return { word, products };
 }
 
-// The API keeps first pages under the raw query and search answers under the normalised one (the
-// lexemes: decision 0009). Trailing punctuation is ignored by the search but makes each request's raw q
-// different, so the lines below measure what repeated popular queries cost: the normalisation (one
-// query) and the search cache. The "uncached" line also sends a random relevance cursor, a key no other
-// request has, so every request reads its page from the database (the count stays cached, as it does
-// while paging).
+// The API keeps search answers under the normalised query (the lexemes: decision 0009), and the
+// database's parse of the text under a canonical form that drops trailing punctuation after a space.
+// Trailing punctuation is ignored by the search but makes each request's raw q different, so the lines
+// below measure what repeated popular queries cost when no two requests send the same text. The
+// "uncached" line also sends a random relevance cursor, a key no other request has, so every request
+// reads its page from the database (the count stays cached, as it does while paging).
 const PUNCTUATION = '!?.,;:';
 const noise = (random) =>
   Array.from({ length: 8 }, () => PUNCTUATION[Math.floor(random() * PUNCTUATION.length)]).join('');
@@ -107,7 +107,7 @@ export function searchReport(r, row) {
     ],
     notes: [
       `**Search**: "${r.search.word}" is the most frequent name word of 6+ letters (${fmt(r.search.products)} of ${fmt(r.settings.products)} products match it by name, more by other fields); ` +
-        `each request appends 8 random punctuation characters to q, which the search ignores: the raw-query page cache never answers, the search cache (normalised query, dropped by any product write) does. ` +
+        `each request appends 8 random punctuation characters to q, which the search ignores: no two requests send the same text, the search cache (normalised query, dropped by any product write) answers. ` +
         `The uncached line sends a random relevance cursor with each request, so its page is always read from the database (the exact count stays cached, as when paging).`,
     ],
   };

@@ -20,19 +20,17 @@ import { createResponseCache } from '../../lib/cache/cache';
 import { sendJson, uncached } from '../../lib/cache/http';
 import { isUuid } from '../../ids';
 import { ANY_PRODUCT_TAG, productTag } from './products.cache';
-import type { ProductsService } from './products.service';
+import { pageHeaders, type ProductsService } from './products.service';
 import { warmProductCache } from './products.warmup';
 
-/** A first page of a public listing has a cache key; an owner's list (`email`) or a later page has none. */
+/**
+ * A first page of a public listing has a cache key; an owner's list (`email`) or a later page has none.
+ * Public searches are not keyed here: the search cache keeps them under their normalised form.
+ */
 function firstPageKey(query: ProductListQuery): string | undefined {
   if (query.email !== undefined || query.cursor !== undefined) return undefined;
-  return JSON.stringify([query.category, query.minOrderOver, query.q || undefined, query.sort, query.limit]);
+  return JSON.stringify([query.category, query.minOrderOver, query.sort, query.limit]);
 }
-
-const pageHeaders = (total: number, nextCursor: string | null) => ({
-  [TOTAL_COUNT_HEADER]: String(total),
-  ...(nextCursor ? { [NEXT_CURSOR_HEADER]: nextCursor } : {}),
-});
 
 /**
  * Public reads answer from memory what the database answered before: first pages of listings and
@@ -52,6 +50,12 @@ export const productsRoutes: FastifyPluginAsyncZod<{
   // The routes' own serialisers (response schema, unknown fields dropped), run once per cached body.
   const serializeList = serializerCompiler({ schema: ProductListResponseSchema, method: 'GET', url: '/products', httpStatus: '200' });
   const serializeProduct = serializerCompiler({ schema: ProductSchema, method: 'GET', url: '/products/:id', httpStatus: '200' });
+  const serializeSuggestions = serializerCompiler({
+    schema: ProductSuggestionListSchema,
+    method: 'GET',
+    url: '/products/suggest',
+    httpStatus: '200',
+  });
 
   let warmUp: ReturnType<typeof warmProductCache> | undefined;
   app.addHook('onListen', async () => {
@@ -85,6 +89,10 @@ export const productsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) => {
+      const { q } = req.query;
+      if (q && req.query.email === undefined) {
+        return sendJson(req, reply, await products.searchResponse({ ...req.query, q }, serializeList));
+      }
       const key = firstPageKey(req.query);
       const cached = key === undefined ? undefined : pages.get(key);
       if (cached) return sendJson(req, reply, cached);
@@ -111,7 +119,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{
         response: { 200: ProductSuggestionListSchema },
       },
     },
-    async (req) => products.suggest(req.query.q),
+    async (req, reply) => sendJson(req, reply, await products.suggestResponse(req.query.q, serializeSuggestions)),
   );
 
   app.get(

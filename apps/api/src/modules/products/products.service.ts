@@ -1,5 +1,7 @@
 import {
   DEFAULT_PRODUCT_LIMIT,
+  NEXT_CURSOR_HEADER,
+  TOTAL_COUNT_HEADER,
   categorySlug,
   pickProductFields,
   priceTierProblems,
@@ -11,6 +13,8 @@ import {
 } from '@bulkwise/contracts';
 import { AppError, forbidden, notFound, unauthorized } from '../../errors';
 import { isUuid } from '../../ids';
+import type { CachedResponse } from '../../lib/cache/cache';
+import { uncached } from '../../lib/cache/http';
 import { decodeCursor, encodeCursor, invalidCursor } from '../../lib/paging/cursor';
 import type { ProductRow } from '../../db/schema';
 import type { AuthUser } from '../auth/tokens';
@@ -25,6 +29,15 @@ import {
 } from './products.repository';
 import type { SearchCache } from './search.cache';
 import type { SearchRepository } from './search.repository';
+
+/** A route's serialiser (its response schema), run once per answer that is kept. */
+export type Serialize<T> = (value: T) => string;
+
+/** The paging state of GET /products travels in headers (the body stays an array). */
+export const pageHeaders = (total: number, nextCursor: string | null): Record<string, string> => ({
+  [TOTAL_COUNT_HEADER]: String(total),
+  ...(nextCursor ? { [NEXT_CURSOR_HEADER]: nextCursor } : {}),
+});
 
 export interface ProductPage {
   items: Array<Product | OwnProduct>;
@@ -102,26 +115,47 @@ export function createProductsService(deps: {
       const limit = query.limit ?? DEFAULT_PRODUCT_LIMIT;
       const after = query.cursor ? decodeProductCursor(query.cursor, sort) : undefined;
       if (query.q) {
-        const startedAt = searchCache.begin();
         filter.search = await search.plan(query.q);
         // Only punctuation or symbols: no word to look for, so nothing matches.
         if (!filter.search) return { items: [], total: 0, nextCursor: null };
-        // Public searches are kept under their normalised form (the plan), whatever punctuation surrounds it.
-        const key = JSON.stringify([query.category, query.minOrderOver, sort, limit, query.cursor, filter.search.match]);
-        if (!own) return searchCache.read(key, startedAt, () => page(filter, sort, limit, after, own));
       }
       return page(filter, sort, limit, after, own);
     },
 
-    /** GET /products/suggest: the best matches of a search, for a typeahead. */
-    async suggest(q: string): Promise<ProductSuggestion[]> {
+    /**
+     * A public search (GET /products?q= without `email`) as the route sends it: from the search cache
+     * under its normalised form (the plan), whatever punctuation surrounds the words, or read, serialised
+     * once by `serialize` (the route's response schema) and kept with its paging headers.
+     */
+    async searchResponse(query: ProductListQuery & { q: string }, serialize: Serialize<Product[]>): Promise<CachedResponse> {
+      const sort: ProductSortKey = query.sort ?? 'relevance';
+      const limit = query.limit ?? DEFAULT_PRODUCT_LIMIT;
+      const after = query.cursor ? decodeProductCursor(query.cursor, sort) : undefined;
+      const laterPage = after !== undefined;
+      const startedAt = searchCache.begin(laterPage);
+      const plan = await search.plan(query.q);
+      // Only punctuation or symbols: no word to look for, so nothing matches.
+      if (!plan) return uncached(serialize([]), pageHeaders(0, null));
+      const key = JSON.stringify([query.category, query.minOrderOver, sort, limit, query.cursor, plan.match]);
+      const hit = searchCache.get(key, laterPage);
+      if (hit) return hit;
+      const filter: ProductFilter = { search: plan };
+      if (query.category !== undefined) filter.categorySlug = query.category;
+      if (query.minOrderOver !== undefined) filter.minOrderOver = query.minOrderOver;
+      const result = await page(filter, sort, limit, after, false);
+      return searchCache.keep(key, startedAt, serialize(result.items), pageHeaders(result.total, result.nextCursor), laterPage);
+    },
+
+    /** GET /products/suggest: the best matches of a search, for a typeahead, kept like a search page. */
+    async suggestResponse(q: string, serialize: Serialize<ProductSuggestion[]>): Promise<CachedResponse> {
       const startedAt = searchCache.begin();
       const plan = await search.plan(q);
-      if (!plan) return [];
-      return searchCache.read(JSON.stringify(['suggest', plan.match]), startedAt, async () => {
-        const rows = await search.suggest(plan);
-        return rows.map(({ id, ...row }) => ({ _id: id, ...row }));
-      });
+      if (!plan) return uncached(serialize([]));
+      const key = JSON.stringify(['suggest', plan.match]);
+      const hit = searchCache.get(key);
+      if (hit) return hit;
+      const rows = await search.suggest(plan);
+      return searchCache.keep(key, startedAt, serialize(rows.map(({ id, ...row }) => ({ _id: id, ...row }))));
     },
 
     /** Public products in id order after `afterId` (the product cache's warm-up). */

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
 import type { InvalidationBus } from '../../lib/cache/bus';
 import { createRankedSearch } from './search.ranked';
+import { createSearchParser } from './search.parse';
 import { createSearchWords, MAX_PREFIX_WORDS } from './search.words';
 import { relevance, SEARCH_VECTOR, toPlan, type SearchPlan, type SearchTerm } from './search.query';
 
@@ -12,31 +13,18 @@ export const searchRank = (plan: SearchPlan): SQL<number> => relevance(plan, SEA
 /** The rank selected `.as('rank')`, for ORDER BY: the same expression written again would be computed again. */
 export const RANK = sql`"rank"`;
 
-/** Words of a search that count; the text is at most 100 characters anyway. */
-const MAX_TERMS = 12;
-
 export function createSearchRepository(db: Db, options: { bus?: Pick<InvalidationBus, 'register'> } = {}) {
   const ranked = createRankedSearch(db);
   const words = createSearchWords(db, options);
+  const parser = createSearchParser(db);
   return {
     /**
-     * The words of `text` as the database normalises them (the same unaccent, parser and dictionary as
-     * the search vectors, so both engines and every locale agree), each with the catalog words one letter away.
+     * The words of `text` as the database normalises them (search.parse.ts: remembered by canonical
+     * text, so a repeated query asks the database nothing), each with the catalog words one letter away.
      * Undefined when the text has no word at all (only punctuation or symbols): nothing can match.
      */
     async plan(text: string): Promise<SearchPlan | undefined> {
-      // The parser's tokens in order, each through the 'simple' dictionary: what to_tsvector('simple')
-      // stores for them (ts_debug says the same, ten times slower). The token types are the default
-      // parser's fixed ids that the stock 'simple' configuration indexes (pg_ts_config_map: all but blank
-      // 12, tag 13, protocol 14, entity 23), without the hyphenated wholes (numhword 15, asciihword 16,
-      // hword 17): their parts are enough, and "stainless-steel" then finds "stainless steel".
-      const result = await db.execute<{ lexeme: string }>(sql`
-        select l.lexemes[1] as lexeme
-        from ts_parse('default', bulkwise_unaccent(${text})) with ordinality as p(tokid, token, ord)
-          cross join lateral ts_lexize('simple', p.token) as l(lexemes)
-        where (p.tokid between 1 and 11 or p.tokid between 18 and 22) and l.lexemes[1] <> ''
-        order by p.ord limit ${MAX_TERMS}`);
-      const lexemes = (result as unknown as { rows: Array<{ lexeme: string }> }).rows.map((r) => r.lexeme);
+      const lexemes = await parser.parse(text);
       if (lexemes.length === 0) return undefined;
       const near = await words.neighbours(lexemes);
       const terms: SearchTerm[] = lexemes.map((lexeme, i) => ({

@@ -155,6 +155,25 @@ describe('GET /api/products?q= relevance', () => {
     expect(suggested.map((s) => s._id)).toEqual([kept._id]);
   });
 
+  it('answers text that differs only by trailing punctuation from one kept answer, which a write drops', async () => {
+    const url = (q: string) => `/api/products?q=${encodeURIComponent(q)}&limit=2`;
+    const first = await get(url('anchor !?'));
+    expect(first.statusCode).toBe(200);
+    const again = await get(url('anchor ;:,.'));
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers[TOTAL_COUNT_HEADER]).toBe('5');
+    expect(again.headers[NEXT_CURSOR_HEADER]).toBe(first.headers[NEXT_CURSOR_HEADER]);
+    const revalidated = await t.app.inject({ method: 'GET', url: url('anchor'), headers: { 'if-none-match': String(again.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+    // The words of "quasar ..." are remembered for good, its answer only until a product write.
+    expect((await get(url('quasar !!'))).headers[TOTAL_COUNT_HEADER]).toBe('0');
+    const created = await createProduct(t, makeUser('astronomer'), { name: 'Quasar lamp', category: TOOLS });
+    const after = await get(url('quasar ?'));
+    expect((after.json() as P[]).map((p) => p._id)).toEqual([created._id]);
+    expect(after.headers[TOTAL_COUNT_HEADER]).toBe('1');
+  });
+
   it('answers an empty page for text with no word in it, and 400 for empty, long or control text', async () => {
     for (const q of ['%', '_', '"', '!!', '&|', '💥']) {
       const res = await get(`/api/products?q=${encodeURIComponent(q)}`);
@@ -186,6 +205,15 @@ describe('GET /api/products/suggest', () => {
       brandName: 'Fixwell',
       category: TOOLS,
     });
+  });
+
+  it('answers the same suggestions with the same validator whatever punctuation follows the words', async () => {
+    const first = await get('/api/products/suggest?q=anc');
+    const again = await get(`/api/products/suggest?q=${encodeURIComponent('anc !?.')}`);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBeTruthy();
+    expect(again.headers.etag).toBe(first.headers.etag);
   });
 
   it('answers at most 8, and 400 without a usable q', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { InvalidationBus } from '../../lib/cache/bus';
-import { createResponseCache } from '../../lib/cache/cache';
+import { createResponseCache, type CachedResponse } from '../../lib/cache/cache';
 import { ANY_PRODUCT_TAG } from './products.cache';
 
 /** Typos are looked for in words of 5 letters or more; 60 is the longest word the catalog word list keeps. */
@@ -35,10 +35,18 @@ const asArray = (value: string[] | string | null): string[] =>
 export function createSearchWords(db: Db, options: { bus?: Pick<InvalidationBus, 'register'> } = {}) {
   const cache = createResponseCache({ maxBytes: 2 * 2 ** 20 });
   options.bus?.register(cache);
+  // The cache keeps text (its size bound and invalidation); the value read from it is kept beside its
+  // entry, so a hit is not parsed again, and goes with the entry when a write drops it.
+  const decoded = new WeakMap<CachedResponse, WordNeighbours>();
+  const valueOf = (entry: CachedResponse): WordNeighbours => {
+    let value = decoded.get(entry);
+    if (!value) decoded.set(entry, (value = JSON.parse(entry.body) as WordNeighbours));
+    return value;
+  };
   return {
-    async neighbours(lexemes: string[]): Promise<WordNeighbours[]> {
+    async neighbours(lexemes: readonly string[]): Promise<WordNeighbours[]> {
       const cached = lexemes.map((l) => cache.get(l));
-      if (cached.every(Boolean)) return cached.map((c) => JSON.parse(c!.body) as WordNeighbours);
+      if (cached.every(Boolean)) return cached.map((c) => valueOf(c!));
       const startedAt = cache.begin();
       const result = await db.execute<Row>(sql`
         select x.lexeme,
@@ -63,7 +71,8 @@ export function createSearchWords(db: Db, options: { bus?: Pick<InvalidationBus,
       const found = new Map(rows.map((r) => [r.lexeme, { fuzzy: asArray(r.fuzzy), prefixWords: asArray(r.prefix_words) }]));
       return lexemes.map((lexeme) => {
         const value = found.get(lexeme) ?? { fuzzy: [], prefixWords: [] };
-        cache.set(lexeme, JSON.stringify(value), { tags: [ANY_PRODUCT_TAG], startedAt });
+        const entry = cache.set(lexeme, JSON.stringify(value), { tags: [ANY_PRODUCT_TAG], startedAt });
+        if (entry) decoded.set(entry, value);
         return value;
       });
     },
