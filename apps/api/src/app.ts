@@ -184,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const invalidateOrders = ordersInvalidator(bus);
       const productWrites = createKeyedQueue({ failFast: isDatabaseUnavailable });
       const purchases = createPurchasesService({
-        repository: createPurchasesRepository(db, orderEvents),
+        repository: createPurchasesRepository(db, orderEvents, { kind: database.kind }),
         productWrites,
         publish: bus.publish,
       });

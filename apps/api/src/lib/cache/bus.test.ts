@@ -35,6 +35,9 @@ describe('publishing after a commit', () => {
     const cache = createResponseCache();
     bus.register(cache);
     await bus.start(database);
+    // Another instance on the database (on PGlite, a lone bus has nobody to tell and sends nothing).
+    const other = createInvalidationBus();
+    await other.start(database);
     try {
       cache.set('page', 'old', { tags: ['product:b'], startedAt: cache.begin() });
       const first = bus.publish(['product:a']);
@@ -46,6 +49,7 @@ describe('publishing after a commit', () => {
       expect(heard.filter(isTag)).toEqual(['product:a', 'product:b,orders:x,product:c']);
     } finally {
       await bus.close();
+      await other.close();
       await listener.close();
     }
   });

@@ -30,6 +30,9 @@ export function payloadsOf(tags: Iterable<string>): string[] {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
+/** Buses started per PGlite handle: only they can hear a notification sent on it (one process owns the files). */
+const busesOnPglite = new WeakMap<object, number>();
+
 /**
  * Carries invalidations to every response cache of this process at once, and from every other API
  * process on the same database through PostgreSQL LISTEN/NOTIFY (docs/decisions/0010-many-instances.md).
@@ -74,6 +77,10 @@ export function createInvalidationBus(options: { log?: (msg: string) => void; me
     log(on ? 'cache invalidation bus connected: caches on' : 'cache invalidation bus disconnected: caches off');
   };
 
+  let pgliteHandle: object | undefined;
+  /** Whether anybody else can hear this process's notifications. */
+  const othersMayListen = () => !pgliteHandle || (busesOnPglite.get(pgliteHandle) ?? 0) > 1;
+
   const notify = async (payloads: string[]) => {
     if (!db || payloads.length === 0) return;
     await db.execute(
@@ -114,13 +121,16 @@ export function createInvalidationBus(options: { log?: (msg: string) => void; me
   }
 
   /** A members check, then caches on if the listener is still up (on PostgreSQL, not before the first check). */
+  let checkFailing = false;
   async function refresh() {
     try {
       await checkMembers();
+      checkFailing = false;
       if (listening && !closed) setCaches(true);
     } catch (err) {
       // The listener's ping notices an outage and turns the caches off; the next check tries again.
-      log(`could not list the API instances: ${err instanceof Error ? err.message : String(err)}`);
+      if (!checkFailing) log(`could not list the API instances: ${err instanceof Error ? err.message : String(err)}`);
+      checkFailing = true;
     }
   }
 
@@ -169,16 +179,21 @@ export function createInvalidationBus(options: { log?: (msg: string) => void; me
      */
     publish(tags: readonly string[]): Promise<void> {
       invalidate(tags);
-      if (!db || closed || tags.length === 0) return Promise.resolve();
+      // On PGlite with no other bus on the handle (production: one process), this process was everyone.
+      if (!db || closed || tags.length === 0 || !othersMayListen()) return Promise.resolve();
       for (const tag of tags) pending.add(tag);
       const sent = new Promise<void>((resolve) => waiters.push(resolve));
       sending ??= drain();
       return sent;
     },
     /** Starts listening; resolves when the first LISTEN is in place (or failed: caches stay off meanwhile). */
-    async start(database: Pick<Database, 'listen'> & Partial<Pick<Database, 'db' | 'memberName'>>) {
+    async start(database: Pick<Database, 'listen'> & Partial<Pick<Database, 'db' | 'memberName' | 'kind'>>) {
       db = database.db;
       self = database.memberName;
+      if (database.kind === 'pglite' && db) {
+        pgliteHandle = db;
+        busesOnPglite.set(db, (busesOnPglite.get(db) ?? 0) + 1);
+      }
       listener = database.listen(INVALIDATION_CHANNEL, {
         onMessage: (payload) => {
           received++;
@@ -217,6 +232,8 @@ export function createInvalidationBus(options: { log?: (msg: string) => void; me
       await sending;
       // Every notification this process owed is out: its absence from now on means nothing was lost.
       if (self) await notify([`${BYE}${self}`]).catch(() => {});
+      if (pgliteHandle) busesOnPglite.set(pgliteHandle, (busesOnPglite.get(pgliteHandle) ?? 1) - 1);
+      pgliteHandle = undefined;
       await listener?.close();
       listener = undefined;
       listening = false;
