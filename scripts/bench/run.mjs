@@ -10,6 +10,7 @@
 // Knobs (env): BENCH_PRODUCTS=100000 BENCH_DURATION=8 BENCH_WARMUP=2 BENCH_CONNECTIONS=50
 // BENCH_PURCHASE_PRODUCTS=5000 BENCH_BUYERS=200 BENCH_KEEP=1 (keep the database and logs).
 // BENCH_ONLY=search: only the search lines between the two ceiling passes, in their own section.
+// BENCH_ONLY=purchases: only the purchase line and its oversell check, in their own section.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -38,6 +39,7 @@ const BUYERS = envNumber('BENCH_BUYERS', 200);
 const HOT_PRODUCTS = 10;
 const HOT_ORDERS = 5;
 const ONLY_SEARCH = process.env.BENCH_ONLY === 'search';
+const ONLY_PURCHASES = process.env.BENCH_ONLY === 'purchases';
 
 const serverUrl = process.env.DATABASE_URL || undefined;
 const kind = serverUrl ? 'postgres' : 'pglite';
@@ -239,32 +241,70 @@ async function main() {
     return;
   }
 
-  step('GET /api/products/:id');
-  results.productById = await load('GET /api/products/:id', apiBase, byId('/api/products/'));
-  if (kind === 'postgres') {
-    step('Reference: bare route + one prepared PostgreSQL query by id');
-    results.bareDb = await load(
-      'reference (not the API): bare route + 1 prepared query by id',
-      bareBase,
-      byId('/bare-db/products/'),
-    );
+  /** Stops both servers and checks, on the database itself, that nothing was oversold. */
+  async function checkOversell() {
+    await stop(api, 'SIGTERM', 15_000);
+    await stop(bare, 'SIGTERM', 5_000);
+    const check =
+      kind === 'postgres'
+        ? await openPostgres({ url: databaseUrl, poolSize: 2, migrate: false })
+        : await openPglite({ dataDir: path.join(work, 'pglite'), migrate: false });
+    let oversell;
+    try {
+      const { rows: stock } = await check.db.execute(
+        'select p.id, p.main_quantity, coalesce(sum(c.quantity), 0)::int as sold from products p left join cart_items c on c.product_id = p.id group by p.id',
+      );
+      const { rows: cart } = await check.db.execute('select count(*)::int as n from cart_items');
+      let mismatched = 0;
+      let negative = 0;
+      for (const r of stock) {
+        if (r.main_quantity < 0) negative++;
+        if (r.main_quantity + r.sold !== initialStock.get(r.id)) mismatched++;
+      }
+      const hotIds = new Set(hotTargets.map((r) => r.id));
+      const hotSoldOut = stock.filter((r) => hotIds.has(r.id) && r.main_quantity === 0).length;
+      oversell = {
+        products: stock.length,
+        mismatched,
+        negative,
+        cartItems: cart[0].n,
+        successfulPurchases: results.purchase.okIncludingWarmup,
+        hotSoldOut,
+      };
+    } finally {
+      await check.close();
+    }
+    return oversell;
   }
-  step('GET /api/products?sort=price_asc&minOrderOver=100&limit=24');
-  results.sortedFiltered = await load('GET /api/products?sort=price_asc&minOrderOver=100&limit=24', apiBase, {
-    method: 'GET',
-    path: '/api/products?sort=price_asc&minOrderOver=100&limit=24',
-  });
-  step('GET /api/products?category=<slug>&limit=24');
-  let slugTurn = 0;
-  results.categoryPage = await load('GET /api/products?category=<slug>&limit=24', apiBase, {
-    method: 'GET',
-    setupRequest: (req) => ({
-      ...req,
-      path: `/api/products?category=${slugs[slugTurn++ % slugs.length]}&limit=24`,
-    }),
-  });
-  step('GET /api/categories');
-  results.categories = await load('GET /api/categories', apiBase, { method: 'GET', path: '/api/categories' });
+
+  if (!ONLY_PURCHASES) {
+    step('GET /api/products/:id');
+    results.productById = await load('GET /api/products/:id', apiBase, byId('/api/products/'));
+    if (kind === 'postgres') {
+      step('Reference: bare route + one prepared PostgreSQL query by id');
+      results.bareDb = await load(
+        'reference (not the API): bare route + 1 prepared query by id',
+        bareBase,
+        byId('/bare-db/products/'),
+      );
+    }
+    step('GET /api/products?sort=price_asc&minOrderOver=100&limit=24');
+    results.sortedFiltered = await load('GET /api/products?sort=price_asc&minOrderOver=100&limit=24', apiBase, {
+      method: 'GET',
+      path: '/api/products?sort=price_asc&minOrderOver=100&limit=24',
+    });
+    step('GET /api/products?category=<slug>&limit=24');
+    let slugTurn = 0;
+    results.categoryPage = await load('GET /api/products?category=<slug>&limit=24', apiBase, {
+      method: 'GET',
+      setupRequest: (req) => ({
+        ...req,
+        path: `/api/products?category=${slugs[slugTurn++ % slugs.length]}&limit=24`,
+      }),
+    });
+    step('GET /api/categories');
+    results.categories = await load('GET /api/categories', apiBase, { method: 'GET', path: '/api/categories' });
+  }
 
   step(
     `POST /api/products/purchase/:id (${fmt(purchaseTargets.length)} products, ${HOT_PRODUCTS} of them selling out, ${BUYERS} buyers)`,
@@ -302,6 +342,10 @@ async function main() {
     },
   };
   results.purchase = await load('POST /api/products/purchase/:id', apiBase, purchase);
+  if (ONLY_PURCHASES) {
+    const secondPass = () => load('bare route (ceiling, second pass)', bareBase, byId('/bare/products/'));
+    return purchasesOnly({ ceilingBefore, secondPass, checkOversell, results, host, databaseVersion });
+  }
   const search = await benchSearch({ load, apiBase, rows, random, step });
   Object.assign(results, search.results);
 
@@ -331,37 +375,7 @@ async function main() {
   const totalHeader = Number(firstPage.headers.get('x-total-count'));
 
   step('Stopping the API; checking for oversell');
-  await stop(api, 'SIGTERM', 15_000);
-  await stop(bare, 'SIGTERM', 5_000);
-  const check =
-    kind === 'postgres'
-      ? await openPostgres({ url: databaseUrl, poolSize: 2, migrate: false })
-      : await openPglite({ dataDir: path.join(work, 'pglite'), migrate: false });
-  let oversell;
-  try {
-    const { rows: stock } = await check.db.execute(
-      'select p.id, p.main_quantity, coalesce(sum(c.quantity), 0)::int as sold from products p left join cart_items c on c.product_id = p.id group by p.id',
-    );
-    const { rows: cart } = await check.db.execute('select count(*)::int as n from cart_items');
-    let mismatched = 0;
-    let negative = 0;
-    for (const r of stock) {
-      if (r.main_quantity < 0) negative++;
-      if (r.main_quantity + r.sold !== initialStock.get(r.id)) mismatched++;
-    }
-    const hotIds = new Set(hotTargets.map((r) => r.id));
-    const hotSoldOut = stock.filter((r) => hotIds.has(r.id) && r.main_quantity === 0).length;
-    oversell = {
-      products: stock.length,
-      mismatched,
-      negative,
-      cartItems: cart[0].n,
-      successfulPurchases: results.purchase.okIncludingWarmup,
-      hotSoldOut,
-    };
-  } finally {
-    await check.close();
-  }
+  const oversell = await checkOversell();
   const apiLogBytes = statSync(apiLog).size;
   const apiLogLines = readFileSync(apiLog, 'utf8').split('\n').length - 1;
   const totalApiRequests = Object.entries(results).reduce(
@@ -395,13 +409,59 @@ async function main() {
   writeSection(`API on ${KIND_NAME}`, markdown);
   console.log(`\n${markdown}\n`);
   console.log(`Wrote bench/results/latest.md (section "API on ${KIND_NAME}")`);
-  const failed =
-    oversell.mismatched > 0 || oversell.negative > 0 || !cartRowsAccountedFor(oversell) || items !== PRODUCTS;
+  const failed = !oversellPassed(oversell) || items !== PRODUCTS;
   if (failed) {
     console.error('✖ integrity check failed: see the table');
     process.exitCode = 1;
   }
 }
+
+/** The purchase line alone (BENCH_ONLY=purchases), between the two ceiling passes, in its own section. */
+async function purchasesOnly({ ceilingBefore, secondPass, checkOversell, results, host, databaseVersion }) {
+  step('Bare Fastify route (ceiling), second pass');
+  const ceilingAfter = await secondPass();
+  step('Stopping the API; checking for oversell');
+  const oversell = await checkOversell();
+  const r = {
+    at: new Date().toISOString(),
+    database: { kind, version: databaseVersion },
+    machine: host,
+    settings: { products: PRODUCTS, connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP },
+    ceiling: { requestsPerSecond: (ceilingBefore.requestsPerSecond + ceilingAfter.requestsPerSecond) / 2 },
+    results,
+    oversell,
+  };
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(
+    path.join(RESULTS_DIR, `purchases-${kind}-${r.at.replace(/[:.]/g, '-')}.json`),
+    JSON.stringify(r, null, 2),
+  );
+  const p = results.purchase;
+  const row = (res, extra = '') =>
+    `| ${res.title} | ${fmt(res.requestsPerSecond)} | ${fmt(res.p50, 1)} | ${fmt(res.p99, 1)} | ${fmt((100 * res.requestsPerSecond) / r.ceiling.requestsPerSecond)} % | ${statusSummary(res)}${extra} | ${res.loadavgBefore[0]} → ${res.loadavgAfter[0]} |`;
+  const markdown = [
+    `Run ${r.at} with \`BENCH_ONLY=purchases\` on ${host.cores} cores (${host.cpu}), Node ${host.node}; database ${databaseVersion}. ` +
+      `${fmt(PRODUCTS)} products; ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s. Load average (1 min) before → after in the last column.`,
+    '',
+    '| Endpoint | req/s | p50 ms | p99 ms | vs ceiling | responses | load avg |',
+    '|---|---:|---:|---:|---:|---|---|',
+    row(ceilingBefore),
+    row(p, `; ${fmt(p.okPerSecond)} purchases/s`),
+    row(ceilingAfter),
+    '',
+    `**Oversell check**: stock + sum of cart quantities = initial stock for ${fmt(oversell.products - oversell.mismatched)} of ${fmt(oversell.products)} products; ` +
+      `stock below zero: ${oversell.negative}; cart rows ${fmt(oversell.cartItems)} for ${fmt(oversell.successfulPurchases)} purchases answered 200: ` +
+      `${cartRowsAccountedFor(oversell) ? 'consistent' : '**inconsistent**'}; sell-out products at zero stock: ${oversell.hotSoldOut} of ${HOT_PRODUCTS}.`,
+  ].join('\n');
+  writeSection(`Purchases on ${KIND_NAME}`, markdown);
+  console.log(`\n${markdown}\n`);
+  if (!oversellPassed(oversell)) {
+    console.error('✖ integrity check failed: see the table');
+    process.exitCode = 1;
+  }
+}
+
+const oversellPassed = (o) => o.mismatched === 0 && o.negative === 0 && cartRowsAccountedFor(o);
 
 /**
  * autocannon does not count the answers of requests in flight when a run stops (at most one per

@@ -184,11 +184,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const invalidateOrders = ordersInvalidator(bus);
       const productWrites = createKeyedQueue({ failFast: isDatabaseUnavailable });
       const purchases = createPurchasesService({
-        repository: createPurchasesRepository(db),
-        invalidateProducts,
-        events: orderEvents,
+        repository: createPurchasesRepository(db, orderEvents, { kind: database.kind }),
         productWrites,
-        afterPlaced: invalidateOrders,
+        publish: bus.publish,
       });
       const settings = createSettingsService({ repository: createSettingsRepository(db) });
       const orders = createOrdersService({

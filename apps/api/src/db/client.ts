@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { newMemberName } from '../lib/instances/members';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { listenPostgres, type ListenHandlers, type Listener } from './listen';
 import * as schema from './schema';
@@ -25,6 +26,11 @@ export interface Database {
   ping(): Promise<void>;
   /** LISTEN to NOTIFY on `channel` (the invalidation bus); see listen.ts. */
   listen(channel: string, handlers: ListenHandlers): Listener;
+  /**
+   * PostgreSQL only: the `application_name` of every session of this handle (pool and listeners), by
+   * which other API processes know this one is alive (lib/instances/members.ts).
+   */
+  memberName?: string;
   close(): Promise<void>;
   /** PGlite only: the data directory as a gzipped tarball, loadable with `loadDataDir`. */
   snapshot?(): Promise<Blob>;
@@ -148,8 +154,10 @@ const POSTGRES_TIMEOUTS = {
 /** A node-postgres pool that survives a database restart or a network cut instead of crashing or hanging. */
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
   const log: Log = options.log ?? (() => {});
+  const memberName = newMemberName();
   const pool = new pg.Pool({
     connectionString: options.url,
+    application_name: memberName,
     max: options.poolSize ?? 20,
     ...POSTGRES_TIMEOUTS,
     keepAlive: true,
@@ -164,10 +172,11 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   return {
     db,
     kind: 'postgres',
+    memberName,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    listen: (channel, handlers) => listenPostgres(options.url, channel, { log, ...handlers }),
+    listen: (channel, handlers) => listenPostgres(options.url, channel, { log, ...handlers }, { applicationName: memberName }),
     close: async () => {
       await pool.end();
     },

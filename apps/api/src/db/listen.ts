@@ -18,7 +18,13 @@ export interface ListenHandlers {
  * `pingMs` with a short timeout notices a silent partition (TCP alone could take minutes), and a lost
  * connection is replaced after a short backoff. The pool cannot do this: LISTEN belongs to one session.
  */
-export function listenPostgres(url: string, channel: string, handlers: ListenHandlers, pingMs = 2_000): Listener {
+export function listenPostgres(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+  options: { pingMs?: number; applicationName?: string } = {},
+): Listener {
+  const pingMs = options.pingMs ?? 2_000;
   const log = handlers.log ?? (() => {});
   let client: pg.Client | undefined;
   let closed = false;
@@ -46,7 +52,13 @@ export function listenPostgres(url: string, channel: string, handlers: ListenHan
 
   async function connect() {
     if (closed) return;
-    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000, query_timeout: 1_500, keepAlive: true });
+    const c = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 2_000,
+      query_timeout: 1_500,
+      keepAlive: true,
+      ...(options.applicationName ? { application_name: options.applicationName } : {}),
+    });
     client = c;
     c.on('error', (err) => drop(c, err));
     c.on('end', () => drop(c));

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createProduct, makeUser, purchase } from '../../../test/factories';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher';
-import { notificationOutbox } from '../../db/schema';
+import { cartItems, notificationOutbox } from '../../db/schema';
 import type { OrderEvent } from '../orders/order-events';
+import { toOrderEvent } from '../orders/orders.mapper';
 import { createSmtpMailer } from './mailer';
-import { createOrderNotifications } from './order-notifications';
+import { createOrderNotifications, toPayload } from './order-notifications';
 import { createOutboxWorker, type WorkerLog } from './outbox.worker';
 
 const sink = createOrderNotifications();
@@ -58,6 +59,24 @@ describe('order events write the outbox in their transaction', () => {
       status: 'pending',
       payload: { quantity: 120, unitPrice: 12.5, total: 1500, product: { name: 'Galvanised bolts M10' } },
     });
+  });
+
+  it('the event a purchase writes in its own statement is the one toOrderEvent makes of the stored order', async () => {
+    const supplier = makeUser('supplier');
+    // A break price in cents and an odd quantity: unit price and total are not round numbers.
+    const product = await createProduct(t, supplier, {
+      mainQuantity: 5000,
+      minSellingQuantity: 3,
+      price: 7.35,
+      priceTiers: [{ minQuantity: 50, price: 6.99 }],
+    });
+    const res = await purchase(t, makeUser('buyer'), product._id, 53);
+    expect(res.statusCode).toBe(200);
+    const id = res.json().cartItemId as string;
+    const [order] = await t.database.db.select().from(cartItems).where(eq(cartItems.id, id));
+    const [written] = await rowsFor(id);
+    expect(written!.payload).toEqual(toPayload(toOrderEvent(order!, 'placed', 'buyer', order!.purchasedAt)));
+    expect(written!.payload).toMatchObject({ unitPrice: 6.99, total: 370.47 });
   });
 
   it('a refused purchase and a replayed Idempotency-Key (its insert rolls back) write nothing', async () => {

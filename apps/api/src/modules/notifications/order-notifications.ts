@@ -1,10 +1,14 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { OrderEvent, OrderEventSink, OrderParty } from '../orders/order-events';
+import { notificationOutbox } from '../../db/schema';
+import { orderEventJson, type OrderEvent, type OrderEventSink, type OrderParty, type SqlOrderEvent } from '../orders/order-events';
 import { createOutboxRepository } from './outbox.repository';
 import type { NotificationKind, OrderMailPayload } from './templates';
 
 /** Who hears about an event: the other side of the change, as the issue's table says. */
-export function recipientOf(event: OrderEvent): { kind: NotificationKind; to: OrderParty } {
+export function recipientOf<P = OrderParty>(
+  event: Pick<OrderEvent, 'type' | 'by'> & { buyer: P; supplier: P },
+): { kind: NotificationKind; to: P } {
   switch (event.type) {
     case 'placed':
       return { kind: 'order.placed', to: event.supplier };
@@ -39,6 +43,11 @@ export function createOrderNotifications(): OrderEventSink {
         recipientEmail: to.email,
         payload: toPayload(event),
       });
+    },
+    recordInStatement(event: SqlOrderEvent, from: SQL) {
+      const { kind, to } = recipientOf(event);
+      return sql`insert into ${notificationOutbox} (kind, recipient_uid, recipient_email, payload)
+        select ${sql.raw(`'${kind}'`)}, ${to.uid}, ${to.email}, ${orderEventJson(event)} from ${from}`;
     },
   };
 }

@@ -1,11 +1,17 @@
 import { categorySlug } from '@bulkwise/contracts';
+import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, DB_KIND, type TestApp } from '../../../test/build-test-app';
 import { seedCatalog } from '../../db/seed/seed';
 import { bearer, createProduct, makeUser, productInput, purchase } from '../../../test/factories';
+import { INVALIDATION_CHANNEL } from '../../lib/cache/bus';
+import { MEMBER_PREFIX } from '../../lib/instances/members';
+import { ordersTag } from '../orders/orders.cache';
+import { productTag } from './products.cache';
 
 // Caches are on in every test app: these prove a reader never sees what an acknowledged write replaced.
 let t: TestApp;
@@ -126,4 +132,50 @@ describe('cached reads after an acknowledged write', () => {
     await within(100, () => readProduct(t.app, product._id), (p) => p.mainQuantity === 99);
     await within(100, () => readProduct(b, product._id), (p) => p.mainQuantity === 99);
   });
+
+  it('get a purchase from the bus once, after its commit: its transaction sends nothing from the triggers', async () => {
+    const supplier = makeUser('supplier');
+    const product = await createProduct(t, supplier, { mainQuantity: 200, minSellingQuantity: 10 });
+    const heard: string[] = [];
+    const listener = t.database.listen(INVALIDATION_CHANNEL, { onMessage: (p) => heard.push(p), onState: () => {} });
+    await listener.ready;
+    try {
+      expect((await purchase(t, makeUser('buyer'), product._id, 10)).statusCode).toBe(200);
+      const published = `${productTag(product._id)},${ordersTag(supplier.uid)}`;
+      await within(1_000, async () => heard, (h) => h.includes(published));
+      // Notifications arrive in commit order: the triggers' would come before the published one.
+      const about = heard.filter((p) => p.includes(product._id) || p.includes(ordersTag(supplier.uid)));
+      expect(about).toEqual([published]);
+      // Any other transaction still notifies from the trigger, at its commit.
+      await t.database.db.execute(sql`update products set main_quantity = 150 where id = ${product._id}`);
+      await within(1_000, async () => heard, (h) => h.includes(productTag(product._id)));
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it.skipIf(DB_KIND !== 'postgres')(
+    'show a write whose instance died before announcing it, on every other instance once its sessions are gone',
+    async () => {
+      const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 100, minSellingQuantity: 1 });
+      for (const app of [t.app, b]) expect((await readProduct(app, product._id)).mainQuantity).toBe(100);
+      // Another API process, as the database sees one: sessions named like it, a hello on start.
+      const name = `${MEMBER_PREFIX}${randomUUID()}`;
+      const other = new pg.Client({ connectionString: (t.database as { url?: string }).url, application_name: name });
+      other.on('error', () => {});
+      await other.connect();
+      await other.query('select pg_notify($1, $2)', [INVALIDATION_CHANNEL, `hello:${name}`]);
+      // It commits a purchase-like write with the triggers' NOTIFY deferred ...
+      await other.query('begin');
+      await other.query(`select set_config('bulkwise.defer_notify', 'on', true)`);
+      await other.query('update products set main_quantity = 90 where id = $1', [product._id]);
+      await other.query('commit');
+      // ... and is killed before its post-commit NOTIFY: nobody has been told yet.
+      for (const app of [t.app, b]) expect((await readProduct(app, product._id)).mainQuantity).toBe(100);
+      (other as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      // The members check (every second) finds it gone without its bye and drops every cached response.
+      for (const app of [t.app, b]) await within(3_000, () => readProduct(app, product._id), (p) => p.mainQuantity === 90);
+    },
+  );
 });
+

@@ -10,8 +10,8 @@ import type { KeyedQueue } from '../../db/keyed-queue';
 import { AppError, forbidden, notFound } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthUser } from '../auth/tokens';
-import type { OrderEventSink } from '../orders/order-events';
-import type { InvalidateProducts } from '../products/products.cache';
+import { ordersTag } from '../orders/orders.cache';
+import { productTag } from '../products/products.cache';
 import { toOrderEvent } from '../orders/orders.mapper';
 import type { PlacedOrder, PurchaseOrder, PurchasesRepository } from './purchases.repository';
 
@@ -44,26 +44,28 @@ function answer(row: { id: string; updatedQuantity: number; quantity: number; un
 }
 
 export function createPurchasesService(deps: {
+  /** Records each order's `placed` event with it (created with the app's OrderEventSink). */
   repository: PurchasesRepository;
-  events: OrderEventSink;
   /** Stock writers of one product run one at a time in this process (db/keyed-queue.ts). */
   productWrites: KeyedQueue;
-  /** Called after a purchase committed, with the supplier who received the order. */
-  afterPlaced?: (supplierUid: string | null) => void;
-  /** The purchase changed the product's stock: cached reads of it go, here and (by NOTIFY) everywhere. */
-  invalidateProducts: InvalidateProducts;
+  /**
+   * After a purchase committed: drops the cached reads of `tags` here at once and resolves once every
+   * other process was told (the bus's `publish`). The purchase's own transaction does not notify.
+   */
+  publish: (tags: readonly string[]) => Promise<void>;
 }) {
-  const { repository, events, productWrites: queue } = deps;
+  const { repository, productWrites: queue } = deps;
 
   /** The purchase statement and the order's `placed` event commit together or not at all. */
   async function place(user: AuthUser, order: PurchaseOrder): Promise<PurchaseResult | 'refused' | 'keyUsed'> {
     const outcome = await queue.run(order.productId, () =>
-      repository.place(order, (tx, placed) => events.record(tx, placedEvent(user, order, placed))),
+      repository.place(order, (placed) => placedEvent(user, order, placed)),
     );
     if ('refused' in outcome) return 'refused';
     if ('keyUsed' in outcome) return 'keyUsed';
-    deps.invalidateProducts([order.productId]);
-    deps.afterPlaced?.(outcome.placed.supplierUid);
+    // The product's stock, every listing, and the supplier's desk: what the triggers would have announced.
+    const { supplierUid } = outcome.placed;
+    await deps.publish(supplierUid === null ? [productTag(order.productId)] : [productTag(order.productId), ordersTag(supplierUid)]);
     return answer({ ...outcome.placed, quantity: order.quantity });
   }
 

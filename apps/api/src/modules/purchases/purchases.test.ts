@@ -69,6 +69,32 @@ describe('POST /api/products/purchase/:id', () => {
     expect(await cartOf(victim)).toEqual([]);
   });
 
+  it('stores quotes, backslashes and dollar signs exactly as sent: values reach the database as data', async () => {
+    const supplier = makeUser('supplier');
+    const product = await createProduct(t, supplier, { mainQuantity: 100, minSellingQuantity: 1 });
+    const buyer = { ...makeUser('buyer'), name: `O'Brien \\ "$1" E'x' $$` };
+    const address = `1 Quay St'); drop table products; -- \\' $2 $$q$$`;
+    const headers = { ...(await bearer(t, buyer)), 'idempotency-key': `key'\\$1-${crypto.randomUUID()}` };
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/products/purchase/${product._id}`,
+        headers,
+        payload: { ...purchaseBody(2), address },
+      });
+    const res = await send();
+    expect(res.statusCode).toBe(200);
+    const order = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${res.json().cartItemId}`,
+      headers: await bearer(t, supplier),
+    });
+    expect(order.json()).toMatchObject({ buyer: { name: buyer.name }, shipping: { address } });
+    // The key was stored as sent: sending it again answers the first purchase and buys nothing.
+    expect((await send()).json()).toEqual(res.json());
+    expect(await stockOf(product._id)).toBe(98);
+  });
+
   it('does not let a supplier buy their own product', async () => {
     const supplier = makeUser('supplier');
     const product = await createProduct(t, supplier);
