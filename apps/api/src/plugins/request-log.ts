@@ -14,8 +14,13 @@ export const requestLogPlugin = fp(async (app: FastifyInstance) => {
       done();
     });
   }
+  // The same line as `reply.log.info(...)` wrote (the request id right after the base fields), from a
+  // child without redaction: the serialised request carries method, url, host and address, never
+  // headers, and the wildcard redaction paths were two thirds of the cost of the line (decision 0005).
+  // Every other line, the request's own logger included, is still redacted.
+  const access = app.log.child({}, { redact: [] });
   app.addHook('onResponse', (req, reply, done) => {
-    reply.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    access.info({ reqId: req.id, req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     done();
   });
 });
