@@ -40,12 +40,14 @@ async function main() {
     }
   }
 
+  const logDestination = bufferedLogDestination();
   const app = await buildApp({
     config,
     database,
     jwtSecret: resolveJwtSecret(config),
     // Lines are written in batches (every 10 ms and at exit), not one thread-pool write each.
-    logger: { ...loggerOptions(config.logLevel), stream: bufferedLogDestination() },
+    logger: { ...loggerOptions(config.logLevel), stream: logDestination },
+    logDestination,
     orderEvents: createOrderNotifications(),
   });
   const notifications = startNotifications({ config, db: database.db, log: app.log });
