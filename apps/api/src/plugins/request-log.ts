@@ -4,9 +4,10 @@ import fp from 'fastify-plugin';
 
 /**
  * One access-log line per request at `info` ('request completed': the request, its status and time),
- * the arrival at `debug`. Fastify's default writes both at `info`; under load each line is a
- * synchronous write to stdout, and the two took about a quarter of the API thread in CPU profiles of
- * the search and orders benches. Needs Fastify's own request logging off (`logController` with `disableRequestLogging`).
+ * the arrival at `debug`. Fastify's default writes both at `info`; the two took about a quarter of the
+ * API thread in CPU profiles of the search and orders benches, and one line was still the largest cost
+ * of a read served from memory (decision 0005). Needs Fastify's own request logging off (`logController`
+ * with `disableRequestLogging`).
  */
 export const requestLogPlugin = fp(async (app: FastifyInstance, opts: { destination?: { write(line: string): void } }) => {
   if (app.log.level === 'debug' || app.log.level === 'trace') {
