@@ -11,6 +11,10 @@
 // BENCH_PURCHASE_PRODUCTS=5000 BENCH_BUYERS=200 BENCH_KEEP=1 (keep the database and logs).
 // BENCH_ONLY=search: only the search lines between the two ceiling passes, in their own section.
 // BENCH_ONLY=purchases: only the purchase line and its oversell check, in their own section.
+// BENCH_ONLY=reads: only the three cached reads (product page, sorted first page, categories) between the
+// two ceiling passes, printed with the issue #17 targets and kept as JSON (latest.md is left alone);
+// BENCH_READS=product,page,categories picks some of them. BENCH_API_NODE_ARGS: extra node arguments of
+// the API process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, written when it stops).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -40,6 +44,9 @@ const HOT_PRODUCTS = 10;
 const HOT_ORDERS = 5;
 const ONLY_SEARCH = process.env.BENCH_ONLY === 'search';
 const ONLY_PURCHASES = process.env.BENCH_ONLY === 'purchases';
+const ONLY_READS = process.env.BENCH_ONLY === 'reads';
+const READS = (process.env.BENCH_READS ?? 'product,page,categories').split(',').map((s) => s.trim());
+const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 
 const serverUrl = process.env.DATABASE_URL || undefined;
 const kind = serverUrl ? 'postgres' : 'pglite';
@@ -168,7 +175,7 @@ async function main() {
   const api = spawnLogged(
     'api',
     process.execPath,
-    ['--enable-source-maps', path.join(ROOT, 'apps', 'api', 'dist', 'server.js')],
+    [...API_NODE_ARGS, '--enable-source-maps', path.join(ROOT, 'apps', 'api', 'dist', 'server.js')],
     {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
@@ -238,6 +245,10 @@ async function main() {
       database,
       settings,
     });
+    return;
+  }
+  if (ONLY_READS) {
+    await readsOnly({ apiBase, bareBase, byId, ceilingBefore, host, databaseVersion, api, apiLog });
     return;
   }
 
@@ -462,6 +473,63 @@ async function purchasesOnly({ ceilingBefore, secondPass, checkOversell, results
 }
 
 const oversellPassed = (o) => o.mismatched === 0 && o.negative === 0 && cartRowsAccountedFor(o);
+
+const SORTED_PAGE = '/api/products?sort=price_asc&minOrderOver=100&limit=24';
+
+/**
+ * BENCH_ONLY=reads (issue #17): the reads served from memory against the ceiling measured in the same
+ * run, with their targets: product page and categories ≥ 60 %, the sorted first page ≥ 50 % with
+ * p99 < 20 ms. Printed and written as JSON only: the full run owns latest.md.
+ */
+async function readsOnly({ apiBase, bareBase, byId, ceilingBefore, host, databaseVersion, api, apiLog }) {
+  const lines = {
+    product: ['GET /api/products/:id', () => byId('/api/products/'), 60, Infinity],
+    page: [`GET ${SORTED_PAGE}`, () => ({ method: 'GET', path: SORTED_PAGE }), 50, 20],
+    categories: ['GET /api/categories', () => ({ method: 'GET', path: '/api/categories' }), 60, Infinity],
+  };
+  const results = {};
+  for (const name of READS) {
+    const [title, request] = lines[name] ?? [];
+    if (!title) throw new Error(`BENCH_READS: unknown line ${name} (product, page, categories)`);
+    step(title);
+    results[name] = await load(title, apiBase, request());
+  }
+  step('Bare Fastify route (ceiling), second pass');
+  const ceilingAfter = await load('bare route (ceiling, second pass)', bareBase, byId('/bare/products/'));
+  const ceiling = (ceilingBefore.requestsPerSecond + ceilingAfter.requestsPerSecond) / 2;
+  // Stopped here so a --cpu-prof of BENCH_API_NODE_ARGS is written before the report.
+  await stop(api, 'SIGTERM', 15_000);
+  const row = (res) =>
+    `| ${res.title} | ${fmt(res.requestsPerSecond)} | ${fmt(res.p50, 1)} | ${fmt(res.p99, 1)} | ${fmt((100 * res.requestsPerSecond) / ceiling)} % | ${statusSummary(res)} | ${res.loadavgBefore[0]} → ${res.loadavgAfter[0]} |`;
+  const targets = Object.entries(results).map(([name, res]) => {
+    const [title, , percent, p99] = lines[name];
+    const ratio = (100 * res.requestsPerSecond) / ceiling;
+    const ok = ratio >= percent && res.p99 < p99 && res.non2xx === 0 && res.errors === 0;
+    return `- ${title} ≥ ${percent} %${p99 < Infinity ? ` with p99 < ${p99} ms` : ''}: ${fmt(ratio)} %${p99 < Infinity ? `, p99 ${fmt(res.p99, 1)} ms` : ''} (${ok ? 'met' : '**not met**'})`;
+  });
+  const apiLogLines = readFileSync(apiLog, 'utf8').split('\n').length - 1;
+  const markdown = [
+    `Reads on ${KIND_NAME} (BENCH_ONLY=reads), ${new Date().toISOString()}, ${machineLine(host)}; database ${databaseVersion}; ` +
+      `${fmt(PRODUCTS)} products, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s per line.`,
+    '',
+    '| Endpoint | req/s | p50 ms | p99 ms | vs ceiling | responses | load avg |',
+    '|---|---:|---:|---:|---:|---|---|',
+    row(ceilingBefore),
+    ...Object.values(results).map(row),
+    row(ceilingAfter),
+    '',
+    `Ceiling = mean of the two bare-route passes: ${fmt(ceiling)} req/s. API log: ${fmt(apiLogLines)} lines.`,
+    '',
+    ...targets,
+  ].join('\n');
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const at = new Date().toISOString();
+  writeFileSync(
+    path.join(RESULTS_DIR, `reads-${kind}-${at.replace(/[:.]/g, '-')}.json`),
+    JSON.stringify({ at, database: { kind, version: databaseVersion }, machine: host, ceiling: { requestsPerSecond: ceiling, first: ceilingBefore, second: ceilingAfter }, results }, null, 2),
+  );
+  console.log(`\n${markdown}\n`);
+}
 
 /**
  * autocannon does not count the answers of requests in flight when a run stops (at most one per

@@ -59,6 +59,8 @@ export interface AppDeps {
   /** Defaults to firebase-admin against config.firebaseProjectId (and the emulator when configured). */
   verifier?: IdTokenVerifier;
   logger?: FastifyServerOptions['logger'];
+  /** The stream of `logger` (server.ts): the access line is written to it directly (plugins/request-log.ts). */
+  logDestination?: { write(line: string): void };
   /** Reaction to order changes, recorded inside their transaction (server.ts: the email outbox). Default: none. */
   orderEvents?: OrderEventSink;
 }
@@ -117,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const invalidateProducts = productInvalidator(bus);
 
-  await app.register(requestLogPlugin);
+  await app.register(requestLogPlugin, { destination: deps.logDestination });
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { config, redis });
   // Text (JS, CSS, SVG, JSON lists) shrinks 70-80 %; a low Brotli quality keeps the CPU cost per

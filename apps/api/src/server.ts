@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config/env';
 import { resolveJwtSecret } from './config/secrets';
 import { openDatabase } from './db/client';
 import { seedCatalog, seedDemoAccounts } from './db/seed/seed';
+import { bufferedLogDestination } from './lib/log-destination';
 import { loggerOptions } from './logger';
 import { createOrderNotifications } from './modules/notifications/order-notifications';
 import { startNotifications } from './modules/notifications/notifications';
@@ -39,11 +40,14 @@ async function main() {
     }
   }
 
+  const logDestination = bufferedLogDestination();
   const app = await buildApp({
     config,
     database,
     jwtSecret: resolveJwtSecret(config),
-    logger: loggerOptions(config.logLevel),
+    // Lines are written in batches (every 10 ms and at exit), not one thread-pool write each.
+    logger: { ...loggerOptions(config.logLevel), stream: logDestination },
+    logDestination,
     orderEvents: createOrderNotifications(),
   });
   const notifications = startNotifications({ config, db: database.db, log: app.log });

@@ -7,7 +7,7 @@ export interface CachedResponse {
   etag: string;
   headers?: Record<string, string>;
   /** The body compressed once, on the first request that accepts it (see http.ts). */
-  encoded?: { br?: Buffer; gzip?: Buffer };
+  encoded?: { br?: Buffer; gzip?: Buffer; identity?: Buffer };
   /** Not kept (caching off or an uncacheable query): compressed per response by @fastify/compress. */
   transient?: boolean;
 }

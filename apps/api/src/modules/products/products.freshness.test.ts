@@ -86,6 +86,23 @@ describe('cached reads after an acknowledged write', () => {
     expect(after.find((p) => p._id === product._id)?.mainQuantity).toBe(792);
   });
 
+  it('go out uncompressed as the same bytes every time (kept once), with their length, until a write changes them', async () => {
+    const product = await createProduct(t, makeUser('supplier'), { name: 'Crème brûlée torch (case of 12)', mainQuantity: 600, minSellingQuantity: 1 });
+    const get = () => t.app.inject({ method: 'GET', url: '/api/products?limit=500' });
+    const [first, second] = [await get(), await get()];
+    for (const res of [first, second]) {
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    }
+    expect(first.rawPayload.length).toBeGreaterThan(1024);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(first.json<Array<{ name: string }>>().some((p) => p.name === 'Crème brûlée torch (case of 12)')).toBe(true);
+    await purchase(t, makeUser('buyer'), product._id, 6);
+    const after = (await get()).json<Array<{ _id: string; mainQuantity: number }>>();
+    expect(after.find((p) => p._id === product._id)?.mainQuantity).toBe(594);
+  });
+
   it('show a purchase made on one instance on another within 100 ms', async () => {
     const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 300, minSellingQuantity: 5 });
     expect((await readProduct(b, product._id)).mainQuantity).toBe(300);
