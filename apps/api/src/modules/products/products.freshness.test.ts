@@ -187,8 +187,8 @@ describe('cached reads after an acknowledged write', () => {
       await other.query(`select set_config('bulkwise.defer_notify', 'on', true)`);
       await other.query('update products set main_quantity = 90 where id = $1', [product._id]);
       await other.query('commit');
-      // ... and is killed before its post-commit NOTIFY: nobody has been told yet.
-      for (const app of [t.app, b]) expect((await readProduct(app, product._id)).mainQuantity).toBe(100);
+      // ... and is killed before its post-commit NOTIFY: nobody has been told. (Not asserted here: any
+      // other flush of the caches may already show 90, which is only fresher.)
       (other as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
       // The members check (every second) finds it gone without its bye and drops every cached response.
       for (const app of [t.app, b]) await within(3_000, () => readProduct(app, product._id), (p) => p.mainQuantity === 90);
