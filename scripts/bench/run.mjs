@@ -17,7 +17,7 @@
 // the API process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, written when it stops).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { register } from 'tsx/esm/api';
@@ -63,9 +63,37 @@ function spawnLogged(name, command, args, env, logFile) {
   // An empty value would fail validation (DATABASE_URL) or mean something (the emulator host): drop them.
   for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
   const child = spawn(command, args, { cwd: ROOT, env: childEnv, stdio: ['ignore', fd, fd], detached: true });
-  child.recentOutput = () => readFileSync(logFile, 'utf8').slice(-4000);
+  child.recentOutput = () => tailOf(logFile, 4000);
   child.benchName = name;
   return child;
+}
+
+/** The last `bytes` of a file: a bench's API log outgrows the largest string Node can make (512 MiB). */
+function tailOf(file, bytes) {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const buffer = Buffer.alloc(Math.min(bytes, size));
+    readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+    return buffer.toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Lines of a file, counted a megabyte at a time. */
+function countLines(file) {
+  const fd = openSync(file, 'r');
+  const buffer = Buffer.alloc(1 << 20);
+  let lines = 0;
+  try {
+    for (let read; (read = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) {
+      for (let i = buffer.indexOf(10); i !== -1 && i < read; i = buffer.indexOf(10, i + 1)) lines++;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return lines;
 }
 
 async function waitForLogLine(file, pattern, timeoutMs) {
@@ -388,7 +416,7 @@ async function main() {
   step('Stopping the API; checking for oversell');
   const oversell = await checkOversell();
   const apiLogBytes = statSync(apiLog).size;
-  const apiLogLines = readFileSync(apiLog, 'utf8').split('\n').length - 1;
+  const apiLogLines = countLines(apiLog);
   const totalApiRequests = Object.entries(results).reduce(
     (n, [key, r]) => (key === 'bareDb' ? n : n + r.total),
     0,
@@ -507,7 +535,7 @@ async function readsOnly({ apiBase, bareBase, byId, ceilingBefore, host, databas
     const ok = ratio >= percent && res.p99 < p99 && res.non2xx === 0 && res.errors === 0;
     return `- ${title} ≥ ${percent} %${p99 < Infinity ? ` with p99 < ${p99} ms` : ''}: ${fmt(ratio)} %${p99 < Infinity ? `, p99 ${fmt(res.p99, 1)} ms` : ''} (${ok ? 'met' : '**not met**'})`;
   });
-  const apiLogLines = readFileSync(apiLog, 'utf8').split('\n').length - 1;
+  const apiLogLines = countLines(apiLog);
   const markdown = [
     `Reads on ${KIND_NAME} (BENCH_ONLY=reads), ${new Date().toISOString()}, ${machineLine(host)}; database ${databaseVersion}; ` +
       `${fmt(PRODUCTS)} products, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s per line.`,
