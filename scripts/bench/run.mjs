@@ -476,8 +476,7 @@ async function purchasesOnly({ ceilingBefore, secondPass, checkOversell, results
     JSON.stringify(r, null, 2),
   );
   const p = results.purchase;
-  const row = (res, extra = '') =>
-    `| ${res.title} | ${fmt(res.requestsPerSecond)} | ${fmt(res.p50, 1)} | ${fmt(res.p99, 1)} | ${fmt((100 * res.requestsPerSecond) / r.ceiling.requestsPerSecond)} % | ${statusSummary(res)}${extra} | ${res.loadavgBefore[0]} → ${res.loadavgAfter[0]} |`;
+  const row = (res, extra) => tableRow(res, r.ceiling.requestsPerSecond, extra);
   const markdown = [
     `Run ${r.at} with \`BENCH_ONLY=purchases\` on ${host.cores} cores (${host.cpu}), Node ${host.node}; database ${databaseVersion}. ` +
       `${fmt(PRODUCTS)} products; ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s. Load average (1 min) before → after in the last column.`,
@@ -527,8 +526,7 @@ async function readsOnly({ apiBase, bareBase, byId, ceilingBefore, host, databas
   const ceiling = (ceilingBefore.requestsPerSecond + ceilingAfter.requestsPerSecond) / 2;
   // Stopped here so a --cpu-prof of BENCH_API_NODE_ARGS is written before the report.
   await stop(api, 'SIGTERM', 15_000);
-  const row = (res) =>
-    `| ${res.title} | ${fmt(res.requestsPerSecond)} | ${fmt(res.p50, 1)} | ${fmt(res.p99, 1)} | ${fmt((100 * res.requestsPerSecond) / ceiling)} % | ${statusSummary(res)} | ${res.loadavgBefore[0]} → ${res.loadavgAfter[0]} |`;
+  const row = (res) => tableRow(res, ceiling);
   const targets = Object.entries(results).map(([name, res]) => {
     const [title, , percent, p99] = lines[name];
     const ratio = (100 * res.requestsPerSecond) / ceiling;
@@ -570,8 +568,7 @@ function cartRowsAccountedFor(o) {
 
 function render(r) {
   const ceiling = r.ceiling.requestsPerSecond;
-  const row = (res, extra = '') =>
-    `| ${res.title} | ${fmt(res.requestsPerSecond)} | ${fmt(res.p50, 1)} | ${fmt(res.p99, 1)} | ${fmt((100 * res.requestsPerSecond) / ceiling)} % | ${statusSummary(res)}${extra} | ${res.loadavgBefore[0]} → ${res.loadavgAfter[0]} |`;
+  const row = (res, extra) => tableRow(res, ceiling, extra);
   const p = r.results.purchase;
   const o = r.oversell;
   const ratio = (100 * r.bytes.firstPage) / r.bytes.catalog;
@@ -620,6 +617,11 @@ function render(r) {
     '',
     ...targets,
   ].join('\n');
+}
+
+/** One line of a results table: rate, latencies, share of the ceiling, answers (`extra` appended), load. */
+function tableRow(res, ceiling, extra = '') {
+  return `| ${res.title} | ${fmt(res.requestsPerSecond)} | ${fmt(res.p50, 1)} | ${fmt(res.p99, 1)} | ${fmt((100 * res.requestsPerSecond) / ceiling)} % | ${statusSummary(res)}${extra} | ${res.loadavgBefore[0]} → ${res.loadavgAfter[0]} |`;
 }
 
 function statusSummary(res) {
