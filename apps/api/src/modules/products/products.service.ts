@@ -61,6 +61,20 @@ function decodeProductCursor(raw: string, sort: ProductSortKey): ProductCursor {
   return { sort, value, id };
 }
 
+/**
+ * What every listing reads from its query: the public filters (added to `filter`), the order, the page
+ * size and the keyset cursor. A search's default order is relevance; its cursors are valid only for the
+ * same kind of query.
+ */
+function listingOf(query: ProductListQuery, filter: ProductFilter) {
+  if (query.category !== undefined) filter.categorySlug = query.category;
+  if (query.minOrderOver !== undefined) filter.minOrderOver = query.minOrderOver;
+  const sort: ProductSortKey = query.sort ?? (query.q ? 'relevance' : 'default');
+  const limit = query.limit ?? DEFAULT_PRODUCT_LIMIT;
+  const after = query.cursor ? decodeProductCursor(query.cursor, sort) : undefined;
+  return { sort, limit, after };
+}
+
 function productFields(input: ProductInput) {
   return { ...pickProductFields(input), categorySlug: categorySlug(input.category) };
 }
@@ -108,12 +122,7 @@ export function createProductsService(deps: {
         filter.ownerUid = user.uid;
         own = true;
       }
-      if (query.category !== undefined) filter.categorySlug = query.category;
-      if (query.minOrderOver !== undefined) filter.minOrderOver = query.minOrderOver;
-      // A search's default order is relevance; its cursors are not valid without the same kind of query.
-      const sort: ProductSortKey = query.sort ?? (query.q ? 'relevance' : 'default');
-      const limit = query.limit ?? DEFAULT_PRODUCT_LIMIT;
-      const after = query.cursor ? decodeProductCursor(query.cursor, sort) : undefined;
+      const { sort, limit, after } = listingOf(query, filter);
       if (query.q) {
         filter.search = await search.plan(query.q);
         // Only punctuation or symbols: no word to look for, so nothing matches.
@@ -128,9 +137,8 @@ export function createProductsService(deps: {
      * once by `serialize` (the route's response schema) and kept with its paging headers.
      */
     async searchResponse(query: ProductListQuery & { q: string }, serialize: Serialize<Product[]>): Promise<CachedResponse> {
-      const sort: ProductSortKey = query.sort ?? 'relevance';
-      const limit = query.limit ?? DEFAULT_PRODUCT_LIMIT;
-      const after = query.cursor ? decodeProductCursor(query.cursor, sort) : undefined;
+      const filter: ProductFilter = {};
+      const { sort, limit, after } = listingOf(query, filter);
       const laterPage = after !== undefined;
       const startedAt = searchCache.begin(laterPage);
       const plan = await search.plan(query.q);
@@ -139,9 +147,7 @@ export function createProductsService(deps: {
       const key = JSON.stringify([query.category, query.minOrderOver, sort, limit, query.cursor, plan.match]);
       const hit = searchCache.get(key, laterPage);
       if (hit) return hit;
-      const filter: ProductFilter = { search: plan };
-      if (query.category !== undefined) filter.categorySlug = query.category;
-      if (query.minOrderOver !== undefined) filter.minOrderOver = query.minOrderOver;
+      filter.search = plan;
       const result = await page(filter, sort, limit, after, false);
       return searchCache.keep(key, startedAt, serialize(result.items), pageHeaders(result.total, result.nextCursor), laterPage);
     },
