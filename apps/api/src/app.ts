@@ -3,7 +3,7 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { ProductListQuerySchema, type ClientConfig } from '@bulkwise/contracts';
+import type { ClientConfig } from '@bulkwise/contracts';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -28,7 +28,12 @@ import { connectRedis } from './lib/redis/redis';
 import { healthRoutes, type Lifecycle } from './modules/health/health.routes';
 import { productInvalidator } from './modules/products/products.cache';
 import { createProductsRepository } from './modules/products/products.repository';
-import { ownProductsRoutes, productsRoutes } from './modules/products/products.routes';
+import {
+  createProductReadCaches,
+  firstPaintImage,
+  ownProductsRoutes,
+  productsRoutes,
+} from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
 import { createSearchCache } from './modules/products/search.cache';
 import { createSearchRepository } from './modules/products/search.repository';
@@ -150,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     searchCache: createSearchCache(bus),
     invalidateProducts,
   });
+  const productReads = createProductReadCaches(bus, { productCacheBytes: config.productCacheBytes });
 
   await app.register(swagger, {
     openapi: {
@@ -180,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         categories: createCategoriesService({ repository: createCategoriesRepository(db) }),
         bus,
       });
-      await api.register(productsRoutes, { products, bus, productCacheBytes: config.productCacheBytes });
+      await api.register(productsRoutes, { products, caches: productReads });
       const orderEvents = deps.orderEvents ?? ignoreOrderEvents;
       const orderReads = createOrdersReadCache(bus);
       const invalidateOrders = ordersInvalidator(bus);
@@ -213,13 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   if (config.webDistDir) {
-    await registerSpa(app, path.resolve(config.webDistDir), {
-      // The image a product page or the first All Products page paints largest (the first card's).
-      lcpImage: async (page) =>
-        'productId' in page
-          ? (await products.get(page.productId)).image
-          : (await products.list(ProductListQuerySchema.parse({ limit: 1 }), null)).items[0]?.image,
-    });
+    await registerSpa(app, path.resolve(config.webDistDir), { lcpImage: firstPaintImage(products, productReads) });
   }
   return app;
 }

@@ -37,6 +37,8 @@ describe('the image of the first paint, named with the HTML', () => {
 
   it("names a product page's image, and the new one right after the owner changes it", async () => {
     const product = await createProduct(t, owner, { image: '/images/products/pallet-wrap.svg' });
+    // Read once through the API, so the HTML's hint comes from the kept answer, which the update must drop.
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).statusCode).toBe(200);
     expect(await imageLinks(`/product/${product._id}`)).toEqual([imagePreload('/images/products/pallet-wrap.svg')]);
 
     const updated = await t.app.inject({
@@ -51,6 +53,10 @@ describe('the image of the first paint, named with the HTML', () => {
 
   it("names the first All Products card's image (the newest product) only for the bare page", async () => {
     await createProduct(t, owner, { image: '/images/products/older.svg' });
+    expect(await imageLinks('/all-products')).toEqual([imagePreload('/images/products/older.svg')]);
+    // The app's first page is now kept; a new product drops it and leads the next hint.
+    expect((await t.app.inject({ method: 'GET', url: '/api/products?limit=24' })).statusCode).toBe(200);
+    expect(await imageLinks('/all-products')).toEqual([imagePreload('/images/products/older.svg')]);
     await createProduct(t, owner, { image: '/images/products/newest.svg' });
     expect(await imageLinks('/all-products')).toEqual([imagePreload('/images/products/newest.svg')]);
     // With toolbar state in the URL the first card is another one: no guess is sent.

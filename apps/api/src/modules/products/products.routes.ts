@@ -11,10 +11,12 @@ import {
   ProductSuggestionListSchema,
   TOTAL_COUNT_HEADER,
   UpdateProductBodySchema,
+  type Product,
   type ProductListQuery,
 } from '@bulkwise/contracts';
 import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { InvalidationBus } from '../../lib/cache/bus';
+import type { LcpImageLookup } from '../../plugins/spa';
 import type { SecuredRouteOptions } from '../../plugins/secured';
 import { createResponseCache } from '../../lib/cache/cache';
 import { sendJson, uncached } from '../../lib/cache/http';
@@ -33,20 +35,49 @@ function firstPageKey(query: ProductListQuery): string | undefined {
 }
 
 /**
+ * First pages of public listings and product pages, as the routes below send them. Made outside the
+ * routes so that the SPA's HTML can read the same answers (firstPaintImage).
+ */
+export function createProductReadCaches(bus: Pick<InvalidationBus, 'register'>, options: { productCacheBytes?: number } = {}) {
+  const pages = createResponseCache();
+  // Room for product pages; the whole catalog is read into it after the server starts listening.
+  const items = createResponseCache({ maxBytes: options.productCacheBytes });
+  bus.register(pages);
+  bus.register(items);
+  return { pages, items };
+}
+export type ProductReadCaches = ReturnType<typeof createProductReadCaches>;
+
+/**
+ * The image a product page or a listing's first page paints largest (the first card's), for the SPA's
+ * HTML (plugins/spa.ts): from the answer these routes keep, read from the database only when none is.
+ */
+export function firstPaintImage(products: ProductsService, caches: ProductReadCaches): LcpImageLookup {
+  return async (page) => {
+    if ('productId' in page) {
+      const id = page.productId.toLowerCase();
+      const kept = isUuid(id) ? caches.items.get(id) : undefined;
+      return kept ? (JSON.parse(kept.body) as Product).image : (await products.get(id)).image;
+    }
+    const url = new URL(page.firstProductPage, 'http://spa.invalid');
+    const query = ProductListQuerySchema.parse(Object.fromEntries(url.searchParams));
+    const key = firstPageKey(query);
+    const kept = key === undefined ? undefined : caches.pages.get(key);
+    if (kept) return (JSON.parse(kept.body) as Product[])[0]?.image;
+    return (await products.list({ ...query, limit: 1 }, null)).items[0]?.image;
+  };
+}
+
+/**
  * Public reads answer from memory what the database answered before: first pages of listings and
  * product pages, serialised once. Every write to products drops exactly what it could change (see
  * products.cache.ts), in this process before the write answers and in the others through the bus.
  */
 export const productsRoutes: FastifyPluginAsyncZod<{
   products: ProductsService;
-  bus: InvalidationBus;
-  /** Room for product pages; the whole catalog is read into it after the server starts listening. */
-  productCacheBytes?: number;
-}> = async (app, { products, bus, productCacheBytes }) => {
-  const pages = createResponseCache();
-  const items = createResponseCache({ maxBytes: productCacheBytes });
-  bus.register(pages);
-  bus.register(items);
+  caches: ProductReadCaches;
+}> = async (app, { products, caches }) => {
+  const { pages, items } = caches;
   // The routes' own serialisers (response schema, unknown fields dropped), run once per cached body.
   const serializeList = serializerCompiler({ schema: ProductListResponseSchema, method: 'GET', url: '/products', httpStatus: '200' });
   const serializeProduct = serializerCompiler({ schema: ProductSchema, method: 'GET', url: '/products/:id', httpStatus: '200' });
