@@ -25,6 +25,8 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ].join(' ');
 const base = `http://localhost:${PORT}`;
+/** The smallest of the three pages has about 290 elements once rendered; the overlay alone about 20. */
+const MIN_RENDERED_ELEMENTS = 100;
 const started = Date.now();
 const step = (msg) =>
   console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
@@ -53,6 +55,12 @@ async function lighthouse(url, outDir, index) {
   }
   const report = JSON.parse(readFileSync(output, 'utf8'));
   const audit = (id) => report.audits[id];
+  // A page whose app failed to start still scores well: only the startup overlay (about 20
+  // elements) paints. Such a run measures nothing, so it stops the bench.
+  const elements = audit('dom-size')?.numericValue ?? 0;
+  if (elements < MIN_RENDERED_ELEMENTS) {
+    throw new Error(`${url} did not render past the startup overlay (${elements} elements in the DOM)`);
+  }
   const failing = (category) =>
     report.categories[category].auditRefs
       .filter((ref) => ref.weight > 0 || category === 'performance')
