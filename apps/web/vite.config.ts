@@ -4,6 +4,22 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstPagePreloads, inlineStylesheet, preloadAppChunk } from './vite-plugins.ts';
 
+/**
+ * Modules that several pages import (icons, layout pieces, query keys, contracts) go into one
+ * `shared` chunk instead of one tiny chunk each: every request on the first page's path costs a
+ * round trip over HTTP/1.1. Two kinds stay out of it:
+ * - what the entry itself runs to paint the startup overlay (the entry would otherwise import the
+ *   shared chunk, and the shared chunk imports React from the entry: a cycle that breaks at start);
+ * - form code (react-hook-form and the forms built on it), which only private pages and the
+ *   product page's purchase form need.
+ */
+const SHARED = /[\\/](apps[\\/]web[\\/]src|packages[\\/]contracts[\\/]src)[\\/]|node_modules[\\/]lucide-react[\\/]/;
+const ENTRY =
+  /[\\/]src[\\/](main\.tsx|app[\\/](boot|first-route)\.|components[\\/]feedback[\\/](error-state|spinner|startup-overlay)\.|config[\\/](messages|timings|paths|storage-keys)\.|lib[\\/]theme\.|features[\\/]auth[\\/]persisted-user\.)|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](boxes|rotate-ccw|triangle-exclamation-point)\./;
+const FORMS =
+  /[\\/](components[\\/]form[\\/](controls|field)\.|features[\\/]auth[\\/]components[\\/])|product-form|price-tiers-editor|purchase-dialog/;
+const inSharedChunk = (id: string) => SHARED.test(id) && !ENTRY.test(id) && !FORMS.test(id);
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), preloadAppChunk(), firstPagePreloads(), inlineStylesheet()],
   resolve: {
@@ -21,6 +37,10 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/check-bundle-budget.mjs walks the manifest to size what the home page needs.
     manifest: true,
+    // One stylesheet for the whole app, inlined into index.html (vite-plugins.ts). Split per chunk, a
+    // dynamic import would also list the entry's stylesheet among its dependencies and fetch it a
+    // second time (the home page's slider did: 21 KB for nothing).
+    cssCodeSplit: false,
     rolldownOptions: {
       // Contracts are pure declarations: a chunk keeps only the contract modules it reads.
       treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/contracts/') },
@@ -33,6 +53,12 @@ export default defineConfig({
               name: 'app-libs',
               test: /node_modules[\\/](react-router|@tanstack|react-hot-toast|goober|zod)[\\/]/,
               // React itself stays in the entry (the overlay needs it).
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'shared',
+              test: inSharedChunk,
+              minShareCount: 2,
               includeDependenciesRecursively: false,
             },
           ],
