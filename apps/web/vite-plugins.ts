@@ -42,6 +42,10 @@ function loadedByHtml(bundle: Bundle): Set<string> {
 /**
  * The entry only paints the startup overlay, then imports the app chunk. Listing the app chunk and
  * its static imports as modulepreload in index.html starts them with the entry instead of after it.
+ *
+ * Every script index.html names is fetched at low priority. The first paint is the overlay, which
+ * is plain HTML with the stylesheet inline and needs no script, so the scripts do not compete with it.
+ * The API's SPA plugin gives the page chunks it preloads the same priority.
  */
 export function preloadAppChunk(): Plugin {
   return {
@@ -56,11 +60,16 @@ export function preloadAppChunk(): Plugin {
         const files = [...closure(bundle, [findChunk(bundle, APP_MODULE).fileName])].filter(
           (file) => !entryFiles.has(file),
         );
+        const entryTag = /<script type="module" crossorigin src="[^"]+"><\/script>/;
+        if (!entryTag.test(html)) throw new Error('index.html has no entry script tag: update vite-plugins.ts');
         return {
-          html,
+          html: html
+            .replace(entryTag, (tag) => tag.replace('<script ', '<script fetchpriority="low" '))
+            // Vite's own modulepreload tags (the entry's static imports).
+            .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href='),
           tags: files.map((file) => ({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${file}` },
             injectTo: 'head' as const,
           })),
         };

@@ -68,8 +68,8 @@ describe('serving the SPA', () => {
     expect(await links('/product/0190a1b2-c3d4')).toEqual([
       categories,
       '</api/products/0190a1b2-c3d4>; rel=preload; as=fetch; crossorigin',
-      '</assets/product-P1.js>; rel=preload; as=script; crossorigin',
-      '</assets/price-P2.js>; rel=preload; as=script; crossorigin',
+      '</assets/product-P1.js>; rel=preload; as=script; crossorigin; fetchpriority=low',
+      '</assets/price-P2.js>; rel=preload; as=script; crossorigin; fetchpriority=low',
     ]);
     // A hostile id is sent back encoded, never as raw header syntax.
     expect(await links('/product/a%3E%3B%20rel%3Dx')).toContain(
@@ -86,7 +86,7 @@ describe('serving the SPA', () => {
   it("preloads the page's own chunks and largest image, as the web build lists them", async () => {
     expect(String((await get('/')).headers.link).split(', ')).toEqual([
       '</api/categories>; rel=preload; as=fetch; crossorigin',
-      '</assets/home-H1.js>; rel=preload; as=script; crossorigin',
+      '</assets/home-H1.js>; rel=preload; as=script; crossorigin; fetchpriority=low',
       '</images/hero/one.svg>; rel=preload; as=image; fetchpriority=high',
     ]);
   });
@@ -113,8 +113,8 @@ describe("the first paint's image, from a lookup that may fail", () => {
   const withoutImage = [
     '</api/categories>; rel=preload; as=fetch; crossorigin',
     '</api/products/0190a1b2-c3d4>; rel=preload; as=fetch; crossorigin',
-    '</assets/product-P1.js>; rel=preload; as=script; crossorigin',
-    '</assets/price-P2.js>; rel=preload; as=script; crossorigin',
+    '</assets/product-P1.js>; rel=preload; as=script; crossorigin; fetchpriority=low',
+    '</assets/price-P2.js>; rel=preload; as=script; crossorigin; fetchpriority=low',
   ];
 
   it('adds the image last, with high priority', async () => {

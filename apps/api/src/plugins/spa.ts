@@ -46,9 +46,10 @@ function safeDecode(segment: string): string {
 }
 
 // The same request modes as the app's fetch() and module scripts (CORS, same-origin credentials),
-// so the browser reuses what it preloaded.
+// so the browser reuses what it preloaded. Scripts go at low priority, like every script index.html
+// names (apps/web/vite-plugins.ts): the first paint (the startup overlay) needs none of them.
 const dataLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`;
-const scriptLink = (url: string) => `<${url}>; rel=preload; as=script; crossorigin`;
+const scriptLink = (url: string) => `<${url}>; rel=preload; as=script; crossorigin; fetchpriority=low`;
 const imageLink = (url: string) => `<${url}>; rel=preload; as=image; fetchpriority=high`;
 
 /**
