@@ -18,6 +18,8 @@ export interface CacheStats {
   entries: number;
   bytes: number;
   maxBytes: number;
+  /** False while the bus cannot vouch for freshness: nothing is served or stored. */
+  enabled: boolean;
 }
 
 export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -69,6 +71,12 @@ export function createResponseCache(options: { maxBytes?: number } = {}) {
     bytes = 0;
   };
 
+  // Told when the cache was emptied as a whole while serving, so a warm-up can fill it again.
+  const emptiedListeners = new Set<() => void>();
+  const emptied = () => {
+    if (enabled) for (const listener of emptiedListeners) listener();
+  };
+
   return {
     begin: () => generation,
     get(key: string): CachedResponse | undefined {
@@ -102,6 +110,7 @@ export function createResponseCache(options: { maxBytes?: number } = {}) {
       for (const tag of tags) {
         if (tag === '*') {
           clear();
+          emptied();
           return;
         }
         const wildcard = `${tag.slice(0, tag.indexOf(':') + 1)}*`;
@@ -110,10 +119,17 @@ export function createResponseCache(options: { maxBytes?: number } = {}) {
     },
     /** Off: forget everything and serve nothing from memory until turned on again (after a fresh clear). */
     setEnabled(on: boolean) {
+      const was = enabled;
       clear();
       enabled = on;
+      if (on && !was) emptied();
     },
-    stats: (): CacheStats => ({ ...stats, entries: entries.size, bytes, maxBytes }),
+    /** `listener` runs each time the cache is emptied as a whole (`'*'`, or turned back on); returns an unsubscribe. */
+    onEmptied(listener: () => void): () => void {
+      emptiedListeners.add(listener);
+      return () => emptiedListeners.delete(listener);
+    },
+    stats: (): CacheStats => ({ ...stats, entries: entries.size, bytes, maxBytes, enabled }),
   };
 }
 export type ResponseCache = ReturnType<typeof createResponseCache>;

@@ -23,7 +23,7 @@ import { sendJson, uncached } from '../../lib/cache/http';
 import { isUuid } from '../../ids';
 import { ANY_PRODUCT_TAG, productTag } from './products.cache';
 import { pageHeaders, type ProductsService } from './products.service';
-import { warmProductCache } from './products.warmup';
+import { keepProductCacheWarm } from './products.warmup';
 
 /**
  * A first page of a public listing has a cache key; an owner's list (`email`) or a later page has none.
@@ -88,9 +88,9 @@ export const productsRoutes: FastifyPluginAsyncZod<{
     httpStatus: '200',
   });
 
-  let warmUp: ReturnType<typeof warmProductCache> | undefined;
+  let warmUp: ReturnType<typeof keepProductCacheWarm> | undefined;
   app.addHook('onListen', async () => {
-    warmUp = warmProductCache({
+    warmUp = keepProductCacheWarm({
       cache: items,
       scan: (afterId, limit) => products.scan(afterId, limit),
       serialize: serializeProduct,

@@ -7,7 +7,7 @@ import { createResponseCache } from '../../lib/cache/cache';
 import { productTag } from './products.cache';
 import { toPublicProduct } from './products.mapper';
 import { createProductsRepository } from './products.repository';
-import { warmProductCache } from './products.warmup';
+import { keepProductCacheWarm, warmProductCache } from './products.warmup';
 
 // The warm-up reads the real catalog through the real service; the app beside it makes the writes.
 let t: TestApp;
@@ -73,5 +73,51 @@ describe('product cache warm-up', () => {
     expect(stored).toBeGreaterThanOrEqual(2);
     expect(stored).toBeLessThan(ids.length);
     expect(cache.stats().bytes).toBeLessThanOrEqual(one * 4);
+  });
+
+  it('fills the cache again after it is emptied as a whole, and not while it is turned off', async () => {
+    const cache = createResponseCache();
+    let scans = 0;
+    const scan = async (afterId: string | undefined, limit: number) => {
+      scans++;
+      return service().scan(afterId, limit);
+    };
+    const warm = keepProductCacheWarm({ cache, scan, serialize, log: silent, batch: 3 });
+    try {
+      expect(await warm.done).toBe(ids.length);
+
+      // What the bus does when another instance vanished: every entry goes.
+      cache.invalidate(['*']);
+      expect(cache.stats().entries).toBe(0);
+      expect(await warm.done).toBe(ids.length);
+      for (const id of ids) {
+        const res = await t.app.inject({ method: 'GET', url: `/api/products/${id}` });
+        expect(cache.get(id)?.body).toBe(res.body);
+      }
+
+      // The listener is down: nothing may be stored, so nothing is read for it either.
+      cache.setEnabled(false);
+      const scansWhileOff = scans;
+      cache.invalidate(['*']);
+      expect(cache.stats().entries).toBe(0);
+      expect(scans).toBe(scansWhileOff);
+
+      // The listener is back: warmed again.
+      cache.setEnabled(true);
+      expect(await warm.done).toBe(ids.length);
+      expect(cache.stats().entries).toBe(ids.length);
+    } finally {
+      warm.stop();
+    }
+  });
+
+  it('stops warming for good once stopped', async () => {
+    const cache = createResponseCache();
+    const warm = keepProductCacheWarm({ cache, scan: service().scan, serialize, log: silent, batch: 3 });
+    await warm.done;
+    warm.stop();
+    cache.invalidate(['*']);
+    await warm.done;
+    expect(cache.stats().entries).toBe(0);
   });
 });

@@ -28,8 +28,9 @@ export function warmProductCache(options: WarmUpOptions) {
     let stored = 0;
     const started = Date.now();
     while (!stopped) {
-      const { bytes, maxBytes } = cache.stats();
-      if (bytes >= maxBytes * fill) break;
+      const { bytes, maxBytes, enabled } = cache.stats();
+      // Turned off (the bus lost its listener): nothing could be stored; turning it on warms again.
+      if (!enabled || bytes >= maxBytes * fill) break;
       const startedAt = cache.begin();
       let rows: Product[];
       try {
@@ -53,6 +54,33 @@ export function warmProductCache(options: WarmUpOptions) {
     done,
     stop() {
       stopped = true;
+    },
+  };
+}
+
+/**
+ * Warms the cache now and again each time it is emptied as a whole while serving: the bus drops
+ * everything when its listener comes back after an outage, when another instance vanished without
+ * saying so, and after a write too large to name its products. Without this, every product would be
+ * a first read again until the next restart. A new warm-up replaces one still running.
+ */
+export function keepProductCacheWarm(options: WarmUpOptions) {
+  let current = warmProductCache(options);
+  let stopped = false;
+  const unsubscribe = options.cache.onEmptied(() => {
+    if (stopped) return;
+    current.stop();
+    current = warmProductCache(options);
+  });
+  return {
+    /** The warm-up running now (or the last one). */
+    get done() {
+      return current.done;
+    },
+    stop() {
+      stopped = true;
+      unsubscribe();
+      current.stop();
     },
   };
 }
