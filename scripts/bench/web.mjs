@@ -115,8 +115,9 @@ async function main() {
         step(`Lighthouse ${name} (${url}), run ${i + 1} of ${RUNS}`);
         runs.push(await lighthouse(url, outDir, `${results.length}-${i}`));
       }
+      const scores = runs.map((r) => r.performance);
       runs.sort((a, b) => a.performance - b.performance);
-      results.push({ name, load: loadavg(), ...runs[Math.floor(runs.length / 2)] });
+      results.push({ name, load: loadavg(), scores, ...runs[Math.floor(runs.length / 2)] });
     }
     const markdown = render(results);
     writeSection('Web', markdown);
@@ -140,6 +141,8 @@ function render(results) {
       (r) =>
         `| ${r.name} (\`${new URL(r.url).pathname}\`) | ${r.performance} | ${r.accessibility} | ${fmt(r.lcpMs / 1000, 2)} s | ${fmt(r.cls, 3)} | ${fmt(r.tbtMs)} ms | ${fmt(r.fcpMs / 1000, 2)} s | ${r.load[0]} |`,
     ),
+    '',
+    `Performance of every run, in order: ${results.map((r) => `${r.name} ${r.scores.join(', ')}`).join('; ')}.`,
     '',
     '**What Lighthouse flags** (audits scoring under 0.9):',
     '',
