@@ -1,0 +1,43 @@
+// `npm run bench`: the API benches on both engines in one invocation (issue #17).
+// 1. run.mjs on PGlite (the embedded default), then on PostgreSQL: the same table, each against the
+//    bare route measured in its own run; each writes its engine's section of bench/results/latest.md.
+// 2. orders.mjs (the supplier's desk; PGlite, or DATABASE_URL when set) and instances.mjs (PostgreSQL
+//    and Redis).
+// PostgreSQL is DATABASE_URL, else the local server on 127.0.0.1:5432 (user postgres) when one answers;
+// the bench creates and drops its own database there. Without either, the PostgreSQL run is skipped
+// with one loud line, as instances.mjs does.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { reachable } from '../scale/cluster.mjs';
+import { ROOT } from '../stack.mjs';
+
+const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
+const postgresUrl = process.env.DATABASE_URL || ((await reachable('127.0.0.1', 5432)) ? LOCAL_POSTGRES : undefined);
+
+function bench(script, env) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'bench', script)], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, v]) => v !== undefined)),
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const failed = [];
+const step = async (name, script, env = {}) => {
+  console.log(`\n▶ bench: ${name}`);
+  if ((await bench(script, env)) !== 0) failed.push(name);
+};
+
+await step('API on PGlite', 'run.mjs', { DATABASE_URL: undefined });
+if (postgresUrl) await step('API on PostgreSQL', 'run.mjs', { DATABASE_URL: postgresUrl });
+else console.log('\n!!!!! bench (API on PostgreSQL) SKIPPED: set DATABASE_URL or run PostgreSQL on 127.0.0.1:5432 !!!!!');
+await step('orders desk', 'orders.mjs');
+await step('API instances', 'instances.mjs');
+
+if (failed.length > 0) {
+  console.error(`\n✖ bench failed: ${failed.join(', ')}`);
+  process.exitCode = 1;
+}
