@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { firstPagePreloads, inlineStylesheet, preloadAppChunk } from './vite-plugins.ts';
+import { firstPagePreloads, inlineStylesheet, precompress, preloadAppChunk } from './vite-plugins.ts';
 
 /**
  * Modules that several pages import (icons, layout pieces, query keys, contracts) go into one
@@ -21,7 +21,7 @@ const FORMS =
 const inSharedChunk = (id: string) => SHARED.test(id) && !ENTRY.test(id) && !FORMS.test(id);
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadAppChunk(), firstPagePreloads(), inlineStylesheet()],
+  plugins: [react(), tailwindcss(), preloadAppChunk(), firstPagePreloads(), inlineStylesheet(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

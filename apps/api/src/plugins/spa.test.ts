@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,14 +8,20 @@ import { registerSpa, type LcpImageLookup } from './spa';
 
 let root: string;
 let app: FastifyInstance;
+const INDEX_HTML = '<!doctype html><div id="root"></div>';
+const APP_JS = `export const app = ${JSON.stringify('bulkwise '.repeat(300))};`;
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'bulkwise-spa-'));
   mkdirSync(path.join(root, 'assets'));
   mkdirSync(path.join(root, 'images'));
-  writeFileSync(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(root, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(root, 'assets', 'index-AbC123.js'), 'export {};');
   writeFileSync(path.join(root, 'images', 'bolt.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // A file the web build compressed ahead of time, and the HTML with its copy.
+  writeFileSync(path.join(root, 'assets', 'app-B1.js'), APP_JS);
+  writeFileSync(path.join(root, 'assets', 'app-B1.js.br'), brotliCompressSync(APP_JS));
+  writeFileSync(path.join(root, 'index.html.br'), brotliCompressSync(INDEX_HTML));
   // As the web build writes it (apps/web/vite-plugins.ts).
   writeFileSync(
     path.join(root, 'first-page-preloads.json'),
@@ -89,6 +96,30 @@ describe('serving the SPA', () => {
       '</assets/home-H1.js>; rel=preload; as=script; crossorigin; fetchpriority=low',
       '</images/hero/one.svg>; rel=preload; as=image; fetchpriority=high',
     ]);
+  });
+
+  it('sends the Brotli copy the build made to a browser that accepts it, and the file itself otherwise', async () => {
+    const br = await get('/assets/app-B1.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(APP_JS);
+
+    const plain = await get('/assets/app-B1.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
+  });
+
+  it("sends the HTML's Brotli copy with the page's Link header", async () => {
+    const page = await get('/product/0190a1b2-c3d4', { 'accept-encoding': 'br' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(String(page.headers.link)).toContain('</assets/product-P1.js>');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX_HTML);
   });
 
   it('leaves unknown API paths and missing files as 404s', async () => {

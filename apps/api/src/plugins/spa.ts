@@ -20,7 +20,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE_DAILY = 'public, max-age=86400, stale-while-revalidate=604800';
 
 function cachePolicy(filePath: string): string {
-  if (path.basename(filePath) === 'index.html') return 'no-cache';
+  // A precompressed copy (index.html.br) has the policy of its file.
+  if (path.basename(filePath).replace(/\.(br|gz)$/, '') === 'index.html') return 'no-cache';
   return filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : REVALIDATE_DAILY;
 }
 
@@ -122,6 +123,9 @@ export async function registerSpa(app: FastifyInstance, root: string, options: {
     root,
     wildcard: false,
     index: false,
+    // The web build writes Brotli and gzip copies of its text files (apps/web/vite-plugins.ts): they are
+    // sent as they are, and @fastify/compress leaves an already encoded response alone.
+    preCompressed: true,
     // setHeaders runs last, so it decides every file's policy, index.html's included.
     setHeaders: (reply, filePath) => reply.header('cache-control', cachePolicy(filePath)),
   });
