@@ -170,7 +170,6 @@ async function main() {
       hotTargets.push(row);
     } else purchaseTargets.push(row);
   }
-  const initialStock = new Map(rows.map((r) => [r.id, r.mainQuantity]));
 
   let databaseUrl;
   let databaseVersion;
@@ -187,10 +186,17 @@ async function main() {
     url: databaseUrl,
     dataDir: path.join(work, 'pglite'),
     rows,
+    // The embedded default as `npm start` runs it: the demo catalog, then the generated products.
+    demoCatalog: kind === 'pglite',
     log: console.log,
   });
   if (kind === 'pglite')
     databaseVersion += ` (PostgreSQL ${(await seeded.db.execute('show server_version')).rows[0].server_version})`;
+  // Every product's stock as seeded (the demo products' too): the oversell check compares against it.
+  const initialStock = new Map(
+    (await seeded.db.execute('select id, main_quantity from products')).rows.map((r) => [r.id, r.main_quantity]),
+  );
+  const catalogSize = initialStock.size;
   await seeded.close();
 
   const jwtSecret = randomBytes(32).toString('base64url');
@@ -428,6 +434,7 @@ async function main() {
     machine: host,
     settings: {
       products: PRODUCTS,
+      demoCatalog: kind === 'pglite',
       connections: CONNECTIONS,
       durationSeconds: DURATION,
       warmupSeconds: WARMUP,
@@ -448,7 +455,7 @@ async function main() {
   writeSection(`API on ${KIND_NAME}`, markdown);
   console.log(`\n${markdown}\n`);
   console.log(`Wrote bench/results/latest.md (section "API on ${KIND_NAME}")`);
-  const failed = !oversellPassed(oversell) || items !== PRODUCTS;
+  const failed = !oversellPassed(oversell) || items !== catalogSize;
   if (failed) {
     console.error('✖ integrity check failed: see the table');
     process.exitCode = 1;
@@ -574,16 +581,20 @@ function render(r) {
   const ratio = (100 * r.bytes.firstPage) / r.bytes.catalog;
   const pass = (ok) => (ok ? 'met' : '**not met**');
   const searchLines = searchReport(r, row);
+  // Issue #17's targets; the purchase rates are the ones measured before it (not to get slower).
+  const purchaseTarget = r.database.kind === 'postgres' ? 1563 : 688;
+  const share = (res) => (100 * res.requestsPerSecond) / ceiling;
   const targets = [
-    `- GET /api/products/:id ≥ 60 % of the ceiling: ${fmt((100 * r.results.productById.requestsPerSecond) / ceiling)} % (${pass(r.results.productById.requestsPerSecond >= 0.6 * ceiling)})`,
-    `- sorted + filtered first page ≥ 30 % of the ceiling with p99 < 50 ms: ${fmt((100 * r.results.sortedFiltered.requestsPerSecond) / ceiling)} %, p99 ${fmt(r.results.sortedFiltered.p99, 1)} ms (${pass(r.results.sortedFiltered.requestsPerSecond >= 0.3 * ceiling && r.results.sortedFiltered.p99 < 50)})`,
-    `- purchases ≥ 1,000/s with zero oversell${r.database.kind === 'postgres' ? '' : ' (the target is for PostgreSQL; PGlite runs one transaction at a time)'}: ${fmt(p.okPerSecond)}/s, oversell ${o.mismatched === 0 && o.negative === 0 ? 'none' : 'FOUND'} (${pass(p.okPerSecond >= 1000 && o.mismatched === 0 && o.negative === 0)})`,
+    `- GET /api/products/:id ≥ 60 % of the ceiling: ${fmt(share(r.results.productById))} % (${pass(share(r.results.productById) >= 60)})`,
+    `- GET /api/categories ≥ 60 % of the ceiling: ${fmt(share(r.results.categories))} % (${pass(share(r.results.categories) >= 60)})`,
+    `- sorted + filtered first page ≥ 50 % of the ceiling with p99 < 20 ms: ${fmt(share(r.results.sortedFiltered))} %, p99 ${fmt(r.results.sortedFiltered.p99, 1)} ms (${pass(share(r.results.sortedFiltered) >= 50 && r.results.sortedFiltered.p99 < 20)})`,
+    `- purchases ≥ ${fmt(purchaseTarget)}/s with zero oversell: ${fmt(p.okPerSecond)}/s, oversell ${o.mismatched === 0 && o.negative === 0 ? 'none' : 'FOUND'} (${pass(p.okPerSecond >= purchaseTarget && o.mismatched === 0 && o.negative === 0)})`,
     `- first page < 1 % of the whole catalog: ${fmt(ratio, 3)} % (${pass(ratio < 1)})`,
     ...searchLines.targets,
   ];
   return [
     `Run ${r.at} on ${r.machine.cores} cores (${r.machine.cpu}), ${r.machine.memoryGiB} GiB, Node ${r.machine.node}; database ${r.database.version}. ` +
-      `${fmt(r.settings.products)} products; autocannon from a second process, ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up then ${r.settings.durationSeconds} s per endpoint. ` +
+      `${fmt(r.settings.products)} generated products${r.settings.demoCatalog ? ' after the demo catalog `npm start` seeds' : ''}; autocannon from a second process, ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up then ${r.settings.durationSeconds} s per endpoint. ` +
       `Latencies in whole milliseconds (autocannon's resolution). Load average (1 min) before → after each run in the last column.`,
     '',
     '| Endpoint | req/s | p50 ms | p99 ms | vs ceiling | responses | load avg |',

@@ -1,11 +1,12 @@
-// Fills a fresh, migrated database with the 7 categories and a generated catalog, through the real
-// migrations and schema. Run under tsx (run.mjs registers it): it imports the API's TypeScript.
+// Fills a fresh, migrated database with the 7 categories (or the demo catalog `npm start` seeds) and a
+// generated catalog, through the real migrations and schema. Run under tsx (run.mjs registers it): it imports the API's TypeScript.
 import { categorySlug } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { categories, products } from '../../apps/api/src/db/schema/index.ts';
 import { SEED_CATEGORIES } from '../../apps/api/src/db/seed/catalog.ts';
+import { seedCatalog } from '../../apps/api/src/db/seed/seed.ts';
 
 /** 16 columns x 2,000 rows = 32,000 parameters, under PostgreSQL's 65,535 per statement. */
 const BATCH = 2_000;
@@ -15,13 +16,17 @@ const BATCH = 2_000;
  * batches, then VACUUM ANALYZE so that the planner sees 100k rows (autovacuum would, some time later)
  * and index-only scans can use the visibility map. Returns the open database.
  */
-export async function seedDatabase({ kind, url, dataDir, rows, log = () => {} }) {
+export async function seedDatabase({ kind, url, dataDir, rows, demoCatalog = false, log = () => {} }) {
   const database =
     kind === 'postgres' ? await openPostgres({ url, poolSize: 4 }) : await openPglite({ dataDir });
   const { db } = database;
-  await db
-    .insert(categories)
-    .values(SEED_CATEGORIES.map((c, position) => ({ ...c, slug: categorySlug(c.name), position })));
+  // demoCatalog: what `npm start` seeds (the categories and the demo products), as a first start would.
+  if (demoCatalog) await seedCatalog(db);
+  else {
+    await db
+      .insert(categories)
+      .values(SEED_CATEGORIES.map((c, position) => ({ ...c, slug: categorySlug(c.name), position })));
+  }
   const started = Date.now();
   for (let i = 0; i < rows.length; i += BATCH) {
     await db.insert(products).values(rows.slice(i, i + BATCH));
