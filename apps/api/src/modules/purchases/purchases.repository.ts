@@ -46,13 +46,15 @@ export interface PurchasesRepository {
 export function createPurchasesRepository(
   db: Db,
   events: OrderEventSink = ignoreOrderEvents,
-  options: { kind?: Database['kind'] } = {},
+  options: Partial<Pick<Database, 'kind' | 'simpleQuery'>> = {},
 ): PurchasesRepository {
   const queries = purchaseQueries(db);
   // A sink that records in SQL makes the purchase one statement (atomic by itself): one round trip, no
   // BEGIN and COMMIT. PGlite runs one statement at a time, so each one saved counts.
   const statement = events.recordInStatement ? purchaseStatement(db, events.recordInStatement.bind(events)) : undefined;
-  const single = statement && (options.kind === 'pglite' ? preparedInSession(db, statement) : (order: PurchaseOrder) => runPurchase(statement, order));
+  const single =
+    statement &&
+    (options.kind === 'pglite' ? preparedInSession(db, statement, options.simpleQuery) : (order: PurchaseOrder) => runPurchase(statement, order));
   const inTransaction = (order: PurchaseOrder, eventOf: (placed: PlacedOrder) => OrderEvent) =>
     db.transaction(async (handle) => {
       const tx = handle as unknown as Db;
@@ -197,9 +199,12 @@ async function runPurchase(statement: PurchaseStatement, order: PurchaseOrder): 
  * purchase cost more than twice what running it does (1.3 ms a purchase, 0.55 ms prepared, measured on
  * PGlite alone). Its one session lives as long as the process, so the statement is PREPAREd there once
  * and EXECUTEd. EXECUTE takes no bind parameters: the values go as literals, quoted by node-postgres's
- * escapeLiteral, and each is cast to its parameter's declared type by the prepared statement.
+ * escapeLiteral, and each is cast to its parameter's declared type by the prepared statement. With no
+ * parameters it goes over the simple query protocol (`simpleQuery`, when the database has it): through
+ * drizzle it took the extended protocol's round of messages and a copy of PGlite's type parsers per
+ * query, ~0.15 ms of a ~0.5 ms purchase (measured on PGlite alone: 0.53 → 0.35-0.38 ms).
  */
-function preparedInSession(db: Db, statement: PurchaseStatement) {
+function preparedInSession(db: Db, statement: PurchaseStatement, simpleQuery: Database['simpleQuery']) {
   let prepared: Promise<unknown> | undefined;
   const prepare = () =>
     (prepared ??= db.execute(sql.raw(`prepare ${statement.name} as ${statement.text}`)).catch((err: unknown) => {
@@ -214,8 +219,10 @@ function preparedInSession(db: Db, statement: PurchaseStatement) {
     await prepare();
     const values = valuesOf(order);
     const args = statement.params.map((p) => literal(p instanceof Placeholder ? values[p.name] : p));
-    const result = await db.execute(sql.raw(`execute ${statement.name}(${args.join(', ')})`));
-    const row = (result as unknown as { rows: Array<Record<string, unknown>> }).rows[0];
+    const text = `execute ${statement.name}(${args.join(', ')})`;
+    const [row] = simpleQuery
+      ? await simpleQuery(text)
+      : ((await db.execute(sql.raw(text))) as unknown as { rows: Array<Record<string, unknown>> }).rows;
     if (!row) return undefined;
     return {
       id: row.id as string,
