@@ -188,3 +188,30 @@ export function precompress(): Plugin {
     },
   };
 }
+
+/**
+ * Fails the build when the hand-kept lists of the `shared` chunk (vite.config.ts) fell behind the code:
+ * - the entry imports `shared` (a module the entry runs went into it): `shared` imports React from the
+ *   entry, and the cycle fails at start with "r is not a function";
+ * - `shared` reaches react-hook-form: every first page would download the form library.
+ */
+export function checkSharedChunk(): Plugin {
+  return {
+    name: 'bulkwise:check-shared-chunk',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const shared = chunksOf(bundle).find((c) => c.name === 'shared');
+      if (!shared) return;
+      for (const entry of chunksOf(bundle).filter((c) => c.isEntry)) {
+        if (closure(bundle, [entry.fileName]).has(shared.fileName)) {
+          throw new Error(`${entry.fileName} imports ${shared.fileName}: add the entry's modules to ENTRY in vite.config.ts`);
+        }
+      }
+      const forms = [...closure(bundle, [shared.fileName])].filter((file) => {
+        const chunk = bundle[file];
+        return chunk?.type === 'chunk' && chunk.moduleIds.some((id) => /node_modules[\\/]react-hook-form[\\/]/.test(id));
+      });
+      if (forms.length > 0) throw new Error(`${shared.fileName} imports react-hook-form (${forms.join(', ')}): add the module to FORMS in vite.config.ts`);
+    },
+  };
+}
