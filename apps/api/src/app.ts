@@ -192,7 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const invalidateOrders = ordersInvalidator(bus);
       const productWrites = createKeyedQueue({ failFast: isDatabaseUnavailable });
       const purchases = createPurchasesService({
-        repository: createPurchasesRepository(db, orderEvents, { kind: database.kind, simpleQuery: database.simpleQuery }),
+        repository: createPurchasesRepository(db, orderEvents, { simpleQuery: database.simpleQuery }),
         productWrites,
         publish: bus.publish,
       });

@@ -46,15 +46,17 @@ export interface PurchasesRepository {
 export function createPurchasesRepository(
   db: Db,
   events: OrderEventSink = ignoreOrderEvents,
-  options: Partial<Pick<Database, 'kind' | 'simpleQuery'>> = {},
+  /** PGlite's `simpleQuery` (db/client.ts): the purchase is then PREPAREd once and EXECUTEd with it. */
+  options: Pick<Database, 'simpleQuery'> = {},
 ): PurchasesRepository {
   const queries = purchaseQueries(db);
   // A sink that records in SQL makes the purchase one statement (atomic by itself): one round trip, no
   // BEGIN and COMMIT. PGlite runs one statement at a time, so each one saved counts.
   const statement = events.recordInStatement ? purchaseStatement(db, events.recordInStatement.bind(events)) : undefined;
+  const { simpleQuery } = options;
   const single =
     statement &&
-    (options.kind === 'pglite' ? preparedInSession(db, statement, options.simpleQuery) : (order: PurchaseOrder) => runPurchase(statement, order));
+    (simpleQuery ? preparedInSession(statement, simpleQuery) : (order: PurchaseOrder) => runPurchase(statement, order));
   const inTransaction = (order: PurchaseOrder, eventOf: (placed: PlacedOrder) => OrderEvent) =>
     db.transaction(async (handle) => {
       const tx = handle as unknown as Db;
@@ -200,14 +202,13 @@ async function runPurchase(statement: PurchaseStatement, order: PurchaseOrder): 
  * PGlite alone). Its one session lives as long as the process, so the statement is PREPAREd there once
  * and EXECUTEd. EXECUTE takes no bind parameters: the values go as literals, quoted by node-postgres's
  * escapeLiteral, and each is cast to its parameter's declared type by the prepared statement. With no
- * parameters it goes over the simple query protocol (`simpleQuery`, when the database has it): through
- * drizzle it took the extended protocol's round of messages and a copy of PGlite's type parsers per
+ * parameters it goes over the simple query protocol (`simpleQuery`): through drizzle it took the extended protocol's round of messages and a copy of PGlite's type parsers per
  * query, ~0.15 ms of a ~0.5 ms purchase (measured on PGlite alone: 0.53 → 0.35-0.38 ms).
  */
-function preparedInSession(db: Db, statement: PurchaseStatement, simpleQuery: Database['simpleQuery']) {
+function preparedInSession(statement: PurchaseStatement, simpleQuery: NonNullable<Database['simpleQuery']>) {
   let prepared: Promise<unknown> | undefined;
   const prepare = () =>
-    (prepared ??= db.execute(sql.raw(`prepare ${statement.name} as ${statement.text}`)).catch((err: unknown) => {
+    (prepared ??= simpleQuery(`prepare ${statement.name} as ${statement.text}`).catch((err: unknown) => {
       // Another app on the same database handle (tests) prepared the same text under the same name.
       if (sqlState(err) === '42P05') return;
       prepared = undefined;
@@ -219,10 +220,7 @@ function preparedInSession(db: Db, statement: PurchaseStatement, simpleQuery: Da
     await prepare();
     const values = valuesOf(order);
     const args = statement.params.map((p) => literal(p instanceof Placeholder ? values[p.name] : p));
-    const text = `execute ${statement.name}(${args.join(', ')})`;
-    const [row] = simpleQuery
-      ? await simpleQuery(text)
-      : ((await db.execute(sql.raw(text))) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    const [row] = await simpleQuery(`execute ${statement.name}(${args.join(', ')})`);
     if (!row) return undefined;
     return {
       id: row.id as string,
