@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
 import { exited, killTree, spawnChild, spawnNodeScript, stopChild } from './lib/processes.mjs';
 
 export { exited } from './lib/processes.mjs';
@@ -20,6 +21,8 @@ export function loadDotEnv() {
 }
 
 const children = new Set();
+/** Stopped after every other child: the database outlives the API's drain. */
+const stopLast = new Set();
 const isNodeScript = (command) => /\.[cm]?js$/.test(existsSync(command) ? realpathSync(command) : command);
 
 /** Keeps the last output of a child (for error messages) and forwards it, prefixed, unless quiet. */
@@ -57,7 +60,8 @@ export function stop(child, signal = 'SIGTERM', graceMs = 10_000) {
 }
 
 export async function stopAll({ graceMs = 15_000 } = {}) {
-  await Promise.all([...children].map((c) => stopChild(c, { graceMs })));
+  await Promise.all([...children].filter((c) => !stopLast.has(c)).map((c) => stopChild(c, { graceMs })));
+  await Promise.all([...stopLast].map((c) => stopChild(c, { graceMs })));
 }
 
 /** SIGKILL for every child and what it started: the second Ctrl-C. */
@@ -81,6 +85,23 @@ export async function waitForUrl(url, { timeoutMs = 120_000, child, accept = (r)
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`timed out waiting for ${url}`);
+}
+
+/**
+ * Starts the embedded PostgreSQL server on `<dataDir>/postgres` (see lib/embedded-postgres.mjs); it is
+ * stopped after every other child, so the API drains against a live database.
+ */
+export async function startPostgres({ dataDir, durable = true, onStep }) {
+  return startEmbeddedPostgres({
+    dataDir,
+    durable,
+    onStep,
+    onChild: (child) => {
+      track('postgres', child, true);
+      stopLast.add(child);
+      child.on('exit', () => stopLast.delete(child));
+    },
+  });
 }
 
 /**

@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const perInstanceLimits = 'without REDIS_URL: rate limits are per instance (each allows the full limit)';
   if (!redis && config.instances > 1) app.log.warn(`INSTANCES=${config.instances} ${perInstanceLimits}`);
   const peers =
-    !redis && config.instances === 1 && database.kind === 'postgres'
+    !redis && config.instances === 1
       ? watchForPeers({ database, onPeer: () => app.log.warn(`another API instance runs on this database ${perInstanceLimits}`) })
       : undefined;
   const bus = createInvalidationBus({ log: (msg) => app.log.info(msg) });
@@ -192,7 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const invalidateOrders = ordersInvalidator(bus);
       const productWrites = createKeyedQueue({ failFast: isDatabaseUnavailable });
       const purchases = createPurchasesService({
-        repository: createPurchasesRepository(db, orderEvents, { simpleQuery: database.simpleQuery }),
+        repository: createPurchasesRepository(db, orderEvents),
         productWrites,
         publish: bus.publish,
       });
