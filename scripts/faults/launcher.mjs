@@ -1,4 +1,4 @@
-// Scenarios 5-9: `npm start` itself (launcher + Auth emulator + API on the embedded database), stopped the
+// Scenarios 5-9: `npm start` itself (launcher + Auth emulator + embedded PostgreSQL + API), stopped the
 // ways terminals, OOM killers and supervisors stop it. Nothing it started may outlive it; the next start
 // takes over the embedded database (every acknowledged purchase there) and only says ready when its own
 // API answers; a second instance is refused in seconds while the first keeps serving; SIGTERM and
@@ -84,7 +84,7 @@ export async function secondInstance() {
   const elsewhere = await stackPlace(place.dataDir);
   for (const [label, where, expected] of [
     ['same ports', place, new RegExp(`Port ${place.port} \\(.*\\) is already in use by process ${tree.api}`)],
-    ['other ports, same DATA_DIR', elsewhere, new RegExp(`in use by another Bulkwise process \\(pid ${tree.api}`)],
+    ['other ports, same DATA_DIR', elsewhere, new RegExp(`in use by another Bulkwise process \\(pid ${tree.launcher}`)],
   ]) {
     const t0 = Date.now();
     const second = launch(where);
