@@ -192,6 +192,9 @@ export async function startApi({ port, env = {}, quiet = false, instanceId }) {
   return child;
 }
 
+/** Two SIGINTs closer than this are one Ctrl-C delivered twice (see stopAllOnSignal). */
+const SAME_KEYPRESS_MS = 150;
+
 /**
  * Ctrl-C / SIGTERM stop every child (each drains), then exit 0; a second Ctrl-C kills them at once.
  * Returns `isStopping()`, so a child's exit during a requested stop is not taken for a crash.
@@ -207,9 +210,16 @@ export function stopAllOnSignal({ onStop = () => {} } = {}) {
     console.log('Bulkwise stopped.');
     process.exit(0);
   };
+  let firstSignalAt = 0;
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => {
-      if (!stopping) return void stopNow();
+      if (!stopping) {
+        firstSignalAt = Date.now();
+        return void stopNow();
+      }
+      // Under `npm start` one Ctrl-C arrives twice: from the terminal to the whole group, and forwarded
+      // by npm a moment later. Only a second press, later than that, forces.
+      if (signal === 'SIGINT' && Date.now() - firstSignalAt < SAME_KEYPRESS_MS) return;
       if (signal === 'SIGINT') {
         console.log('Forcing: killing every Bulkwise process.');
         killAll();
