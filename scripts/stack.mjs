@@ -2,7 +2,7 @@
 // per started service (Auth emulator, SPA build, API), waiting for each, stopping them all together.
 // Every child runs in the launcher's process group and watches the launcher (an IPC channel the kernel
 // closes when it dies), so no kill, however hard, leaves one behind: see scripts/lib/processes.mjs.
-import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
@@ -13,6 +13,7 @@ export { exited } from './lib/processes.mjs';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = path.join(ROOT, 'node_modules', '.bin');
 export const PROJECT_ID = 'demo-bulkwise';
+const AUTH_EMULATOR_LAZY = new URL('./lib/auth-emulator-lazy.mjs', import.meta.url).href;
 
 /** Loads `.env` from the repo root when present (real environment variables win). */
 export function loadDotEnv() {
@@ -47,9 +48,9 @@ function track(name, child, quiet) {
  * Starts `command`. A node script (a node_modules/.bin tool) runs as a direct node child that stops
  * with `stopSignal` when we die; anything else is a plain child in our process group.
  */
-export function run(name, command, args, { env = {}, quiet = false, cwd = ROOT, stopSignal = 'SIGTERM' } = {}) {
+export function run(name, command, args, { env = {}, quiet = false, cwd = ROOT, stopSignal = 'SIGTERM', preload = [] } = {}) {
   const child = isNodeScript(command)
-    ? spawnNodeScript(command, args, { env, cwd, stopSignal })
+    ? spawnNodeScript(command, args, { env, cwd, stopSignal, preload })
     : spawnChild(command, args, { env, cwd });
   return track(name, child, quiet);
 }
@@ -130,6 +131,8 @@ export async function startAuthEmulator({ port, dataDir, quiet = true }) {
     env: { FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: process.env.CI ?? 'true' },
     // SIGINT lets the emulator export its accounts before it exits.
     stopSignal: 'SIGINT',
+    // Its request validators compiled on first use, not all at start (see the file).
+    preload: [AUTH_EMULATOR_LAZY],
   });
   // About 10 s on an idle machine, but minutes were seen on a saturated one (2 cores, load 25).
   await waitForUrl(`http://127.0.0.1:${port}/`, { child, timeoutMs: 300_000 });
@@ -147,6 +150,40 @@ export async function startMailCatcher({ smtpPort, webPort, dataDir, quiet = tru
   const child = run('mail', path.join(BIN, 'maildev'), args, { quiet, cwd: dir });
   await waitForUrl(`http://127.0.0.1:${webPort}/api/healthz`, { child, timeoutMs: 120_000 });
   return child;
+}
+
+/** Newest modification time (ms) of the files under `paths` (directories walked, node_modules and dist skipped). */
+function newestMtime(paths) {
+  let newest = 0;
+  const visit = (p) => {
+    let st;
+    try {
+      st = statSync(p);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) {
+      for (const name of readdirSync(p)) if (name !== 'node_modules' && name !== 'dist') visit(path.join(p, name));
+    } else newest = Math.max(newest, st.mtimeMs);
+  };
+  for (const p of paths) visit(p);
+  return newest;
+}
+
+/**
+ * Whether apps/web/dist was built after the last change to anything the build reads (the SPA's sources
+ * and config, the contracts, the lockfile): a later `npm start` then skips the 7 s build.
+ */
+export function webBuildUpToDate() {
+  let built;
+  try {
+    built = statSync(path.join(ROOT, 'apps', 'web', 'dist', 'index.html')).mtimeMs;
+  } catch {
+    return false;
+  }
+  const web = path.join(ROOT, 'apps', 'web');
+  const inputs = ['src', 'public', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts', 'vite-plugins.ts'].map((f) => path.join(web, f));
+  return newestMtime([...inputs, path.join(ROOT, 'packages', 'contracts', 'src'), path.join(ROOT, 'package-lock.json')]) < built;
 }
 
 export function buildWeb({ quiet = true } = {}) {

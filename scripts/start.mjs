@@ -22,6 +22,7 @@ import {
   startPostgres,
   stopAll,
   stopAllOnSignal,
+  webBuildUpToDate,
 } from './stack.mjs';
 
 loadDotEnv();
@@ -110,16 +111,18 @@ try {
     database.catch(() => {});
   }
   const emulator = useEmulator
-    ? (step(`Starting the Firebase Auth emulator on 127.0.0.1:${emulatorPort} (about 10 s offline)…`),
+    ? (step(`Starting the Firebase Auth emulator on 127.0.0.1:${emulatorPort}…`),
       startAuthEmulator({ port: emulatorPort, dataDir }))
     : Promise.resolve(undefined);
   const mail = useMailCatcher
     ? (step(`Starting the mail catcher (SMTP 127.0.0.1:${mailSmtpPort}, inbox on :${mailWebPort})…`),
       startMailCatcher({ smtpPort: mailSmtpPort, webPort: mailWebPort, dataDir }))
     : Promise.resolve(undefined);
-  const build = skipBuild ? Promise.resolve() : (step('Building the web app…'), buildWeb());
+  const upToDate = !skipBuild && webBuildUpToDate();
+  if (upToDate) step('Web app already built from the current sources');
+  const build = skipBuild || upToDate ? Promise.resolve() : (step('Building the web app…'), buildWeb());
   await build;
-  if (!skipBuild) step('Web app built');
+  if (!skipBuild && !upToDate) step('Web app built');
   const auth = await emulator;
   if (auth) step('Auth emulator ready');
   const catcher = await mail;
