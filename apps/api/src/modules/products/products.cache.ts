@@ -19,15 +19,21 @@ export const pageTags = (products: ReadonlyArray<{ _id: string }>) => [ANY_PRODU
 /** Tags of one product's page. */
 export const productPageTags = (id: string) => [productTag(id), stockTag(id)];
 
+/** Sent when a product's searchable text (name, brand, category, description) changed: the search word lists depend on it alone. */
+export const textTag = (id: string) => `text:${id}`;
+export const ANY_TEXT_TAG = 'text:*';
+
 /**
  * THE call every write to products or their stock makes once it has committed and before it answers
- * (create, update, delete, purchase, cart removal, order moves that restore stock, price breaks...):
- * it drops this process's cached product pages, listings and category counts that could show the old
- * values. Other API processes hear of the same commit from the database trigger (migration 0002).
+ * (create, update, delete, order moves that restore stock, price breaks...): it drops this process's
+ * cached product pages, listings, category counts and search word lists that could show the old values;
+ * `stockOnly` for a write that changed nothing but stock. Other API processes hear of the same commit from
+ * the database trigger, which names exactly what changed (migration 0013). The purchase publishes its
+ * stock tag itself (purchases.service.ts).
  */
-export type InvalidateProducts = (ids: readonly string[]) => void;
+export type InvalidateProducts = (ids: readonly string[], options?: { stockOnly?: boolean }) => void;
 
 export const productInvalidator =
   (bus: Pick<InvalidationBus, 'invalidate'>): InvalidateProducts =>
-  (ids) =>
-    bus.invalidate(ids.map(productTag));
+  (ids, { stockOnly = false } = {}) =>
+    bus.invalidate(stockOnly ? ids.map(stockTag) : ids.flatMap((id) => [productTag(id), textTag(id)]));

@@ -11,7 +11,7 @@ import { bearer, createProduct, makeUser, productInput, purchase } from '../../.
 import { INVALIDATION_CHANNEL } from '../../lib/cache/bus';
 import { MEMBER_PREFIX } from '../../lib/instances/members';
 import { ordersTag } from '../orders/orders.cache';
-import { productTag, stockTag } from './products.cache';
+import { productTag, stockTag, textTag } from './products.cache';
 
 // Caches are on in every test app: these prove a reader never sees what an acknowledged write replaced.
 let t: TestApp;
@@ -60,8 +60,16 @@ describe('what a purchase leaves cached', () => {
 
   it('drops only the bought product and the pages it is on, here and on other instances', async () => {
     const supplier = makeUser('supplier');
+    const heard: string[] = [];
+    const listener = t.database.listen(INVALIDATION_CHANNEL, { onMessage: (p) => heard.push(p), onState: () => {} });
+    await listener.ready;
     const bought = await createProduct(t, supplier, { category: 'Office Supplies & Stationery', mainQuantity: 1_000, minSellingQuantity: 10 });
     const other = await createProduct(t, supplier, { category: 'Industrial Machinery & Tools', name: 'Kraft mailer boxes' });
+    // The creations' own notifications reach every instance a moment after their commits, and drop every
+    // listing there: let them arrive before the pages below are kept.
+    await within(1_000, async () => heard, (h) => h.some((p) => p.includes(other._id)));
+    await listener.close();
+    for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
     const office = categorySlug('Office Supplies & Stationery');
     const packaging = categorySlug('Industrial Machinery & Tools');
     for (const app of [t.app, b]) {
@@ -209,7 +217,30 @@ describe('cached reads after an acknowledged write', () => {
       expect(about).toEqual([published]);
       // Any other transaction still notifies from the trigger, at its commit.
       await t.database.db.execute(sql`update products set main_quantity = 150 where id = ${product._id}`);
-      await within(1_000, async () => heard, (h) => h.includes(productTag(product._id)));
+      await within(1_000, async () => heard, (h) => h.includes(stockTag(product._id)));
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('name what a write outside the API changed: stock alone, other fields, searchable text', async () => {
+    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 300, minSellingQuantity: 10 });
+    const heard: string[] = [];
+    const listener = t.database.listen(INVALIDATION_CHANNEL, { onMessage: (p) => heard.push(p), onState: () => {} });
+    await listener.ready;
+    const after = async (update: ReturnType<typeof sql>) => {
+      heard.length = 0;
+      await t.database.db.execute(update);
+      await within(1_000, async () => heard, (h) => h.some((p) => p.includes(product._id)));
+      return heard.find((p) => p.includes(product._id));
+    };
+    try {
+      expect(await after(sql`update products set main_quantity = 250 where id = ${product._id}`)).toBe(stockTag(product._id));
+      expect(await after(sql`update products set price = price + 1.25 where id = ${product._id}`)).toBe(productTag(product._id));
+      expect(await after(sql`update products set name = 'Corrugated pallet wrap' where id = ${product._id}`)).toBe(
+        `${productTag(product._id)},${textTag(product._id)}`,
+      );
+      expect(await after(sql`delete from products where id = ${product._id}`)).toBe(`${productTag(product._id)},${textTag(product._id)}`);
     } finally {
       await listener.close();
     }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { InvalidationBus } from '../../lib/cache/bus';
 import { createResponseCache, type CachedResponse } from '../../lib/cache/cache';
-import { ANY_PRODUCT_TAG } from './products.cache';
+import { ANY_TEXT_TAG } from './products.cache';
 
 /** Typos are looked for in words of 5 letters or more; 60 is the longest word the catalog word list keeps. */
 const FUZZY_MIN = 5;
@@ -29,8 +29,9 @@ const asArray = (value: string[] | string | null): string[] =>
 
 /**
  * The neighbours of query words, read from the catalog's word list (trigram index) and the inverted
- * table's btree (a skip scan, one probe per word), and kept in memory per word until any product write
- * drops them (invalidation bus): a popular word costs its lookup once.
+ * table's btree (a skip scan, one probe per word), and kept in memory per word until a write changes
+ * some product's searchable text (`text:<id>`, invalidation bus): a popular word costs its lookup once,
+ * and purchases, price and stock changes leave the lists alone.
  */
 export function createSearchWords(db: Db, options: { bus?: Pick<InvalidationBus, 'register'> } = {}) {
   const cache = createResponseCache({ maxBytes: 2 * 2 ** 20 });
@@ -71,7 +72,7 @@ export function createSearchWords(db: Db, options: { bus?: Pick<InvalidationBus,
       const found = new Map(rows.map((r) => [r.lexeme, { fuzzy: asArray(r.fuzzy), prefixWords: asArray(r.prefix_words) }]));
       return lexemes.map((lexeme) => {
         const value = found.get(lexeme) ?? { fuzzy: [], prefixWords: [] };
-        const entry = cache.set(lexeme, JSON.stringify(value), { tags: [ANY_PRODUCT_TAG], startedAt });
+        const entry = cache.set(lexeme, JSON.stringify(value), { tags: [ANY_TEXT_TAG], startedAt });
         if (entry) decoded.set(entry, value);
         return value;
       });
