@@ -101,4 +101,27 @@ describe('API instances leaving the database', () => {
       await bus.close();
     }
   });
+
+  it('a script that opens the API database handle and closes it (no hello) costs nobody their cache', async () => {
+    const bus = createInvalidationBus({ membersEveryMs: 50 });
+    const cache = createResponseCache();
+    bus.register(cache);
+    await bus.start(database);
+    try {
+      cache.set('page', 'kept', { tags: ['product:p'], startedAt: cache.begin() });
+      // As openPostgres names every session of a handle: a seed or bench script, a migration run.
+      const name = `${MEMBER_PREFIX}${randomUUID()}`;
+      const script = new pg.Client({ connectionString: database.url, application_name: name });
+      script.on('error', () => {});
+      await script.connect();
+      const checksBefore = bus.checks();
+      await until(() => bus.checks(), (n) => n >= checksBefore + 2);
+      (script as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      await until(() => bus.checks(), (n) => n >= checksBefore + 5);
+      expect(bus.members()?.has(name)).toBe(false);
+      expect(cache.get('page')?.body).toBe('kept');
+    } finally {
+      await bus.close();
+    }
+  });
 });

@@ -82,13 +82,17 @@ export function createInvalidationBus(options: { log?: (msg: string) => void; me
   };
 
   // --- members: who may commit without notifying (PostgreSQL only) ---
-  /** The members of the last check, plus those that said hello since; undefined until the first check. */
+  /**
+   * The members: the first check's sessions, then those that said hello, less those gone; undefined until
+   * the first check.
+   */
   let known: Set<string> | undefined;
   /** One set per running check: the hellos heard while it ran (its snapshot may predate them). */
   const hearing = new Set<Set<string>>();
   /** Said bye: their absence is expected. */
   const departed = new Set<string>();
   let membersTimer: NodeJS.Timeout | undefined;
+  let checks = 0;
 
   async function checkMembers() {
     if (!db || !self) return;
@@ -101,7 +105,10 @@ export function createInvalidationBus(options: { log?: (msg: string) => void; me
       hearing.delete(heard);
     }
     const before = known;
-    known = new Set([...live, ...heard]);
+    // After the first check a process becomes a member only by saying hello (every API process does before
+    // it writes): a script that opens the API's database handle and closes it again is no lost instance.
+    known = before ? new Set([...[...live].filter((name) => before.has(name)), ...heard]) : new Set([...live, ...heard]);
+    checks++;
     if (!before) return;
     const lost = [...before].filter((name) => name !== self && !known!.has(name) && !departed.has(name));
     for (const name of departed) if (!known.has(name)) departed.delete(name);
@@ -213,6 +220,8 @@ export function createInvalidationBus(options: { log?: (msg: string) => void; me
     isConnected: () => enabled,
     /** The API processes this one knows on the database (PostgreSQL; undefined before the first check). */
     members: (): ReadonlySet<string> | undefined => known,
+    /** How many members checks have completed. */
+    checks: () => checks,
     received: () => received,
     async close() {
       closed = true;
