@@ -1,12 +1,19 @@
 // One lint setup for the monorepo. Besides correctness rules it guards the architecture:
-// web features do not import each other, and `app -> features -> components/lib` never points back.
+// web features do not import each other, and `app -> features -> components/lib` never points back;
+// in the API, routes reach the database only through services, and repositories and services know no HTTP.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const WEB_FEATURES = ['auth', 'categories', 'products', 'purchases', 'home'];
+// Read from the folders, so a new feature is covered without editing this file.
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const restrict = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
   {
@@ -85,6 +92,26 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // The API's layers (docs/architecture.md): routes -> services -> repositories -> the database.
+  {
+    files: ['apps/api/src/modules/**/*.routes.ts'],
+    rules: restrict([
+      {
+        group: ['**/*.repository', '**/db/*', '**/db/**', 'drizzle-orm', 'drizzle-orm/*', 'pg'],
+        allowTypeImports: true,
+        message: 'Routes are HTTP only: they call a service, never a repository or the database.',
+      },
+    ]),
+  },
+  {
+    files: ['apps/api/src/modules/**/*.repository.ts', 'apps/api/src/modules/**/*.service.ts'],
+    rules: restrict([
+      {
+        group: ['fastify', 'fastify/*', 'fastify-type-provider-zod', '@fastify/*', '**/lib/cache/http', '**/*.routes'],
+        message: 'Services and repositories know no HTTP: headers, replies and status codes belong to the routes.',
+      },
+    ]),
   },
   {
     // The API's contracts package runs in both apps: no Node or DOM specifics.

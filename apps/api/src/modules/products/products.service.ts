@@ -13,8 +13,7 @@ import {
 } from '@bulkwise/contracts';
 import { AppError, forbidden, notFound, unauthorized } from '../../errors';
 import { isUuid } from '../../ids';
-import type { CachedResponse } from '../../lib/cache/cache';
-import { uncached } from '../../lib/cache/http';
+import { uncached, type CachedResponse } from '../../lib/cache/cache';
 import { decodeCursor, encodeCursor, invalidCursor } from '../../lib/paging/cursor';
 import type { ProductRow } from '../../db/schema';
 import type { AuthUser } from '../auth/tokens';
