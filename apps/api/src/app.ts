@@ -3,10 +3,10 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { openApiOptions } from './plugins/openapi';
 import type { ClientConfig } from '@bulkwise/contracts';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -157,13 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const productReads = createProductReadCaches(bus, { productCacheBytes: config.productCacheBytes });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Bulkwise API', version: '1.0.0', description: 'B2B wholesale marketplace' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(config.publicUrl));
 
   await app.register(
     async (api) => {
