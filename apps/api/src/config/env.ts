@@ -105,13 +105,26 @@ const EnvSchema = z
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
     }
+    // Turning limits off is for tests and local benches; in production it would leave sign-in and
+    // search open to floods, so it is refused like the emulator rather than quietly honoured.
+    if (env.NODE_ENV === 'production' && env.RATE_LIMIT_DISABLED) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RATE_LIMIT_DISABLED'],
+        message: 'rate limits cannot be disabled with NODE_ENV=production',
+      });
+    }
     if (env.NODE_ENV === 'production' && env.MAIL_ENABLED) {
-      for (const key of ['SMTP_URL', 'MAIL_FROM'] as const) {
+      // Order emails carry absolute links; without PUBLIC_URL they would point at localhost.
+      for (const key of ['SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL'] as const) {
         if (!env[key]) {
           ctx.addIssue({
             code: 'custom',
             path: [key],
-            message: 'is required in production to send order emails (or set MAIL_ENABLED=false to run without email)',
+            message:
+              key === 'PUBLIC_URL'
+                ? 'is required in production to link order emails to the site (or set MAIL_ENABLED=false to run without email)'
+                : 'is required in production to send order emails (or set MAIL_ENABLED=false to run without email)',
           });
         }
       }
