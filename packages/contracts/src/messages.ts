@@ -13,4 +13,6 @@ export const PURCHASE_MESSAGES = {
   phoneRequired: 'Please enter your phone number',
   failedTitle: 'Purchase Failed',
   failed: 'Failed to process your purchase. Please try again.',
+  /** 409 IDEMPOTENCY_MISMATCH: a retry must repeat the first request exactly (as Stripe's keys do). */
+  idempotencyMismatch: 'This Idempotency-Key was already used for a different purchase: use a new key for a new order',
 } as const;
