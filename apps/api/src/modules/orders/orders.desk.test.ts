@@ -154,6 +154,25 @@ describe('CSV export', () => {
   });
 });
 
+describe('CSV export of full-width and line-break formulas', () => {
+  it('neutralises cells starting with a line break or full-width = + - @, wherever the text came from', async () => {
+    const supplier = makeUser('supplier');
+    const product = await createProduct(t, supplier, { name: '＝HYPERLINK("http://evil.example","Click")' });
+    // The buyer's name comes from the identity token: a display name may hold anything.
+    const buyer = { ...makeUser('buyer'), name: '\n=cmd|" /C calc"!A0' };
+    const order = await placeOrder(t, buyer, product._id, 10);
+    await moveOrder(t, supplier, order, 'ship', { carrier: '＋carrier', trackingNumber: '＠track' });
+    const other = await placeOrder(t, makeUser('buyer2'), product._id, 10);
+    await moveOrder(t, supplier, other, 'ship', { carrier: '－1', trackingNumber: '＝1+1' });
+
+    const body = (await get(supplier, '/api/orders/export.csv')).body;
+    expect(body).toContain(`"'＝HYPERLINK(""http://evil.example"",""Click"")"`);
+    expect(body).toContain(`"'\n=cmd|"" /C calc""!A0"`);
+    expect(body).toContain(",'＋carrier,'＠track\r\n");
+    expect(body).toContain(",'－1,'＝1+1\r\n");
+  });
+});
+
 describe('CSV export of many orders', () => {
   it('exports every order exactly once across batches when more than a batch share one millisecond', async () => {
     const supplier = makeUser('supplier');
