@@ -113,9 +113,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!redis && config.instances > 1) app.log.warn(`INSTANCES=${config.instances} ${perInstanceLimits}`);
   const peers =
     !redis && config.instances === 1 && database.kind === 'postgres'
-      ? watchForPeers({ database, onPeer: () => app.log.warn(`another API instance runs on this database ${perInstanceLimits}`) })
+      ? watchForPeers({
+          database,
+          onPeer: () => app.log.warn(`another API instance runs on this database ${perInstanceLimits}`),
+          log: (msg, err) => app.log.debug({ err }, msg),
+        })
       : undefined;
-  const bus = createInvalidationBus({ log: (msg) => app.log.info(msg) });
+  const bus = createInvalidationBus({ log: (msg) => app.log.info(msg), warn: (msg, err) => app.log.warn({ err }, msg) });
   await bus.start(database);
   app.addHook('onClose', async () => {
     await bus.close();
