@@ -93,6 +93,10 @@ const EnvSchema = z
     OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(600_000),
     /** How long a claimed row is held; a process that died while sending gives its rows up after this. */
     OUTBOX_LEASE_MS: z.coerce.number().int().min(2_000).max(3_600_000).default(120_000),
+    /** Days a sent or skipped email (addresses, phone, shipping address) stays in the outbox. */
+    OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+    /** Days a failed email stays, for an operator to look into. */
+    OUTBOX_FAILED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -185,6 +189,8 @@ export interface MailConfig {
   retryBaseMs: number;
   retryMaxMs: number;
   leaseMs: number;
+  retentionDays: number;
+  failedRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -237,6 +243,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
       retryMaxMs: e.OUTBOX_RETRY_MAX_MS,
       leaseMs: e.OUTBOX_LEASE_MS,
+      retentionDays: e.OUTBOX_RETENTION_DAYS,
+      failedRetentionDays: e.OUTBOX_FAILED_RETENTION_DAYS,
     },
   };
 }
