@@ -3,7 +3,7 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { ClientConfig } from '@bulkwise/contracts';
+import { BUSY_MESSAGES, type ClientConfig } from '@bulkwise/contracts';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -14,6 +14,7 @@ import {
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { isDatabaseUnavailable } from './db/errors';
+import { busy } from './errors';
 import { createKeyedQueue } from './db/keyed-queue';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -194,7 +195,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const orderEvents = deps.orderEvents ?? ignoreOrderEvents;
       const orderReads = createOrdersReadCache(bus);
       const invalidateOrders = ordersInvalidator(bus);
-      const productWrites = createKeyedQueue({ failFast: isDatabaseUnavailable });
+      const productWrites = createKeyedQueue({
+        failFast: isDatabaseUnavailable,
+        maxPending: config.productQueueMaxPending,
+        busy: () => busy(BUSY_MESSAGES.product),
+      });
       const purchases = createPurchasesService({
         repository: createPurchasesRepository(db, orderEvents, { simpleQuery: database.simpleQuery }),
         productWrites,

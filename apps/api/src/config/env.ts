@@ -58,6 +58,8 @@ const EnvSchema = z
      * listening, while it fits: a product page is then answered without the database until it changes.
      */
     PRODUCT_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(128),
+    /** Stock writes (purchases, order moves) of one product waiting in this process; more get a 503. */
+    PRODUCT_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(500),
     /**
      * Which proxies' X-Forwarded-For to believe for the client's address: `false` (none, the default),
      * `true` (any: only when nothing but the balancer can reach the API), or comma-separated addresses,
@@ -163,6 +165,7 @@ export interface Config {
   redisKeyPrefix: string;
   instances: number;
   productCacheBytes: number;
+  productQueueMaxPending: number;
   trustProxy: TrustProxy;
   mail: MailConfig;
 }
@@ -233,6 +236,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     instances: e.INSTANCES,
     productCacheBytes: e.PRODUCT_CACHE_MB * 2 ** 20,
+    productQueueMaxPending: e.PRODUCT_QUEUE_MAX,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mail: {
       enabled: e.MAIL_ENABLED && e.SMTP_URL !== undefined,
