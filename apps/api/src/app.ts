@@ -78,6 +78,14 @@ declare module 'fastify' {
   }
 }
 
+// Text (JS, CSS, SVG, JSON lists) shrinks 70-80 %; a low Brotli quality keeps the CPU cost per
+// response small enough for dynamic answers.
+export const compressOptions = {
+  threshold: 1024,
+  encodings: ['br', 'gzip'] as Array<'br' | 'gzip'>,
+  brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+};
+
 /** Builds the whole HTTP application with explicit wiring; server.ts and the tests both call it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -132,13 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(requestLogPlugin, { destination: deps.logDestination });
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { config, redis });
-  // Text (JS, CSS, SVG, JSON lists) shrinks 70-80 %; a low Brotli quality keeps the CPU cost per
-  // response small enough for dynamic answers.
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  await app.register(compress, compressOptions);
 
   const tokens = createTokenService({ secret: deps.jwtSecret, ttlSeconds: config.tokenTtlSeconds });
   await app.register(authPlugin, { tokens });

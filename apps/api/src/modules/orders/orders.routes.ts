@@ -90,11 +90,31 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       const name = `orders-${req.query.status ?? 'all'}-${new Date().toISOString().slice(0, 10)}.csv`;
+      const lines = orders.exportCsv(req.user, req.query.status)[Symbol.asyncIterator]();
+      // The header line and the first batch are read before anything is sent: a database that fails
+      // there gets the usual JSON error (503), not a CSV attachment holding an error body.
+      const head: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const next = await lines.next();
+        if (next.done) break;
+        head.push(next.value);
+      }
+      async function* rest(): AsyncGenerator<string> {
+        yield head.join('');
+        try {
+          for (let next = await lines.next(); !next.done; next = await lines.next()) yield next.value;
+        } catch (err) {
+          // Part of the file is out (possibly only into the compressor): ending the stream would hand
+          // the client a well-formed but truncated file. Cutting the connection makes the download fail.
+          req.log.error({ err }, 'orders export failed midway: connection cut so the download fails');
+          reply.raw.destroy();
+        }
+      }
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'no-store');
-      return reply.send(Readable.from(orders.exportCsv(req.user, req.query.status)));
+      return reply.send(Readable.from(rest()));
     },
   );
 
