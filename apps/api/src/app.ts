@@ -52,6 +52,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
+import { loadSheddingPlugin } from './plugins/load-shedding';
 import { requestLogPlugin } from './plugins/request-log';
 import { securedScope } from './plugins/secured';
 import { securityPlugin, writeRateLimit } from './plugins/security';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(requestLogPlugin, { destination: deps.logDestination });
   await app.register(errorHandlerPlugin);
+  await app.register(loadSheddingPlugin, { loadShed: config.loadShed });
   await app.register(securityPlugin, { config, redis });
   await app.register(compress, compressOptions);
 
@@ -193,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         categories: createCategoriesService({ repository: createCategoriesRepository(db) }),
         bus,
       });
-      await api.register(productsRoutes, { products, caches: productReads });
+      await api.register(productsRoutes, { products, caches: productReads, limits: config.rateLimit });
       const orderEvents = deps.orderEvents ?? ignoreOrderEvents;
       const orderReads = createOrdersReadCache(bus);
       const invalidateOrders = ordersInvalidator(bus);
@@ -221,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await scope.register(ownProductsRoutes, { products, secured });
           await scope.register(purchasesRoutes, { purchases, secured });
           await scope.register(settingsRoutes, { settings, secured });
-          await scope.register(ordersRoutes, { orders, reads: orderReads, secured });
+          await scope.register(ordersRoutes, { orders, reads: orderReads, secured, exportsPerMinute: config.rateLimit.exportsPerMinute });
           await scope.register(cartRoutes, { orders, secured });
         }),
       );

@@ -16,7 +16,8 @@ export const DB_KIND = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_DISABLED: 'true' }),
+    // PGlite's synchronous work would count as event-loop lag: load shedding is tested on its own.
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_DISABLED: 'true', LOAD_SHED_EVENT_LOOP_DELAY_MS: '0' }),
     jwtSecret: TEST_JWT_SECRET,
     authEmulatorHost: inject('authEmulatorHost'),
     ...overrides,

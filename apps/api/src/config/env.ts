@@ -36,6 +36,14 @@ const EnvSchema = z
     FIREBASE_APP_ID: z.string().optional(),
     RATE_LIMIT_JWT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /** Every request of one address (cached reads included, so the ceiling is high). */
+    RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+    /** Searches (`GET /products?q=`) and suggestions of one address: each new query costs the database. */
+    RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    /** CSV exports of one user: each reads all of a supplier's orders. */
+    RATE_LIMIT_EXPORTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** Mean event-loop delay (ms) above which requests get 503 + Retry-After instead of queueing; 0 = off. */
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     RATE_LIMIT_DISABLED: bool,
     /** Where browsers reach this server; used for absolute links such as demo avatars. */
     PUBLIC_URL: z.string().url().optional(),
@@ -156,7 +164,16 @@ export interface Config {
   firebaseApiKey: string;
   firebaseAuthDomain: string;
   firebaseAppId: string | undefined;
-  rateLimit: { disabled: boolean; jwtPerMinute: number; writesPerMinute: number };
+  rateLimit: {
+    disabled: boolean;
+    jwtPerMinute: number;
+    writesPerMinute: number;
+    readsPerMinute: number;
+    searchPerMinute: number;
+    exportsPerMinute: number;
+  };
+  /** Load shedding (plugins/load-shedding.ts): 0 turns it off; `sampleMs` is how often the delay is measured. */
+  loadShed: { maxEventLoopDelayMs: number; sampleMs: number };
   seedDemoData: boolean;
   publicUrl: string;
   /** INSTANCE_ID, or a random one per process. */
@@ -228,7 +245,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       disabled: e.RATE_LIMIT_DISABLED,
       jwtPerMinute: e.RATE_LIMIT_JWT_PER_MINUTE,
       writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
+      readsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE,
+      searchPerMinute: e.RATE_LIMIT_SEARCH_PER_MINUTE,
+      exportsPerMinute: e.RATE_LIMIT_EXPORTS_PER_MINUTE,
     },
+    loadShed: { maxEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY_MS, sampleMs: 1000 },
     seedDemoData: e.SEED_DEMO_DATA,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     instanceId: e.INSTANCE_ID ?? randomUUID(),

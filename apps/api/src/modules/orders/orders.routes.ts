@@ -32,7 +32,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   orders: OrdersService;
   reads: OrdersReadCache;
   secured: SecuredRouteOptions;
-}> = async (app, { orders, reads, secured }) => {
+  /** Each export reads all of a supplier's orders: counted per user, after the token is verified. */
+  exportsPerMinute: number;
+}> = async (app, { orders, reads, secured, exportsPerMinute }) => {
   const serializePage = serializerCompiler({ schema: OrderListSchema, method: 'GET', url: '/orders', httpStatus: '200' });
 
   app.get(
@@ -80,6 +82,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     '/orders/export.csv',
     {
       ...secured.read,
+      config: { ...secured.read.config, rateLimit: { max: exportsPerMinute, timeWindow: '1 minute', hook: 'preHandler' } },
       schema: {
         tags: ['orders'],
         description: `The caller's orders as a supplier (one status with \`status\`) as CSV, streamed. Cells that
