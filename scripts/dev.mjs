@@ -1,8 +1,10 @@
 // `npm run dev`: hot reload. Vite serves the SPA on http://localhost:3000 and proxies /api to the API,
-// which `tsx watch` restarts on every change; the Auth emulator runs as in `npm start`.
+// which `tsx watch` restarts on every change; the Auth emulator and the embedded PostgreSQL (unless
+// DATABASE_URL is set) run as in `npm start`, on the same data directory.
 import path from 'node:path';
 import { watchAncestors } from './lib/processes.mjs';
-import { BIN, loadDotEnv, PROJECT_ID, ROOT, run, startAuthEmulator, stopAll, stopAllOnSignal, waitForUrl } from './stack.mjs';
+import { lockDataDir } from './lib/data-dir-lock.mjs';
+import { BIN, loadDotEnv, PROJECT_ID, ROOT, run, startAuthEmulator, startPostgres, stopAll, stopAllOnSignal, waitForUrl } from './stack.mjs';
 
 loadDotEnv();
 const webPort = Number(process.env.PORT ?? 3000);
@@ -13,6 +15,14 @@ const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? '.data');
 const { stopNow } = stopAllOnSignal();
 watchAncestors(() => void stopNow());
 try {
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    // The same data as `npm start`, so never both at once (see lib/data-dir-lock.mjs).
+    const lock = lockDataDir(path.join(dataDir, 'postgres'));
+    process.on('exit', () => lock.release());
+    console.log('▶ Starting PostgreSQL (embedded)…');
+    databaseUrl = (await startPostgres({ dataDir, onStep: (line) => console.log(`▶ ${line}`) })).url;
+  }
   console.log('▶ Starting the Firebase Auth emulator…');
   await startAuthEmulator({ port: emulatorPort, dataDir });
   console.log('▶ Starting the API in watch mode…');
@@ -20,6 +30,7 @@ try {
     env: {
       PORT: String(apiPort),
       DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
       PUBLIC_URL: `http://localhost:${webPort}`,
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}`,
       FIREBASE_PROJECT_ID: PROJECT_ID,

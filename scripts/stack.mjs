@@ -2,9 +2,10 @@
 // per started service (Auth emulator, SPA build, API), waiting for each, stopping them all together.
 // Every child runs in the launcher's process group and watches the launcher (an IPC channel the kernel
 // closes when it dies), so no kill, however hard, leaves one behind: see scripts/lib/processes.mjs.
-import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
 import { exited, killTree, spawnChild, spawnNodeScript, stopChild } from './lib/processes.mjs';
 
 export { exited } from './lib/processes.mjs';
@@ -12,6 +13,7 @@ export { exited } from './lib/processes.mjs';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = path.join(ROOT, 'node_modules', '.bin');
 export const PROJECT_ID = 'demo-bulkwise';
+const AUTH_EMULATOR_LAZY = new URL('./lib/auth-emulator-lazy.mjs', import.meta.url).href;
 
 /** Loads `.env` from the repo root when present (real environment variables win). */
 export function loadDotEnv() {
@@ -20,6 +22,8 @@ export function loadDotEnv() {
 }
 
 const children = new Set();
+/** Stopped after every other child: the database outlives the API's drain. */
+const stopLast = new Set();
 const isNodeScript = (command) => /\.[cm]?js$/.test(existsSync(command) ? realpathSync(command) : command);
 
 /** Keeps the last output of a child (for error messages) and forwards it, prefixed, unless quiet. */
@@ -44,9 +48,9 @@ function track(name, child, quiet) {
  * Starts `command`. A node script (a node_modules/.bin tool) runs as a direct node child that stops
  * with `stopSignal` when we die; anything else is a plain child in our process group.
  */
-export function run(name, command, args, { env = {}, quiet = false, cwd = ROOT, stopSignal = 'SIGTERM' } = {}) {
+export function run(name, command, args, { env = {}, quiet = false, cwd = ROOT, stopSignal = 'SIGTERM', preload = [] } = {}) {
   const child = isNodeScript(command)
-    ? spawnNodeScript(command, args, { env, cwd, stopSignal })
+    ? spawnNodeScript(command, args, { env, cwd, stopSignal, preload })
     : spawnChild(command, args, { env, cwd });
   return track(name, child, quiet);
 }
@@ -57,7 +61,8 @@ export function stop(child, signal = 'SIGTERM', graceMs = 10_000) {
 }
 
 export async function stopAll({ graceMs = 15_000 } = {}) {
-  await Promise.all([...children].map((c) => stopChild(c, { graceMs })));
+  await Promise.all([...children].filter((c) => !stopLast.has(c)).map((c) => stopChild(c, { graceMs })));
+  await Promise.all([...stopLast].map((c) => stopChild(c, { graceMs })));
 }
 
 /** SIGKILL for every child and what it started: the second Ctrl-C. */
@@ -81,6 +86,23 @@ export async function waitForUrl(url, { timeoutMs = 120_000, child, accept = (r)
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`timed out waiting for ${url}`);
+}
+
+/**
+ * Starts the embedded PostgreSQL server on `<dataDir>/postgres` (see lib/embedded-postgres.mjs); it is
+ * stopped after every other child, so the API drains against a live database.
+ */
+export async function startPostgres({ dataDir, durable = true, onStep }) {
+  return startEmbeddedPostgres({
+    dataDir,
+    durable,
+    onStep,
+    onChild: (child) => {
+      track('postgres', child, true);
+      stopLast.add(child);
+      child.on('exit', () => stopLast.delete(child));
+    },
+  });
 }
 
 /**
@@ -109,6 +131,8 @@ export async function startAuthEmulator({ port, dataDir, quiet = true }) {
     env: { FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: process.env.CI ?? 'true' },
     // SIGINT lets the emulator export its accounts before it exits.
     stopSignal: 'SIGINT',
+    // Its request validators compiled on first use, not all at start (see the file).
+    preload: [AUTH_EMULATOR_LAZY],
   });
   // About 10 s on an idle machine, but minutes were seen on a saturated one (2 cores, load 25).
   await waitForUrl(`http://127.0.0.1:${port}/`, { child, timeoutMs: 300_000 });
@@ -126,6 +150,40 @@ export async function startMailCatcher({ smtpPort, webPort, dataDir, quiet = tru
   const child = run('mail', path.join(BIN, 'maildev'), args, { quiet, cwd: dir });
   await waitForUrl(`http://127.0.0.1:${webPort}/api/healthz`, { child, timeoutMs: 120_000 });
   return child;
+}
+
+/** Newest modification time (ms) of the files under `paths` (directories walked, node_modules and dist skipped). */
+function newestMtime(paths) {
+  let newest = 0;
+  const visit = (p) => {
+    let st;
+    try {
+      st = statSync(p);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) {
+      for (const name of readdirSync(p)) if (name !== 'node_modules' && name !== 'dist') visit(path.join(p, name));
+    } else newest = Math.max(newest, st.mtimeMs);
+  };
+  for (const p of paths) visit(p);
+  return newest;
+}
+
+/**
+ * Whether apps/web/dist was built after the last change to anything the build reads (the SPA's sources
+ * and config, the contracts, the lockfile): a later `npm start` then skips the 7 s build.
+ */
+export function webBuildUpToDate() {
+  let built;
+  try {
+    built = statSync(path.join(ROOT, 'apps', 'web', 'dist', 'index.html')).mtimeMs;
+  } catch {
+    return false;
+  }
+  const web = path.join(ROOT, 'apps', 'web');
+  const inputs = ['src', 'public', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts', 'vite-plugins.ts'].map((f) => path.join(web, f));
+  return newestMtime([...inputs, path.join(ROOT, 'packages', 'contracts', 'src'), path.join(ROOT, 'package-lock.json')]) < built;
 }
 
 export function buildWeb({ quiet = true } = {}) {
@@ -171,6 +229,9 @@ export async function startApi({ port, env = {}, quiet = false, instanceId }) {
   return child;
 }
 
+/** Two SIGINTs closer than this are one Ctrl-C delivered twice (see stopAllOnSignal). */
+const SAME_KEYPRESS_MS = 150;
+
 /**
  * Ctrl-C / SIGTERM stop every child (each drains), then exit 0; a second Ctrl-C kills them at once.
  * Returns `isStopping()`, so a child's exit during a requested stop is not taken for a crash.
@@ -186,9 +247,16 @@ export function stopAllOnSignal({ onStop = () => {} } = {}) {
     console.log('Bulkwise stopped.');
     process.exit(0);
   };
+  let firstSignalAt = 0;
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => {
-      if (!stopping) return void stopNow();
+      if (!stopping) {
+        firstSignalAt = Date.now();
+        return void stopNow();
+      }
+      // Under `npm start` one Ctrl-C arrives twice: from the terminal to the whole group, and forwarded
+      // by npm a moment later. Only a second press, later than that, forces.
+      if (signal === 'SIGINT' && Date.now() - firstSignalAt < SAME_KEYPRESS_MS) return;
       if (signal === 'SIGINT') {
         console.log('Forcing: killing every Bulkwise process.');
         killAll();

@@ -1,14 +1,29 @@
-// `npm start`: the whole marketplace on one port: built SPA + API + Firebase Auth emulator, with the
-// demo catalog and demo accounts seeded on first start. Configuration: see .env.example.
+// `npm start`: the whole marketplace on one port: built SPA + API on the embedded PostgreSQL server (or
+// DATABASE_URL) + Firebase Auth emulator + mail catcher, with the demo catalog and demo accounts seeded on first start. Configuration: see .env.example.
 // It only says ready when the API that answers is the one it started, refuses at once a busy port or an
 // embedded database another live process holds, and takes its children with it however it is stopped.
 import { randomUUID } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { busyPortMessage, portBusy } from './lib/ports.mjs';
-import { commandLine, isAlive, procStat, watchAncestors } from './lib/processes.mjs';
-import { buildWeb, exited, loadDotEnv, PROJECT_ID, ROOT, startApi, startAuthEmulator, startMailCatcher, stopAll, stopAllOnSignal } from './stack.mjs';
+import { DataDirInUseError, lockDataDir, ownerAlive, readOwner } from './lib/data-dir-lock.mjs';
+import { moveAsideOldPglite } from './lib/embedded-postgres.mjs';
+import { commandLine, watchAncestors } from './lib/processes.mjs';
+import {
+  buildWeb,
+  exited,
+  loadDotEnv,
+  PROJECT_ID,
+  ROOT,
+  startApi,
+  startAuthEmulator,
+  startMailCatcher,
+  startPostgres,
+  stopAll,
+  stopAllOnSignal,
+  webBuildUpToDate,
+} from './stack.mjs';
 
 loadDotEnv();
 const port = Number(process.env.PORT ?? 3000);
@@ -30,16 +45,13 @@ const { isStopping, stopNow } = stopAllOnSignal();
 // Our parent (npm, a supervisor, a test) died without telling us, maybe by SIGKILL: stop like on SIGTERM.
 watchAncestors(() => void stopNow());
 
-/** The live process holding the embedded database (the API writes `<dir>.pid`; see data-dir-lock.ts). */
+const useEmbeddedPostgres = !process.env.DATABASE_URL;
+const clusterDir = path.join(dataDir, 'postgres');
+
+/** The live launcher holding the embedded database (`<cluster>.pid`, see lib/data-dir-lock.mjs). */
 function embeddedDatabaseHolder() {
-  try {
-    const owner = JSON.parse(readFileSync(path.join(dataDir, 'pglite.pid'), 'utf8'));
-    if (owner.host !== hostname()) return owner;
-    const alive = isAlive(owner.pid) && (owner.startTime == null || procStat(owner.pid)?.startTime === owner.startTime);
-    return alive ? owner : undefined;
-  } catch {
-    return undefined;
-  }
+  const owner = readOwner(`${clusterDir}.pid`);
+  return owner && owner !== 'garbage' && ownerAlive(owner) ? owner : undefined;
 }
 
 async function preflight() {
@@ -56,12 +68,24 @@ async function preflight() {
   for (const [p, what, envName, bindHost] of ports) {
     if (await portBusy(p, bindHost)) throw new Error(busyPortMessage(p, what, envName));
   }
-  const holder = process.env.DATABASE_URL ? undefined : embeddedDatabaseHolder();
-  if (holder) {
-    const command = holder.host === hostname() ? `: ${commandLine(holder.pid).slice(0, 100)}` : ` on ${holder.host}`;
-    throw new Error(
-      `The embedded database at ${shownDataDir}/pglite is in use by another Bulkwise process (pid ${holder.pid}${command}): stop it, or set DATA_DIR or DATABASE_URL.`,
-    );
+  const holder = useEmbeddedPostgres ? embeddedDatabaseHolder() : undefined;
+  if (holder) throw new Error(inUseMessage(holder));
+}
+
+/** @param {{ pid: number, host: string }} holder */
+function inUseMessage(holder) {
+  const command = holder.host === hostname() ? `: ${commandLine(holder.pid).slice(0, 100)}` : ` on ${holder.host}`;
+  return `The embedded database at ${shownDataDir}/postgres is in use by another Bulkwise process (pid ${holder.pid}${command}): stop it, or set DATA_DIR or DATABASE_URL.`;
+}
+
+/** Takes the embedded database for this launcher's life (released on exit; a killed launcher's lock is stale). */
+function lockEmbeddedDatabase() {
+  try {
+    const lock = lockDataDir(clusterDir);
+    process.on('exit', () => lock.release());
+  } catch (err) {
+    if (err instanceof DataDirInUseError) throw new Error(inUseMessage(err.owner));
+    throw err;
   }
 }
 
@@ -70,28 +94,49 @@ try {
   await preflight();
   // Browser and fault tests start from an empty database and emulator every run (never another's: checked above).
   if (process.env.FRESH_DATA === '1') rmSync(dataDir, { recursive: true, force: true });
+  let database;
+  if (useEmbeddedPostgres) {
+    mkdirSync(dataDir, { recursive: true });
+    lockEmbeddedDatabase();
+    const oldFiles = moveAsideOldPglite(dataDir);
+    if (oldFiles) {
+      console.log(
+        `ℹ ${shownDataDir}/pglite holds a database from an earlier Bulkwise (PGlite), which is no longer used: moved to ` +
+          `${path.relative(dataDir, oldFiles)} under ${shownDataDir} (nothing deleted); the demo data is seeded afresh into PostgreSQL.`,
+      );
+    }
+    step(`Starting PostgreSQL (embedded, ${shownDataDir}/postgres)…`);
+    database = startPostgres({ dataDir, onStep: step });
+    // Awaited below, after the emulator: a failure before then must not count as unhandled.
+    database.catch(() => {});
+  }
   const emulator = useEmulator
-    ? (step(`Starting the Firebase Auth emulator on 127.0.0.1:${emulatorPort} (about 10 s offline)…`),
+    ? (step(`Starting the Firebase Auth emulator on 127.0.0.1:${emulatorPort}…`),
       startAuthEmulator({ port: emulatorPort, dataDir }))
     : Promise.resolve(undefined);
   const mail = useMailCatcher
     ? (step(`Starting the mail catcher (SMTP 127.0.0.1:${mailSmtpPort}, inbox on :${mailWebPort})…`),
       startMailCatcher({ smtpPort: mailSmtpPort, webPort: mailWebPort, dataDir }))
     : Promise.resolve(undefined);
-  const build = skipBuild ? Promise.resolve() : (step('Building the web app…'), buildWeb());
+  const upToDate = !skipBuild && webBuildUpToDate();
+  if (upToDate) step('Web app already built from the current sources');
+  const build = skipBuild || upToDate ? Promise.resolve() : (step('Building the web app…'), buildWeb());
   await build;
-  if (!skipBuild) step('Web app built');
+  if (!skipBuild && !upToDate) step('Web app built');
   const auth = await emulator;
   if (auth) step('Auth emulator ready');
   const catcher = await mail;
   if (catcher) step('Mail catcher ready');
-  step(process.env.DATABASE_URL ? 'Starting the API on PostgreSQL…' : `Starting the API on the embedded database (${shownDataDir}/pglite)…`);
+  const postgres = await database;
+  if (postgres) step('PostgreSQL ready');
+  step(postgres ? `Starting the API on the embedded PostgreSQL (${shownDataDir}/postgres)…` : 'Starting the API on PostgreSQL (DATABASE_URL)…');
   const api = await startApi({
     port,
     instanceId,
     env: {
       HOST: host,
       DATA_DIR: dataDir,
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       ...(useEmulator
         ? { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}`, FIREBASE_PROJECT_ID: PROJECT_ID }
@@ -109,10 +154,16 @@ try {
   }
   if (catcher) console.log(`  Inbox (every email the marketplace sends): http://localhost:${mailWebPort}`);
   console.log('  Press Ctrl-C to stop.\n');
-  const code = await Promise.race([exited(api), ...[auth, catcher].filter(Boolean).map(exited)]);
+  const watched = [
+    ['The API', api],
+    ['PostgreSQL', postgres?.child],
+    ['The Auth emulator', auth],
+    ['The mail catcher', catcher],
+  ].filter(([, child]) => child);
+  const [name, code] = await Promise.race(watched.map(([n, child]) => exited(child).then((c) => [n, c])));
   // A stop we were asked for ends children too; the signal handler finishes it and exits 0.
   if (isStopping()) await new Promise(() => {});
-  console.error(`A Bulkwise process exited unexpectedly (code ${code}); stopping.`);
+  console.error(`✖ ${name} exited unexpectedly (code ${code}); stopping Bulkwise.`);
   await stopAll();
   process.exit(1);
 } catch (err) {

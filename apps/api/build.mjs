@@ -1,6 +1,6 @@
 // `npm run build -w @bulkwise/api`: the API as one ES module for plain `node` (dist/server.js). The
 // workspace contracts are bundled in (they ship TypeScript); every registry dependency stays external
-// and is loaded from node_modules, so native and dynamic code (pg, firebase-admin, PGlite) runs as shipped.
+// and is loaded from node_modules, so native and dynamic code (pg, firebase-admin) runs as shipped.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,8 +1,9 @@
-// `npm run bench`: the API benches on both engines in one invocation (issue #17).
-// 1. run.mjs on PGlite (the embedded default), then on PostgreSQL: the same table, each against the
-//    bare route measured in its own run; each writes its engine's section of bench/results/latest.md.
-// 2. orders.mjs (the supplier's desk; PGlite, or DATABASE_URL when set) and instances.mjs (PostgreSQL
-//    and Redis).
+// `npm run bench`: the API benches on both servers in one invocation.
+// 1. run.mjs on the embedded PostgreSQL (the default users get from `npm start`), then on another
+//    PostgreSQL: the same table, each against the bare route measured in its own run; each writes its
+//    section of bench/results/latest.md.
+// 2. orders.mjs (the supplier's desk; the embedded server, or DATABASE_URL when set) and instances.mjs
+//    (PostgreSQL and Redis).
 // PostgreSQL is DATABASE_URL, else the local server on 127.0.0.1:5432 (user postgres) when one answers;
 // the bench creates and drops its own database there. Without either, the PostgreSQL run is skipped
 // with one loud line, as instances.mjs does.
@@ -31,8 +32,8 @@ const step = async (name, script, env = {}) => {
   if ((await bench(script, env)) !== 0) failed.push(name);
 };
 
-await step('API on PGlite', 'run.mjs', { DATABASE_URL: undefined });
-if (postgresUrl) await step('API on PostgreSQL', 'run.mjs', { DATABASE_URL: postgresUrl });
+await step('API on the embedded PostgreSQL', 'run.mjs', { DATABASE_URL: undefined });
+if (postgresUrl) await step('API on PostgreSQL (DATABASE_URL)', 'run.mjs', { DATABASE_URL: postgresUrl });
 else console.log('\n!!!!! bench (API on PostgreSQL) SKIPPED: set DATABASE_URL or run PostgreSQL on 127.0.0.1:5432 !!!!!');
 await step('orders desk', 'orders.mjs');
 await step('API instances', 'instances.mjs');

@@ -1,7 +1,8 @@
 // `npm run bench` (second part), or alone: `node scripts/bench/orders.mjs`. The supplier's desk with
 // 100,000 orders: GET /api/orders first page (all, and the Placed tab) and GET /api/orders/summary.
 //
-// Seeds a fresh database (PGlite in a temp directory; a new `bulkwise_bench_<rand>` database on the
+// Seeds a fresh database (a new `bulkwise_bench_<rand>` database on an embedded PostgreSQL in a temp
+// directory, or on the
 // server of DATABASE_URL when set) through the real migrations, starts the API in production mode and
 // drives it with autocannon from this process, then times the first page right after a change (a cache
 // miss). Writes the "Orders desk on …" section of bench/results/latest.md. Target: p99 of the first page
@@ -20,10 +21,10 @@ import { freePort } from '../lib/ports.mjs';
 import { UNLIMITED_RATES } from '../lib/unlimited-rates.mjs';
 import { BIN, ROOT, stop, waitForUrl } from '../stack.mjs';
 import { envNumber, fmt, loadavg, loadKnobs, machine, machineLine, writeSection } from './report.mjs';
+import { benchServer } from './server.mjs';
 
 register();
-const { sql } = await import('drizzle-orm');
-const { openPglite, openPostgres } = await import('../../apps/api/src/db/client.ts');
+const { openPostgres } = await import('../../apps/api/src/db/client.ts');
 const { createTokenService } = await import('../../apps/api/src/modules/auth/tokens.ts');
 
 const { DURATION, WARMUP, CONNECTIONS, KEEP } = loadKnobs();
@@ -31,9 +32,8 @@ const ORDERS = envNumber('BENCH_ORDERS', 100_000);
 const TARGET_P99_MS = 50;
 const SUPPLIER = { uid: 'bench-desk-supplier', email: 'desk@bench.bulkwise.test', name: 'Desk Supplier' };
 
-const serverUrl = process.env.DATABASE_URL || undefined;
-const kind = serverUrl ? 'postgres' : 'pglite';
-const KIND_NAME = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+/** The server (embedded unless DATABASE_URL is set), once started; see server.mjs. */
+let server;
 const started = Date.now();
 const step = (msg) =>
   console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
@@ -120,40 +120,24 @@ async function load(title, baseUrl, path, headers) {
 
 async function main() {
   const host = machine();
+  server = await benchServer(work);
   step(
-    `Orders desk bench on ${KIND_NAME}: ${fmt(ORDERS)} orders for one supplier, ${CONNECTIONS} connections, ${DURATION} s per endpoint`,
+    `Orders desk bench on ${server.name}: ${fmt(ORDERS)} orders for one supplier, ${CONNECTIONS} connections, ${DURATION} s per endpoint`,
   );
   console.log(`  machine: ${machineLine(host)}`);
-  let databaseUrl;
-  if (kind === 'postgres') {
-    throwaway = await createThrowawayDatabase(serverUrl, 'bench');
-    databaseUrl = throwaway.url;
-  }
+  throwaway = await createThrowawayDatabase(server.serverUrl, 'bench');
+  const databaseUrl = throwaway.url;
   step('Seeding');
   // Migrations through the API's own code; the bulk load on a plain connection without the pool's
-  // statement and read timeouts (PGlite has none).
-  const database =
-    kind === 'postgres'
-      ? await openPostgres({ url: databaseUrl, poolSize: 1 })
-      : await openPglite({ dataDir: path.join(work, 'pglite') });
+  // statement and read timeouts.
+  await (await openPostgres({ url: databaseUrl, poolSize: 1 })).close();
   let seeded;
-  let version;
-  if (kind === 'postgres') {
-    await database.close();
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      const exec = (text) => client.query(text);
-      version = (await exec('show server_version')).rows;
-      seeded = await seed(exec);
-    } finally {
-      await client.end();
-    }
-  } else {
-    const exec = (text) => database.db.execute(sql.raw(text));
-    version = (await exec('show server_version')).rows;
-    seeded = await seed(exec);
-    await database.close();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    seeded = await seed((text) => client.query(text));
+  } finally {
+    await client.end();
   }
   console.log(`  ${fmt(seeded)} orders for the supplier`);
 
@@ -171,12 +155,11 @@ async function main() {
     ...UNLIMITED_RATES,
     SEED_DEMO_DATA: 'false',
     WEB_DIST_DIR: '',
-    ...(kind === 'postgres' ? { DATABASE_URL: databaseUrl } : { DATA_DIR: work }),
+    DATABASE_URL: databaseUrl,
   };
   for (const key of [
     'FIREBASE_AUTH_EMULATOR_HOST',
     'LOG_LEVEL',
-    ...(kind === 'pglite' ? ['DATABASE_URL'] : []),
   ])
     delete childEnv[key];
   const log = openSync(path.join(work, 'api.log'), 'a');
@@ -229,7 +212,7 @@ async function main() {
     `| ${r.title} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.non2xx + r.errors === 0 ? 'all 200' : `${r.non2xx} non-2xx, ${r.errors} errors`} | ${r.loadavgBefore[0]} → ${r.loadavgAfter[0]} |`;
   const met = results[0].p99 < TARGET_P99_MS && results[0].non2xx === 0;
   const markdown = [
-    `Run ${new Date().toISOString()} on ${machineLine(host)}; database ${kind === 'postgres' ? `PostgreSQL ${version[0].server_version}` : `PGlite (PostgreSQL ${version[0].server_version})`}. ` +
+    `Run ${new Date().toISOString()} on ${machineLine(host)}; database ${server.version}. ` +
       `One supplier with ${fmt(total)} orders (X-Total-Count of the first page; another supplier has ${fmt(Math.round(ORDERS / 5))}), ` +
       `20 orders per page with their history (${fmt(firstBytes)} B). autocannon from the bench process, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s each.`,
     '',
@@ -240,7 +223,7 @@ async function main() {
     `- first page p99 < ${TARGET_P99_MS} ms: ${fmt(results[0].p99, 1)} ms (${met ? 'met' : '**not met**'})`,
     `- first page right after a change (served from memory until then; one request, counts again): median ${fmt(afterChange[2], 1)} ms, max ${fmt(afterChange.at(-1), 1)} ms of ${afterChange.length}`,
   ].join('\n');
-  writeSection(`Orders desk on ${KIND_NAME}`, markdown);
+  writeSection(`Orders desk on ${server.name}`, markdown);
   console.log(`\n${markdown}\n`);
   if (!met || total !== ORDERS) process.exitCode = 1;
 }
@@ -255,6 +238,7 @@ try {
   if (KEEP) console.log(`kept ${work}${throwaway ? ` and database ${throwaway.name}` : ''}`);
   else {
     await throwaway?.drop().catch(() => {});
-    removeWork();
   }
+  await server?.stop();
+  if (!KEEP) removeWork();
 }

@@ -1,6 +1,7 @@
 // `npm run bench`: the API under load on a generated catalog of 100,000 products.
 //
-// 1. Seeds a fresh database (PGlite in a temp directory; a new `bulkwise_bench_<rand>` database on
+// 1. Seeds a fresh database (a new `bulkwise_bench_<rand>` database on an embedded PostgreSQL started in a
+//    temp directory, or on
 //    the server of DATABASE_URL when set) through the real migrations.
 // 2. Starts the API as a separate production process and drives it with autocannon from this one,
 //    next to a bare Fastify route (the machine's ceiling) measured with the same client settings.
@@ -21,18 +22,19 @@ import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, stat
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { register } from 'tsx/esm/api';
-import { adminQuery, createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
+import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
 import { freePort } from '../lib/ports.mjs';
 import { UNLIMITED_RATES } from '../lib/unlimited-rates.mjs';
 import { ROOT, buildApi, stop, waitForUrl } from '../stack.mjs';
 import { envNumber, fmt, loadavg, loadKnobs, machine, machineLine, RESULTS_DIR, writeSection } from './report.mjs';
 import { benchSearch, searchOnly, searchReport } from './search.mjs';
+import { benchServer } from './server.mjs';
 
 register();
 const { PRODUCT_CATEGORIES, categorySlug } = await import('@bulkwise/contracts');
 const { generateCatalog, prng } = await import('./catalog.mjs');
 const { seedDatabase } = await import('./seed.mjs');
-const { openPglite, openPostgres } = await import('../../apps/api/src/db/client.ts');
+const { openPostgres } = await import('../../apps/api/src/db/client.ts');
 const { createTokenService } = await import('../../apps/api/src/modules/auth/tokens.ts');
 const { toPublicProduct } = await import('../../apps/api/src/modules/products/products.mapper.ts');
 
@@ -49,9 +51,8 @@ const ONLY_READS = process.env.BENCH_ONLY === 'reads';
 const READS = (process.env.BENCH_READS ?? 'product,page,categories').split(',').map((s) => s.trim());
 const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 
-const serverUrl = process.env.DATABASE_URL || undefined;
-const kind = serverUrl ? 'postgres' : 'pglite';
-const KIND_NAME = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+/** The server (embedded unless DATABASE_URL is set), once started; see server.mjs. */
+let server;
 const started = Date.now();
 const step = (msg) =>
   console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
@@ -137,12 +138,13 @@ let database;
 
 async function cleanup() {
   for (const child of children) await stop(child, 'SIGTERM', 10_000);
-  if (KEEP) {
+  if (KEEP && server?.kind === 'server') {
     console.log(`kept ${work}${database ? ` and database ${database.name}` : ''}`);
     return;
   }
-  if (database) await database.drop().catch((err) => console.error(`could not drop ${database.name}: ${err.message}`));
-  removeWork();
+  if (database && !KEEP) await database.drop().catch((err) => console.error(`could not drop ${database.name}: ${err.message}`));
+  await server?.stop();
+  if (!KEEP) removeWork();
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
@@ -153,8 +155,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 async function main() {
   const host = machine();
+  server = await benchServer(work);
   step(
-    `Bulkwise API bench on ${KIND_NAME}: ${fmt(PRODUCTS)} products, ${CONNECTIONS} connections, ${DURATION} s per endpoint`,
+    `Bulkwise API bench on ${server.name}: ${fmt(PRODUCTS)} products, ${CONNECTIONS} connections, ${DURATION} s per endpoint`,
   );
   console.log(`  machine: ${machineLine(host)}`);
 
@@ -172,27 +175,17 @@ async function main() {
     } else purchaseTargets.push(row);
   }
 
-  let databaseUrl;
-  let databaseVersion;
-  if (kind === 'postgres') {
-    database = await createThrowawayDatabase(serverUrl, 'bench');
-    databaseUrl = database.url;
-    databaseVersion = (await adminQuery(serverUrl, 'show server_version')).rows[0].server_version;
-  } else {
-    databaseVersion = `PGlite ${JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version}`;
-  }
-  step(`Seeding ${database ? `database ${database.name}` : `PGlite in ${work}`}`);
+  database = await createThrowawayDatabase(server.serverUrl, 'bench');
+  const databaseUrl = database.url;
+  const databaseVersion = server.version;
+  step(`Seeding database ${database.name}`);
   const seeded = await seedDatabase({
-    kind,
     url: databaseUrl,
-    dataDir: path.join(work, 'pglite'),
     rows,
     // The embedded default as `npm start` runs it: the demo catalog, then the generated products.
-    demoCatalog: kind === 'pglite',
+    demoCatalog: server.kind === 'embedded',
     log: console.log,
   });
-  if (kind === 'pglite')
-    databaseVersion += ` (PostgreSQL ${(await seeded.db.execute('show server_version')).rows[0].server_version})`;
   // Every product's stock as seeded (the demo products' too): the oversell check compares against it.
   const initialStock = new Map(
     (await seeded.db.execute('select id, main_quantity from products')).rows.map((r) => [r.id, r.main_quantity]),
@@ -223,7 +216,7 @@ async function main() {
       MAIL_ENABLED: 'false',
       FIREBASE_AUTH_EMULATOR_HOST: undefined,
       LOG_LEVEL: undefined,
-      ...(kind === 'postgres' ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: undefined, DATA_DIR: work }),
+      DATABASE_URL: databaseUrl,
     },
     apiLog,
   );
@@ -236,7 +229,7 @@ async function main() {
     {
       PORT: String(barePort),
       BARE_PRODUCT_JSON: JSON.stringify(sample),
-      ...(kind === 'postgres' ? { BARE_DATABASE_URL: databaseUrl } : {}),
+      BARE_DATABASE_URL: databaseUrl,
     },
     path.join(work, 'bare.log'),
   );
@@ -268,7 +261,7 @@ async function main() {
       durationSeconds: DURATION,
       warmupSeconds: WARMUP,
     };
-    const database = { kind, version: databaseVersion };
+    const database = { kind: server.kind, version: databaseVersion };
     await searchOnly({
       load,
       apiBase,
@@ -292,10 +285,7 @@ async function main() {
   async function checkOversell() {
     await stop(api, 'SIGTERM', 15_000);
     await stop(bare, 'SIGTERM', 5_000);
-    const check =
-      kind === 'postgres'
-        ? await openPostgres({ url: databaseUrl, poolSize: 2, migrate: false })
-        : await openPglite({ dataDir: path.join(work, 'pglite'), migrate: false });
+    const check = await openPostgres({ url: databaseUrl, poolSize: 2, migrate: false });
     let oversell;
     try {
       const { rows: stock } = await check.db.execute(
@@ -327,14 +317,12 @@ async function main() {
   if (!ONLY_PURCHASES) {
     step('GET /api/products/:id');
     results.productById = await load('GET /api/products/:id', apiBase, byId('/api/products/'));
-    if (kind === 'postgres') {
-      step('Reference: bare route + one prepared PostgreSQL query by id');
-      results.bareDb = await load(
-        'reference (not the API): bare route + 1 prepared query by id',
-        bareBase,
-        byId('/bare-db/products/'),
-      );
-    }
+    step('Reference: bare route + one prepared PostgreSQL query by id');
+    results.bareDb = await load(
+      'reference (not the API): bare route + 1 prepared query by id',
+      bareBase,
+      byId('/bare-db/products/'),
+    );
     step('GET /api/products?sort=price_asc&minOrderOver=100&limit=24');
     results.sortedFiltered = await load('GET /api/products?sort=price_asc&minOrderOver=100&limit=24', apiBase, {
       method: 'GET',
@@ -432,11 +420,11 @@ async function main() {
 
   const report = {
     at: new Date().toISOString(),
-    database: { kind, version: databaseVersion },
+    database: { kind: server.kind, version: databaseVersion },
     machine: host,
     settings: {
       products: PRODUCTS,
-      demoCatalog: kind === 'pglite',
+      demoCatalog: server.kind === 'embedded',
       connections: CONNECTIONS,
       durationSeconds: DURATION,
       warmupSeconds: WARMUP,
@@ -450,13 +438,13 @@ async function main() {
   };
   mkdirSync(RESULTS_DIR, { recursive: true });
   writeFileSync(
-    path.join(RESULTS_DIR, `${kind}-${report.at.replace(/[:.]/g, '-')}.json`),
+    path.join(RESULTS_DIR, `${server.kind}-${report.at.replace(/[:.]/g, '-')}.json`),
     JSON.stringify(report, null, 2),
   );
   const markdown = render(report);
-  writeSection(`API on ${KIND_NAME}`, markdown);
+  writeSection(`API on ${server.name}`, markdown);
   console.log(`\n${markdown}\n`);
-  console.log(`Wrote bench/results/latest.md (section "API on ${KIND_NAME}")`);
+  console.log(`Wrote bench/results/latest.md (section "API on ${server.name}")`);
   const failed = !oversellPassed(oversell) || items !== catalogSize;
   if (failed) {
     console.error('✖ integrity check failed: see the table');
@@ -472,7 +460,7 @@ async function purchasesOnly({ ceilingBefore, secondPass, checkOversell, results
   const oversell = await checkOversell();
   const r = {
     at: new Date().toISOString(),
-    database: { kind, version: databaseVersion },
+    database: { kind: server.kind, version: databaseVersion },
     machine: host,
     settings: { products: PRODUCTS, connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP },
     ceiling: { requestsPerSecond: (ceilingBefore.requestsPerSecond + ceilingAfter.requestsPerSecond) / 2 },
@@ -481,7 +469,7 @@ async function purchasesOnly({ ceilingBefore, secondPass, checkOversell, results
   };
   mkdirSync(RESULTS_DIR, { recursive: true });
   writeFileSync(
-    path.join(RESULTS_DIR, `purchases-${kind}-${r.at.replace(/[:.]/g, '-')}.json`),
+    path.join(RESULTS_DIR, `purchases-${server.kind}-${r.at.replace(/[:.]/g, '-')}.json`),
     JSON.stringify(r, null, 2),
   );
   const p = results.purchase;
@@ -500,7 +488,7 @@ async function purchasesOnly({ ceilingBefore, secondPass, checkOversell, results
       `stock below zero: ${oversell.negative}; cart rows ${fmt(oversell.cartItems)} for ${fmt(oversell.successfulPurchases)} purchases answered 200: ` +
       `${cartRowsAccountedFor(oversell) ? 'consistent' : '**inconsistent**'}; sell-out products at zero stock: ${oversell.hotSoldOut} of ${HOT_PRODUCTS}.`,
   ].join('\n');
-  writeSection(`Purchases on ${KIND_NAME}`, markdown);
+  writeSection(`Purchases on ${server.name}`, markdown);
   console.log(`\n${markdown}\n`);
   if (!oversellPassed(oversell)) {
     console.error('✖ integrity check failed: see the table');
@@ -544,7 +532,7 @@ async function readsOnly({ apiBase, bareBase, byId, ceilingBefore, host, databas
   });
   const apiLogLines = countLines(apiLog);
   const markdown = [
-    `Reads on ${KIND_NAME} (BENCH_ONLY=reads), ${new Date().toISOString()}, ${machineLine(host)}; database ${databaseVersion}; ` +
+    `Reads on ${server.name} (BENCH_ONLY=reads), ${new Date().toISOString()}, ${machineLine(host)}; database ${databaseVersion}; ` +
       `${fmt(PRODUCTS)} products, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s per line.`,
     '',
     '| Endpoint | req/s | p50 ms | p99 ms | vs ceiling | responses | load avg |',
@@ -560,8 +548,8 @@ async function readsOnly({ apiBase, bareBase, byId, ceilingBefore, host, databas
   mkdirSync(RESULTS_DIR, { recursive: true });
   const at = new Date().toISOString();
   writeFileSync(
-    path.join(RESULTS_DIR, `reads-${kind}-${at.replace(/[:.]/g, '-')}.json`),
-    JSON.stringify({ at, database: { kind, version: databaseVersion }, machine: host, ceiling: { requestsPerSecond: ceiling, first: ceilingBefore, second: ceilingAfter }, results }, null, 2),
+    path.join(RESULTS_DIR, `reads-${server.kind}-${at.replace(/[:.]/g, '-')}.json`),
+    JSON.stringify({ at, database: { kind: server.kind, version: databaseVersion }, machine: host, ceiling: { requestsPerSecond: ceiling, first: ceilingBefore, second: ceilingAfter }, results }, null, 2),
   );
   console.log(`\n${markdown}\n`);
 }
@@ -584,7 +572,7 @@ function render(r) {
   const pass = (ok) => (ok ? 'met' : '**not met**');
   const searchLines = searchReport(r, row);
   // Issue #17's targets; the purchase rates are the ones measured before it (not to get slower).
-  const purchaseTarget = r.database.kind === 'postgres' ? 1563 : 688;
+  const purchaseTarget = 1563;
   const share = (res) => (100 * res.requestsPerSecond) / ceiling;
   const targets = [
     `- GET /api/products/:id ≥ 60 % of the ceiling: ${fmt(share(r.results.productById))} % (${pass(share(r.results.productById) >= 60)})`,

@@ -1,9 +1,8 @@
 // Fills a fresh, migrated database with the 7 categories (or the demo catalog `npm start` seeds) and a
 // generated catalog, through the real migrations and schema. Run under tsx (run.mjs registers it): it imports the API's TypeScript.
 import { categorySlug } from '@bulkwise/contracts';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
+import { openPostgres } from '../../apps/api/src/db/client.ts';
 import { categories, products } from '../../apps/api/src/db/schema/index.ts';
 import { SEED_CATEGORIES } from '../../apps/api/src/db/seed/catalog.ts';
 import { seedCatalog } from '../../apps/api/src/db/seed/seed.ts';
@@ -16,9 +15,8 @@ const BATCH = 2_000;
  * batches, then VACUUM ANALYZE so that the planner sees 100k rows (autovacuum would, some time later)
  * and index-only scans can use the visibility map. Returns the open database.
  */
-export async function seedDatabase({ kind, url, dataDir, rows, demoCatalog = false, log = () => {} }) {
-  const database =
-    kind === 'postgres' ? await openPostgres({ url, poolSize: 4 }) : await openPglite({ dataDir });
+export async function seedDatabase({ url, rows, demoCatalog = false, log = () => {} }) {
+  const database = await openPostgres({ url, poolSize: 4 });
   const { db } = database;
   // demoCatalog: what `npm start` seeds (the categories and the demo products), as a first start would.
   if (demoCatalog) await seedCatalog(db);
@@ -33,16 +31,14 @@ export async function seedDatabase({ kind, url, dataDir, rows, demoCatalog = fal
     if ((i / BATCH) % 10 === 9) log(`  ${i + BATCH} products…`);
   }
   log(`  inserted ${rows.length} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (kind === 'postgres') {
-    // Outside the API's pool: its 4 s statement timeout is for requests, and merging the search
-    // index's pending entries of 100,000 fresh rows can take longer on a busy machine.
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query('vacuum analyze');
-    } finally {
-      await client.end();
-    }
-  } else await db.execute(sql`vacuum analyze`);
+  // Outside the API's pool: its 4 s statement timeout is for requests, and merging the search
+  // index's pending entries of 100,000 fresh rows can take longer on a busy machine.
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
   return database;
 }

@@ -1,73 +1,104 @@
-// Scenario 4: the embedded database (PGlite under DATA_DIR). The API is killed with SIGKILL mid-load and
-// restarted on the same directory (its lock names a dead pid and is taken over); every acknowledged purchase
-// must be there. While it runs, a second API process on the same directory must refuse to start.
-import {
-  checkInvariants,
-  freePort,
-  killHard,
-  log,
-  makeBuyers,
-  pickProducts,
-  readApiState,
-  runLoad,
-  sleep,
-  spawnApi,
-  startApi,
-  summarise,
-  tempDir,
-} from './lib.mjs';
+// Scenarios of the embedded PostgreSQL server under `npm start` (scripts/lib/embedded-postgres.mjs).
+// 1. The server itself is killed with SIGKILL under load: the launcher says so in one line, exits
+//    non-zero and leaves nothing running; the next start recovers and serves every acknowledged purchase.
+// 2. A server left running by a killed run (its launcher, supervisor and API gone) does not block the
+//    next start: it is stopped, and what it had committed is there.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { commandLine, isAlive } from '../lib/processes.mjs';
+import { launch, leftovers, newPurchaseAccepted, processTree, stackPlace, stopStack } from './launcher-lib.mjs';
+import { checkInvariants, log, makeBuyers, pickProducts, readApiState, runLoad, sleep, summarise, tempDir } from './lib.mjs';
 
-export async function embeddedDurability() {
-  const dataDir = tempDir('pglite');
-  const port = await freePort();
-  const env = { DATA_DIR: dataDir };
-  let api = await startApi({ port, env });
-  log(`API up on a new embedded database in ${api.startMs} ms`);
-  const products = await pickProducts(port, 6);
-  const buyers = await makeBuyers(6);
+const postmasterOf = (place) => Number(readFileSync(path.join(place.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+async function started(place) {
+  const stack = launch(place);
+  const t0 = Date.now();
+  await stack.ready;
+  log(`npm start ready in ${Date.now() - t0} ms`);
+  return stack;
+}
+
+export async function postgresKilled() {
+  const place = await stackPlace(tempDir('postgres-killed'));
   const failures = [];
-
-  const load = runLoad({ port: () => port, buyers, products, durationMs: 15_000, settleMs: 30_000 });
-  await sleep(4_000);
+  const stack = await started(place);
+  const products = await pickProducts(place.port, 4);
+  const buyers = await makeBuyers(4);
+  const load = runLoad({ port: () => place.port, buyers, products, durationMs: 8_000, settleMs: 240_000 });
+  await sleep(3_000);
   const before = summarise(load.ledger);
+  const pids = processTree(stack).pids;
+  const postmaster = postmasterOf(place);
+  process.kill(postmaster, 'SIGKILL');
   const killedAt = Date.now();
-  await killHard(api);
-  log(`SIGKILL after ${before.attempts} requests (${before.acked} purchases acknowledged so far)`);
-  api = await startApi({ port, env });
-  const reopenMs = Date.now() - killedAt;
-  log(`reopened the same directory in ${reopenMs} ms (taking over the dead process's lock)`);
-  const ledger = await load.done;
+  const exit = await Promise.race([stack.exited, sleep(30_000).then(() => undefined)]);
+  const exitMs = Date.now() - killedAt;
+  const said = stack.lines.find((l) => /PostgreSQL exited unexpectedly/.test(l));
+  if (!exit) failures.push('npm start still ran 30 s after its PostgreSQL was killed');
+  else if (exit.code === 0) failures.push('npm start exited 0 after its PostgreSQL was killed');
+  if (!said) failures.push(`npm start did not say that PostgreSQL died:\n${stack.output().slice(-1500)}`);
+  const left = await leftovers(pids, [place.port], 20_000);
+  for (const p of left.alive) failures.push(`still running after npm start exited: ${p}`);
 
-  const state = await readApiState(port, buyers, products);
+  const again = await started(place);
+  const ledger = await load.done;
+  const state = await readApiState(place.port, buyers, products);
   const { checks, failures: broken } = checkInvariants(ledger, products, state);
   failures.push(...broken);
-
-  const secondPort = await freePort();
-  const startedSecond = Date.now();
-  const second = spawnApi({ port: secondPort, env });
-  const exit = await Promise.race([second.exited, sleep(40_000).then(() => undefined)]);
-  const refusedMs = Date.now() - startedSecond;
-  if (!exit) failures.push('a second process on the same DATA_DIR was still running after 40 s');
-  else if (exit.code === 0) failures.push('a second process on the same DATA_DIR exited 0');
-  const message = /in use by another Bulkwise process[^\n]*/.exec(second.output())?.[0];
-  if (!message) failures.push(`the second process did not say why it stopped:\n${second.output()}`);
-
-  const again = await readApiState(port, buyers, products);
-  const { checks: checksAfter, failures: brokenAfter } = checkInvariants(ledger, products, again);
-  failures.push(...brokenAfter.map((f) => `after the second process: ${f}`));
-
-  api.child.kill('SIGTERM');
-  const stopped = await api.exited;
-  if (stopped.code !== 0) failures.push(`the first process did not stop cleanly on SIGTERM (${stopped.code ?? stopped.signal})`);
-
+  const refused = await newPurchaseAccepted(place.port, products[0]);
+  if (refused) failures.push(refused);
+  await stopStack(again);
   const s = summarise(ledger);
   return {
     failures,
     figures: [
-      `${s.attempts} requests (${s.outcomes}); SIGKILL after ${before.acked} acknowledged purchases; reopened in ${reopenMs} ms`,
-      `${s.purchases} purchases: ${s.acked} acknowledged, ${s.retried} retried with the same key; ${s.removed} cart removals`,
-      `second process on the same DATA_DIR: exit ${exit?.code ?? '—'} after ${refusedMs} ms: "${message ?? '—'}"`,
-      `${checks + checksAfter} invariant checks (before and after the second process): ${broken.length + brokenAfter.length} failed`,
+      `kill -9 of PostgreSQL (pid ${postmaster}) after ${before.acked} acknowledged purchases: npm start exited ${exit?.code ?? '—'} after ${exitMs} ms: "${said ?? '—'}"`,
+      `${s.attempts} requests (${s.outcomes}); ${s.acked} purchases acknowledged, ${s.retried} retried with the same key; ${checks} invariant checks after the restart: ${broken.length} failed; a new purchase: ${refused ? 'refused' : 'accepted'}`,
     ],
   };
 }
+
+export async function postgresStale() {
+  const place = await stackPlace(tempDir('postgres-stale'));
+  const failures = [];
+  const stack = await started(place);
+  const products = await pickProducts(place.port, 2);
+  const buyers = await makeBuyers(2);
+  const load = runLoad({ port: () => place.port, buyers, products, durationMs: 3_000, settleMs: 240_000 });
+  await sleep(2_000);
+  // Everything but the server dies at once, as when a supervisor kills only what it knows.
+  const postmaster = postmasterOf(place);
+  const tree = processTree(stack);
+  const others = tree.pids.filter((pid) => pid !== postmaster && !/postgres: /.test(commandLine(pid)));
+  for (const pid of others) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  await leftovers(others, [place.port], 20_000);
+  if (!isAlive(postmaster)) failures.push('the setup failed: PostgreSQL died with the others');
+
+  const t0 = Date.now();
+  const again = await started(place);
+  const restartMs = Date.now() - t0;
+  const said = again.lines.find((l) => /Stopping a PostgreSQL server a killed run left/.test(l));
+  if (!said) failures.push(`the next npm start did not say it stopped the server left behind:\n${again.output().slice(-1500)}`);
+  if (isAlive(postmaster)) failures.push(`the server left behind (pid ${postmaster}) still runs`);
+  const ledger = await load.done;
+  const state = await readApiState(place.port, buyers, products);
+  const { checks, failures: broken } = checkInvariants(ledger, products, state);
+  failures.push(...broken);
+  await stopStack(again);
+  return {
+    failures,
+    figures: [
+      `the next npm start was ready in ${restartMs} ms: "${said ?? '—'}"`,
+      `${summarise(ledger).acked} purchases acknowledged before the kill; ${checks} invariant checks after the restart: ${broken.length} failed`,
+    ],
+  };
+}
+
+

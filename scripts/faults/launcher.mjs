@@ -1,4 +1,4 @@
-// Scenarios 5-9: `npm start` itself (launcher + Auth emulator + API on the embedded database), stopped the
+// Scenarios 5-9: `npm start` itself (launcher + Auth emulator + embedded PostgreSQL + API), stopped the
 // ways terminals, OOM killers and supervisors stop it. Nothing it started may outlive it; the next start
 // takes over the embedded database (every acknowledged purchase there) and only says ready when its own
 // API answers; a second instance is refused in seconds while the first keeps serving; SIGTERM and
@@ -84,7 +84,7 @@ export async function secondInstance() {
   const elsewhere = await stackPlace(place.dataDir);
   for (const [label, where, expected] of [
     ['same ports', place, new RegExp(`Port ${place.port} \\(.*\\) is already in use by process ${tree.api}`)],
-    ['other ports, same DATA_DIR', elsewhere, new RegExp(`in use by another Bulkwise process \\(pid ${tree.api}`)],
+    ['other ports, same DATA_DIR', elsewhere, new RegExp(`in use by another Bulkwise process \\(pid ${tree.launcher}`)],
   ]) {
     const t0 = Date.now();
     const second = launch(where);
@@ -127,8 +127,9 @@ export async function secondInstance() {
 }
 
 /**
- * SIGTERM to the launcher under load (a supervisor), then Ctrl-C (SIGINT to the whole group, as a
- * terminal sends it) on the restarted stack: both drain and exit 0 with nothing left behind.
+ * SIGTERM to the launcher under load (a supervisor), then SIGTERM to the whole process group (a container
+ * runtime, a terminal closing), then Ctrl-C (SIGINT to the whole group, as a terminal sends it), each on
+ * a restarted stack: each drains and exits 0 with nothing left behind; npm too, for the SIGTERMs.
  */
 export async function launcherSigterm() {
   const place = await stackPlace(tempDir('launcher-sigterm'));
@@ -139,12 +140,15 @@ export async function launcherSigterm() {
   const buyers = await makeBuyers(6);
   const load = runLoad({ port: () => place.port, buyers, products, durationMs: 5_000, settleMs: 240_000 });
   await sleep(2_500);
-  let second;
-  for (const [label, stop] of [
+  let current = first;
+  let restarted = false;
+  const stops = [
     ['SIGTERM to the launcher under load', (s) => process.kill(s.tree.launcher, 'SIGTERM')],
+    ['SIGTERM to the process group', (s) => process.kill(-s.stack.npm.pid, 'SIGTERM')],
     ['Ctrl-C (SIGINT to the process group)', (s) => process.kill(-s.stack.npm.pid, 'SIGINT')],
-  ]) {
-    const s = second ?? first;
+  ];
+  for (const [index, [label, stop]] of stops.entries()) {
+    const s = current;
     const pids = processTree(s.stack).pids;
     const t0 = Date.now();
     stop(s);
@@ -160,16 +164,18 @@ export async function launcherSigterm() {
     const left = await leftovers(pids, portsOf(place), 5_000);
     for (const p of left.alive) failures.push(`${label}: still running afterwards: ${p}`);
     figures.push(`${label}: npm exit ${exit?.code ?? exit?.signal ?? '—'} in ${ms} ms after "${s.stack.lines.at(-1)}", ${left.alive.length} processes left`);
-    if (!second) {
-      second = await startedStack(place);
+    if (index === stops.length - 1) break;
+    current = await startedStack(place);
+    if (!restarted) {
+      restarted = true;
       const ledger = await load.done;
       const state = await readApiState(place.port, buyers, products);
       const { checks, failures: broken } = checkInvariants(ledger, products, state);
       failures.push(...broken);
       const sum = summarise(ledger);
       figures.push(`${sum.attempts} requests (${sum.outcomes}), ${sum.acked} acknowledged; after the restart ${checks} invariant checks: ${broken.length} failed`);
-      await waitForLine(second.stack, /Press Ctrl-C/, 5_000);
     }
+    await waitForLine(current.stack, /Press Ctrl-C/, 5_000);
   }
   return { failures, figures };
 }

@@ -2,7 +2,7 @@
 // cleaning up its processes, proxies, databases and directories whatever happens. Prints PASS/FAIL per
 // scenario and ends with the line `N passed, M failed`; exits 1 on any failure.
 import { crashUnderLoad } from './crash.mjs';
-import { embeddedDurability } from './embedded.mjs';
+import { postgresKilled, postgresStale } from './embedded.mjs';
 import { launcherAloneKill, launcherGroupKill, launcherSigterm, npmAloneKill, secondInstance } from './launcher.mjs';
 import { cleanupAll } from './lib.mjs';
 import { crashWithPendingMail, smtpOutage, twoWorkers } from './mail.mjs';
@@ -13,7 +13,8 @@ const SCENARIOS = [
   ['crash', 'Crash under load (PostgreSQL, SIGKILL mid-load, restart)', crashUnderLoad],
   ['outage', 'Database outage (TCP proxy: resets, then a black hole)', databaseOutage],
   ['shutdown', 'Graceful shutdown (SIGTERM under load)', gracefulShutdown],
-  ['embedded', 'Embedded durability (PGlite: SIGKILL, reopen, second instance)', embeddedDurability, 400_000],
+  ['postgres-killed', 'npm start: its embedded PostgreSQL killed under load, then npm start again', postgresKilled, 600_000],
+  ['postgres-stale', 'npm start: a PostgreSQL server left by a killed run does not block the next start', postgresStale, 600_000],
   // npm start as a whole: each starts the Auth emulator (10 s when idle, a minute on a busy machine) twice.
   ['launcher-group', 'npm start: kill -9 of its process group under load, then npm start again', launcherGroupKill, 600_000],
   ['launcher-alone', 'npm start: kill -9 of the launcher alone under load', launcherAloneKill, 600_000],

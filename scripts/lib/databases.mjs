@@ -1,5 +1,5 @@
 // Throwaway databases for benches, fault scenarios and tests: a `bulkwise_*` database on a PostgreSQL
-// server, or a temporary directory for PGlite. Each comes with the one call that removes it.
+// server, or a temporary directory. Each comes with the one call that removes it.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,12 +18,12 @@ export async function adminQuery(serverUrl, text) {
 }
 
 /**
- * Creates `bulkwise_<label>_<random>` on the server of `serverUrl`. Answers its name, its URL and
- * `drop()` (forcing out connections still open).
+ * Creates `bulkwise_<label>_<random>` on the server of `serverUrl`, empty or a copy of `template`.
+ * Answers its name, its URL and `drop()` (forcing out connections still open).
  */
-export async function createThrowawayDatabase(serverUrl, label) {
+export async function createThrowawayDatabase(serverUrl, label, template) {
   const name = `bulkwise_${label}_${randomBytes(5).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
+  await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -33,7 +33,7 @@ export async function createThrowawayDatabase(serverUrl, label) {
   };
 }
 
-/** A fresh temporary directory `bulkwise-<label>-*` (a PGlite data directory, logs) and `remove()`. */
+/** A fresh temporary directory `bulkwise-<label>-*` (a data directory, logs) and `remove()`. */
 export function throwawayDir(label) {
   const dir = mkdtempSync(path.join(tmpdir(), `bulkwise-${label}-`));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };

@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const perInstanceLimits = 'without REDIS_URL: rate limits are per instance (each allows the full limit)';
   if (!redis && config.instances > 1) app.log.warn(`INSTANCES=${config.instances} ${perInstanceLimits}`);
   const peers =
-    !redis && config.instances === 1 && database.kind === 'postgres'
+    !redis && config.instances === 1
       ? watchForPeers({
           database,
           onPeer: () => app.log.warn(`another API instance runs on this database ${perInstanceLimits}`),
@@ -205,7 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         busy: () => busy(BUSY_MESSAGES.product),
       });
       const purchases = createPurchasesService({
-        repository: createPurchasesRepository(db, orderEvents, { simpleQuery: database.simpleQuery }),
+        repository: createPurchasesRepository(db, orderEvents),
         productWrites,
         publish: bus.publish,
       });

@@ -28,7 +28,7 @@ async function main() {
   let draining = false;
   watchLauncher(() => (stopper.drain ? stopper.drain() : process.exit(1)));
 
-  log(config.databaseUrl ? 'connecting to PostgreSQL and applying migrations…' : `opening embedded database in ${config.dataDir}…`);
+  log('connecting to PostgreSQL and applying migrations…');
   const database = await openDatabase({
     ...config,
     log: (msg, err) => console.error(`[api] ${msg}: ${(err as Error)?.message ?? ''}`),

@@ -1,37 +1,37 @@
-import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { createThrowawayDatabase } from '../../../scripts/lib/databases.mjs';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
-import { openPglite, openPostgres, type Database } from '../src/db/client';
+import { openPostgres, type Database } from '../src/db/client';
 import type { IdTokenVerifier } from '../src/modules/auth/firebase-verifier';
 import type { OrderEventSink } from '../src/modules/orders/order-events';
 import { createTokenService, type AuthUser } from '../src/modules/auth/tokens';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
-/** Which database this run tests: PGlite unless TEST_DATABASE_URL names a PostgreSQL server. */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
-export const DB_KIND = TEST_DATABASE_URL ? 'postgres' : 'pglite';
+/** Which server this run tests, for test names and log lines: the embedded one, or TEST_DATABASE_URL's. */
+export const DB_KIND = process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL' : 'embedded PostgreSQL';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    // PGlite's synchronous work would count as event-loop lag: load shedding is tested on its own.
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_DISABLED: 'true', LOAD_SHED_EVENT_LOOP_DELAY_MS: '0' }),
+    // Synchronous work of a busy test would count as event-loop lag: load shedding is tested on its own.
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_DISABLED: 'true',
+      LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
+      DATABASE_URL: inject('testServerUrl'),
+    }),
     jwtSecret: TEST_JWT_SECRET,
     authEmulatorHost: inject('authEmulatorHost'),
     ...overrides,
   };
 }
 
-/** A fresh, migrated database: a new PostgreSQL database on the test server, or PGlite from the snapshot. */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
-  if (!TEST_DATABASE_URL) {
-    const snapshot = readFileSync(inject('pgliteSnapshot'));
-    return openPglite({ loadDataDir: new Blob([snapshot]), migrate: false });
-  }
-  const throwaway = await createThrowawayDatabase(TEST_DATABASE_URL, 'test');
-  const database = await openPostgres({ url: throwaway.url, poolSize: 30 });
+/** A fresh, migrated database of its own: a clone of the run's migrated template on the test server. */
+export async function createTestDatabase(): Promise<Database & { url: string }> {
+  const throwaway = await createThrowawayDatabase(inject('testServerUrl'), 'test', inject('templateDatabase'));
+  const database = await openPostgres({ url: throwaway.url, poolSize: 30, migrate: false });
   return {
     ...database,
     url: throwaway.url,
@@ -44,14 +44,11 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
-  database: Database;
+  database: Database & { url: string };
   config: Config;
   /** An API token for `user`, signed like POST /jwt would. */
   tokenFor(user: AuthUser): Promise<string>;
-  /**
-   * Another API instance on the same database, as another process would be: its own connection pool on
-   * PostgreSQL (PGlite allows one process, so there it shares the handle). Closed with `close()`.
-   */
+  /** Another API instance on the same database, as another process would be: its own connection pool. Closed with `close()`. */
   peer(): Promise<Awaited<ReturnType<typeof buildApp>>>;
   close(): Promise<void>;
 }
@@ -79,12 +76,12 @@ export async function buildTestApp(
     config,
     tokenFor: (user) => tokens.issue(user),
     async peer() {
-      const own = database.url ? await openPostgres({ url: database.url, poolSize: 10, migrate: false }) : undefined;
-      const peer = await buildApp({ config, database: own ?? database, jwtSecret: TEST_JWT_SECRET, verifier: options.verifier });
+      const own = await openPostgres({ url: database.url, poolSize: 10, migrate: false });
+      const peer = await buildApp({ config, database: own, jwtSecret: TEST_JWT_SECRET, verifier: options.verifier });
       await peer.ready();
       peers.push(async () => {
         await peer.close();
-        await own?.close();
+        await own.close();
       });
       return peer;
     },

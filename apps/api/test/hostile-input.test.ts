@@ -23,7 +23,7 @@ import { craftIdToken, signUpWithPassword, type EmulatorUser } from './firebase-
  * Property-based hostile input over every endpoint: whatever arrives (random and boundary values, wrong
  * types, NUL and lone surrogates, 1 MB strings, prototype keys, wrong content types, broken JSON), the
  * answer is a success or a 4xx with the JSON error body, never a 5xx; and nothing invalid is ever stored.
- * FUZZ_SCALE multiplies the number of runs (the default keeps the file well under a minute on PGlite).
+ * FUZZ_SCALE multiplies the number of runs (the default keeps the file well under a minute).
  */
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 const runs = (n: number) => Math.max(1, Math.round(n * SCALE));

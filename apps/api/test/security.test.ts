@@ -140,8 +140,8 @@ describe('security headers', () => {
 
 describe('API token lifetime', () => {
   it('defaults to 3600 s, configurable within 60 s and 24 h', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).tokenTtlSeconds).toBe(3600);
-    expect(loadConfig({ NODE_ENV: 'test', TOKEN_TTL_SECONDS: '900' }).tokenTtlSeconds).toBe(900);
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://h/db' }).tokenTtlSeconds).toBe(3600);
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://h/db', TOKEN_TTL_SECONDS: '900' }).tokenTtlSeconds).toBe(900);
     expect(() => loadConfig({ NODE_ENV: 'test', TOKEN_TTL_SECONDS: '0' })).toThrow(/TOKEN_TTL_SECONDS/);
     expect(() => loadConfig({ NODE_ENV: 'test', TOKEN_TTL_SECONDS: '86401' })).toThrow(/TOKEN_TTL_SECONDS/);
   });

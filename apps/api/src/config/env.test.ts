@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './env';
 
-const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) } as const;
+const DATABASE_URL = 'postgres://bulkwise@db.example.com:5432/bulkwise';
+const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATABASE_URL } as const;
+
+describe('database configuration', () => {
+  it('refuses to start without DATABASE_URL, saying where it comes from', () => {
+    expect(() => loadConfig({ NODE_ENV: 'development' })).toThrow(
+      /DATABASE_URL: required: the PostgreSQL connection string \(npm start sets it for its embedded server\)/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'development', DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(loadConfig({ NODE_ENV: 'development', DATABASE_URL }).databaseUrl).toBe(DATABASE_URL);
+  });
+});
 
 describe('mail configuration', () => {
   it('refuses production without an SMTP server, naming what is missing and how to opt out', () => {
@@ -23,9 +34,9 @@ describe('mail configuration', () => {
   });
 
   it('outside production, no SMTP_URL simply means no mail is sent', () => {
-    expect(loadConfig({ NODE_ENV: 'development' }).mail.enabled).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'development', SMTP_URL: '' }).mail.enabled).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'development', SMTP_URL: 'smtp://127.0.0.1:1025' }).mail.enabled).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', DATABASE_URL }).mail.enabled).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', DATABASE_URL, SMTP_URL: '' }).mail.enabled).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', DATABASE_URL, SMTP_URL: 'smtp://127.0.0.1:1025' }).mail.enabled).toBe(true);
   });
 
   it('refuses an SMTP_URL that is not smtp:// or smtps://, and out-of-range outbox settings', () => {

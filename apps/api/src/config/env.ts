@@ -16,8 +16,13 @@ const EnvSchema = z
     HOST: z.string().default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** PostgreSQL connection string; without it the embedded PGlite database under DATA_DIR is used. */
-    DATABASE_URL: z.string().url().optional(),
+    /**
+     * PostgreSQL connection string. Required: `npm start` and `npm run dev` run the embedded server from
+     * npm-shipped binaries under DATA_DIR and set it; a deployment points it at its server.
+     */
+    DATABASE_URL: z
+      .string({ error: 'required: the PostgreSQL connection string (npm start sets it for its embedded server)' })
+      .url(),
     DATA_DIR: z.string().default('.data'),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
     /** HMAC secret of the API's own session tokens (32+ characters). Generated into DATA_DIR outside production. */
@@ -152,7 +157,7 @@ export interface Config {
   host: string;
   port: number;
   logLevel: Env['LOG_LEVEL'];
-  databaseUrl: string | undefined;
+  databaseUrl: string;
   dataDir: string;
   dbPoolSize: number;
   jwtSecret: string | undefined;

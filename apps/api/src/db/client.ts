@@ -1,19 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { newMemberName } from '../lib/instances/members';
-import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { listenPostgres, type ListenHandlers, type Listener } from './listen';
 import * as schema from './schema';
 
@@ -21,89 +13,21 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   /** LISTEN to NOTIFY on `channel` (the invalidation bus); see listen.ts. */
   listen(channel: string, handlers: ListenHandlers): Listener;
   /**
-   * PostgreSQL only: the `application_name` of every session of this handle (pool and listeners), by
-   * which other API processes know this one is alive (lib/instances/members.ts).
+   * The `application_name` of every session of this handle (pool and listeners), by which other API
+   * processes know this one is alive (lib/instances/members.ts).
    */
-  memberName?: string;
+  memberName: string;
   close(): Promise<void>;
-  /** PGlite only: the data directory as a gzipped tarball, loadable with `loadDataDir`. */
-  snapshot?(): Promise<Blob>;
-  /**
-   * PGlite only: one statement without parameters over the simple query protocol, answering its rows as
-   * PGlite parses them (timestamptz as a Date, numeric as a string, jsonb parsed). One message into
-   * PGlite instead of the extended protocol's five, and no per-query copy of the type parsers (drizzle
-   * passes its own): 45 µs against 150 µs for a one-row statement, measured. For the hottest statement.
-   */
-  simpleQuery?(text: string): Promise<Array<Record<string, unknown>>>;
 }
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 type Log = (msg: string, err?: unknown) => void;
-
-export interface PgliteOptions {
-  /** Directory of the database files; omit for an in-memory database. */
-  dataDir?: string;
-  /** A `dumpDataDir()` snapshot to start from (tests load a migrated one). */
-  loadDataDir?: Blob | File;
-  migrate?: boolean;
-}
-
-/**
- * Embedded PostgreSQL. PGlite takes no lock on its directory and two processes on one directory
- * silently lose acknowledged writes, so we hold `<dataDir>.pid` for the life of the process (a dead
- * holder's lock is taken over at once: see data-dir-lock.ts).
- */
-export async function openPglite(options: PgliteOptions = {}): Promise<Database> {
-  let lock: DataDirLock | undefined;
-  if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
-    lock = lockDataDir(options.dataDir);
-  }
-  const client = await PGlite.create({
-    // Catalog search (migration 0002_search) uses these; PostgreSQL servers ship them as contrib.
-    extensions: { pg_trgm, unaccent, fuzzystrmatch },
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  if (options.migrate !== false) {
-    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  }
-  return {
-    db,
-    kind: 'pglite',
-    ping: async () => {
-      await client.query('select 1');
-    },
-    // One process owns an embedded database, so its connection never drops.
-    listen: (channel, handlers) => {
-      const unsubscribe = client.listen(channel, (payload) => handlers.onMessage(payload));
-      const ready = unsubscribe.then(() => handlers.onState(true));
-      return {
-        ready,
-        close: async () => {
-          await (await unsubscribe)().catch(() => {});
-        },
-      };
-    },
-    close: async () => {
-      await client.close();
-      lock?.release();
-    },
-    snapshot: async () => (await client.dumpDataDir('gzip')) as Blob,
-    simpleQuery: async (text) => {
-      const results = await client.exec(text);
-      return (results.at(-1)?.rows ?? []) as Array<Record<string, unknown>>;
-    },
-  };
-}
 
 export interface PostgresOptions {
   url: string;
@@ -182,7 +106,6 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   if (options.migrate !== false) await migratePostgres(options.url, log);
   return {
     db,
-    kind: 'postgres',
     memberName,
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -209,14 +132,7 @@ export async function migratePostgres(url: string, log: Log = () => {}): Promise
   }
 }
 
-export async function openDatabase(config: {
-  databaseUrl: string | undefined;
-  dataDir: string;
-  dbPoolSize: number;
-  log?: Log;
-}): Promise<Database> {
-  if (config.databaseUrl) {
-    return openPostgres({ url: config.databaseUrl, poolSize: config.dbPoolSize, log: config.log });
-  }
-  return openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
+/** The API's database: always a PostgreSQL server (`npm start` runs an embedded one and passes its URL). */
+export function openDatabase(config: { databaseUrl: string; dbPoolSize: number; log?: Log }): Promise<Database> {
+  return openPostgres({ url: config.databaseUrl, poolSize: config.dbPoolSize, log: config.log });
 }

@@ -1,5 +1,5 @@
 /**
- * The one reader of database errors. Drizzle wraps the driver's error (node-postgres or PGlite) in
+ * The one reader of database errors. Drizzle wraps the driver's error (node-postgres) in
  * causes; everything here looks through them. Repositories turn these into domain outcomes; services
  * and routes never see a SQLSTATE.
  */

@@ -1,10 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DB_KIND } from '../../test/build-test-app';
+import { createTestDatabase } from '../../test/build-test-app';
 import { migratePostgres, type Database } from './client';
 
-// The migration lock exists only on a PostgreSQL server (PGlite has one process).
-describe.skipIf(DB_KIND !== 'postgres')('the migration lock', () => {
+describe('the migration lock', () => {
   let database: Database & { url?: string };
   beforeAll(async () => {
     database = await createTestDatabase();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DB_KIND } from '../../../test/build-test-app';
+import { createTestDatabase } from '../../../test/build-test-app';
 import type { Database } from '../../db/client';
 import { MEMBER_PREFIX } from '../instances/members';
 import { createInvalidationBus, INVALIDATION_CHANNEL, payloadsOf } from './bus';
@@ -35,7 +35,7 @@ describe('publishing after a commit', () => {
     const cache = createResponseCache();
     bus.register(cache);
     await bus.start(database);
-    // Another instance on the database (on PGlite, a lone bus has nobody to tell and sends nothing).
+    // Another instance on the database.
     const other = createInvalidationBus();
     await other.start(database);
     try {
@@ -82,7 +82,7 @@ describe('failures the others would pay for', () => {
   });
 });
 
-describe.skipIf(DB_KIND !== 'postgres')('API instances leaving the database', () => {
+describe('API instances leaving the database', () => {
   /** A stand-in API process: a session named like one, which says hello as the bus does on start. */
   async function member() {
     const name = `${MEMBER_PREFIX}${randomUUID()}`;

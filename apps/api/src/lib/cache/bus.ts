@@ -30,9 +30,6 @@ export function payloadsOf(tags: Iterable<string>): string[] {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
-/** Buses started per PGlite handle: only they can hear a notification sent on it (one process owns the files). */
-const busesOnPglite = new WeakMap<object, number>();
-
 /**
  * Carries invalidations to every response cache of this process at once, and from every other API
  * process on the same database through PostgreSQL LISTEN/NOTIFY (docs/decisions/0010-many-instances.md).
@@ -49,7 +46,7 @@ const busesOnPglite = new WeakMap<object, number>();
  * So on PostgreSQL the bus knows the API processes on the database (lib/instances/members.ts), checks
  * every `membersEveryMs`, and drops every cached response when one is gone without its `bye` (sent on
  * close, after its last notification). Caches are on only while the listener is connected and that list
- * is known. One process owns a PGlite database, so there it has nobody to tell.
+ * is known.
  *
  * While the listening connection is down, notifications can be lost, so every cache is turned off
  * (reads go to the database) until LISTEN is back; turning it on again starts from an empty cache.
@@ -84,10 +81,6 @@ export function createInvalidationBus(
     for (const cache of caches) cache.setEnabled(on);
     log(on ? 'cache invalidation bus connected: caches on' : 'cache invalidation bus disconnected: caches off');
   };
-
-  let pgliteHandle: object | undefined;
-  /** Whether anybody else can hear this process's notifications. */
-  const othersMayListen = () => !pgliteHandle || (busesOnPglite.get(pgliteHandle) ?? 0) > 1;
 
   const notify = async (payloads: string[]) => {
     if (!db || payloads.length === 0) return;
@@ -187,21 +180,16 @@ export function createInvalidationBus(
      */
     publish(tags: readonly string[]): Promise<void> {
       invalidate(tags);
-      // On PGlite with no other bus on the handle (production: one process), this process was everyone.
-      if (!db || closed || tags.length === 0 || !othersMayListen()) return Promise.resolve();
+      if (!db || closed || tags.length === 0) return Promise.resolve();
       for (const tag of tags) pending.add(tag);
       const sent = new Promise<void>((resolve) => waiters.push(resolve));
       sending ??= drain();
       return sent;
     },
     /** Starts listening; resolves when the first LISTEN is in place (or failed: caches stay off meanwhile). */
-    async start(database: Pick<Database, 'listen'> & Partial<Pick<Database, 'db' | 'memberName' | 'kind'>>) {
+    async start(database: Pick<Database, 'listen'> & Partial<Pick<Database, 'db' | 'memberName'>>) {
       db = database.db;
       self = database.memberName;
-      if (database.kind === 'pglite' && db) {
-        pgliteHandle = db;
-        busesOnPglite.set(db, (busesOnPglite.get(db) ?? 0) + 1);
-      }
       listener = database.listen(INVALIDATION_CHANNEL, {
         onMessage: (payload) => {
           received++;
@@ -248,8 +236,6 @@ export function createInvalidationBus(
         await notify([`${BYE}${self}`]).catch((err: unknown) =>
           warn(`could not say bye for this API instance (${self}): the others will drop their caches once`, err),
         );
-      if (pgliteHandle) busesOnPglite.set(pgliteHandle, (busesOnPglite.get(pgliteHandle) ?? 1) - 1);
-      pgliteHandle = undefined;
       await listener?.close();
       listener = undefined;
       listening = false;

@@ -1,6 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createInvalidationBus } from './bus';
-import { createResponseCache } from './cache';
+import { createResponseCache, type CachedResponse } from './cache';
+import { sendJson } from './http';
+
+/** Sends `entry` as the routes do, to a client that accepts `encoding`: the copies it makes are kept. */
+function serve(entry: CachedResponse, encoding: string) {
+  const req = { headers: { 'accept-encoding': encoding } } as unknown as FastifyRequest;
+  const reply = { header: () => reply, code: () => reply, type: () => reply, send: () => reply } as unknown as FastifyReply;
+  sendJson(req, reply, entry);
+}
+const keptBytes = (entry: CachedResponse) =>
+  entry.body.length + Object.values(entry.encoded ?? {}).reduce((sum, copy) => sum + (copy?.byteLength ?? 0), 0);
 
 describe('response cache', () => {
   it('drops exactly the entries read from an invalidated row, and the ones that depend on every row', () => {
@@ -54,6 +66,74 @@ describe('response cache', () => {
     expect(cache.stats().bytes).toBeLessThanOrEqual(100);
     expect(cache.get('k0')).toBeUndefined();
     expect(cache.get('k9')?.etag).toBe(cache.get('k8')?.etag);
+  });
+});
+
+describe('response cache memory and loads', () => {
+  it('counts every byte it keeps, compressed copies included, and keeps nothing above its limit', () => {
+    const cache = createResponseCache({ maxBytes: 40_000 });
+    const keys: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      // Half random (compresses little), so each body's copies weigh about as much as the body.
+      const body = JSON.stringify({ i, noise: randomBytes(700).toString('base64'), text: 'pallet '.repeat(100) });
+      const entry = cache.set(`k${i}`, body, { tags: [`product:${i}`], startedAt: cache.begin() })!;
+      keys.push(`k${i}`);
+      serve(entry, 'br');
+      serve(entry, 'gzip');
+      serve(entry, 'identity');
+    }
+    const keptNow = () => keys.map((k) => cache.get(k)).filter((e): e is CachedResponse => e !== undefined);
+    const kept = keptNow();
+    expect(kept.length).toBeGreaterThan(5);
+    expect(kept.length).toBeLessThan(60);
+    expect(kept.every((e) => e.encoded?.br && e.encoded.gzip && e.encoded.identity)).toBe(true);
+    const { bytes, maxBytes } = cache.stats();
+    expect(bytes).toBe(kept.reduce((sum, e) => sum + keptBytes(e), 0));
+    expect(bytes).toBeLessThanOrEqual(maxBytes);
+    // A copy made for an entry that is gone meanwhile is not counted.
+    const gone = cache.set('gone', 'x'.repeat(2_000), { tags: ['product:gone'], startedAt: cache.begin() })!;
+    cache.invalidate(['product:gone']);
+    serve(gone, 'br');
+    expect(cache.stats().bytes).toBe(keptNow().reduce((sum, e) => sum + keptBytes(e), 0));
+  });
+
+  it('evicts the least recently used entry, not the oldest one', () => {
+    const cache = createResponseCache({ maxBytes: 100 });
+    const put = (key: string) => cache.set(key, 'x'.repeat(25), { tags: [], startedAt: cache.begin() });
+    put('a');
+    put('b');
+    put('c');
+    put('d');
+    expect(cache.get('a')).toBeDefined();
+    put('e');
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('e')).toBeDefined();
+  });
+
+  it('runs one load for concurrent misses of a key, and a new one for a miss after an invalidation', async () => {
+    const cache = createResponseCache();
+    let loads = 0;
+    let release: () => void = () => {};
+    const read = (value: string) => async () => {
+      loads++;
+      await new Promise<void>((resolve) => (release = resolve));
+      return { body: value, tags: ['product:p'] };
+    };
+    const burst = Array.from({ length: 20 }, () => cache.fill('p', read('old')));
+    expect(loads).toBe(1);
+    // A write lands while the first load is still reading: a request after it must not share that load.
+    cache.invalidate(['product:p']);
+    const first = release;
+    const after = cache.fill('p', read('new'));
+    expect(loads).toBe(2);
+    first();
+    expect(new Set((await Promise.all(burst)).map((e) => e.body))).toEqual(new Set(['old']));
+    release();
+    expect((await after).body).toBe('new');
+    // The load that began before the write was not kept; the one after it was, and now answers alone.
+    expect((await cache.fill('p', read('unused'))).body).toBe('new');
+    expect(loads).toBe(2);
   });
 });
 

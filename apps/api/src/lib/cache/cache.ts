@@ -10,6 +10,11 @@ export interface CachedResponse {
   encoded?: { br?: Buffer; gzip?: Buffer; identity?: Buffer };
   /** Not kept (caching off or an uncacheable query): compressed per response by @fastify/compress. */
   transient?: boolean;
+  /**
+   * Kept entries: counts bytes kept with the entry after `set` (its compressed copies) against the
+   * cache's limit, which may evict the least recently used others.
+   */
+  grow?(bytes: number): void;
 }
 
 export interface CacheStats {
@@ -24,6 +29,16 @@ export interface CacheStats {
 
 export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
+/** For a body that is not kept (an uncacheable query, or caching is off): the same headers and 304s. */
+export const uncached = (body: string, headers?: Record<string, string>): CachedResponse => ({
+  body,
+  etag: etagOf(body),
+  transient: true,
+  ...(headers ? { headers } : {}),
+});
+
+type Entry = CachedResponse & { tags: string[]; size: number };
+
 /**
  * Serialised responses in memory, each with tags naming what it was read from (`product:<id>`), dropped
  * exactly when a write changes one of those. A tag `<kind>:*` marks an entry that depends on every row
@@ -33,10 +48,16 @@ export const etagOf = (body: string) => `"${createHash('sha1').update(body).dige
  * hands out the generation at the start of a read and `set()` refuses an entry read in an older one.
  * While `enabled` is false (the bus lost its connection and may have missed invalidations) nothing is
  * served from or stored in memory.
+ *
+ * `maxBytes` bounds every byte kept: the body and the compressed copies made of it later (`grow`).
+ * Beyond it the least recently used entries go first (a hit moves its entry to the back), so the pages
+ * buyers keep reading stay while one-off reads pass through. Concurrent misses of one key share one
+ * load (`fill`).
  */
 export function createResponseCache(options: { maxBytes?: number } = {}) {
   const maxBytes = options.maxBytes ?? 32 * 2 ** 20;
-  const entries = new Map<string, CachedResponse & { tags: string[] }>();
+  // Iteration order is recency: a hit re-inserts its key, so the first keys are the least recently used.
+  const entries = new Map<string, Entry>();
   // A tag read by one entry (a product page's own tag) holds that key itself, not a Set: with the whole
   // catalog cached that is 100,000 Sets fewer for the garbage collector to walk.
   const byTag = new Map<string, string | Set<string>>();
@@ -52,7 +73,7 @@ export function createResponseCache(options: { maxBytes?: number } = {}) {
   const remove = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
-    bytes -= entry.body.length;
+    bytes -= entry.size;
     entries.delete(key);
     for (const tag of entry.tags) {
       const keys = byTag.get(tag);
@@ -71,31 +92,54 @@ export function createResponseCache(options: { maxBytes?: number } = {}) {
     bytes = 0;
   };
 
+  /** Evicts the least recently used entries (never `keep`) until everything fits. */
+  const evictFor = (keep: string) => {
+    for (const key of entries.keys()) {
+      if (bytes <= maxBytes) break;
+      if (key !== keep) remove(key);
+    }
+  };
+
+  /** Loads running now, by key, with the generation they started in. */
+  const loading = new Map<string, { startedAt: number; answer: Promise<CachedResponse> }>();
+
   // Told when the cache was emptied as a whole while serving, so a warm-up can fill it again.
   const emptiedListeners = new Set<() => void>();
   const emptied = () => {
     if (enabled) for (const listener of emptiedListeners) listener();
   };
 
-  return {
+  const cache = {
     begin: () => generation,
     get(key: string): CachedResponse | undefined {
       const entry = enabled ? entries.get(key) : undefined;
-      if (entry) stats.hits++;
-      else stats.misses++;
+      if (entry) {
+        stats.hits++;
+        entries.delete(key);
+        entries.set(key, entry);
+      } else stats.misses++;
       return entry;
     },
     set(key: string, body: string, opts: { tags: string[]; startedAt: number; headers?: Record<string, string> }) {
       if (!enabled || opts.startedAt !== generation || body.length > maxBytes / 4) return undefined;
       remove(key);
-      // Map iteration is insertion order: the first keys are the oldest.
-      for (const oldest of entries.keys()) {
-        if (bytes + body.length <= maxBytes) break;
-        remove(oldest);
-      }
-      const entry = { body, etag: etagOf(body), tags: opts.tags, ...(opts.headers ? { headers: opts.headers } : {}) };
+      const entry: Entry = {
+        body,
+        etag: etagOf(body),
+        tags: opts.tags,
+        size: body.length,
+        ...(opts.headers ? { headers: opts.headers } : {}),
+        grow(added: number) {
+          // Dropped meanwhile (invalidated, evicted): nothing of it is counted any more.
+          if (entries.get(key) !== entry) return;
+          entry.size += added;
+          bytes += added;
+          evictFor(key);
+        },
+      };
       entries.set(key, entry);
-      bytes += body.length;
+      bytes += entry.size;
+      evictFor(key);
       for (const tag of opts.tags) {
         const keys = byTag.get(tag);
         if (keys === undefined) byTag.set(tag, key);
@@ -103,6 +147,26 @@ export function createResponseCache(options: { maxBytes?: number } = {}) {
         else if (keys !== key) byTag.set(tag, new Set([keys, key]));
       }
       return entry;
+    },
+    /**
+     * The kept answer for `key`, or the one `read` makes, kept unless a write happened meanwhile. A miss
+     * while another request for the same key is loading, in the same generation, waits for that load
+     * instead of running its own: a burst of buyers on a cold page costs one query. One that arrives
+     * after an invalidation starts its own, so it never gets an answer read before the write it follows.
+     */
+    fill(key: string, read: () => Promise<{ body: string; tags: string[]; headers?: Record<string, string> }>): Promise<CachedResponse> {
+      const kept = cache.get(key);
+      if (kept) return Promise.resolve(kept);
+      const running = loading.get(key);
+      if (running && running.startedAt === generation) return running.answer;
+      const startedAt = generation;
+      const answer = read()
+        .then(({ body, tags, headers }) => cache.set(key, body, { tags, startedAt, headers }) ?? uncached(body, headers))
+        .finally(() => {
+          if (loading.get(key)?.answer === answer) loading.delete(key);
+        });
+      loading.set(key, { startedAt, answer });
+      return answer;
     },
     /** Drops every entry read from one of `tags`; `'*'` drops everything. */
     invalidate(tags: readonly string[]) {
@@ -131,5 +195,6 @@ export function createResponseCache(options: { maxBytes?: number } = {}) {
     },
     stats: (): CacheStats => ({ ...stats, entries: entries.size, bytes, maxBytes, enabled }),
   };
+  return cache;
 }
 export type ResponseCache = ReturnType<typeof createResponseCache>;

@@ -1,6 +1,8 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { etagOf, type CachedResponse } from './cache';
+import { type CachedResponse } from './cache';
+
+export { uncached } from './cache';
 
 /** Weak comparison (RFC 9110 8.8.3.2): compression may re-encode the body, the representation is the same. */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -23,6 +25,12 @@ function accepted(acceptEncoding: string | undefined, name: 'br' | 'gzip'): bool
   });
 }
 
+/** A copy kept with a cached entry counts against its cache's memory limit. */
+function counted(entry: CachedResponse, copy: Buffer): Buffer {
+  entry.grow?.(copy.byteLength);
+  return copy;
+}
+
 /**
  * A cached body is compressed once, when first asked for, instead of on every answer: a product page or
  * a listing is read thousands of times per write. Brotli at a higher quality than the per-response one,
@@ -33,13 +41,16 @@ function encodedBody(req: FastifyRequest, entry: CachedResponse): { encoding: 'b
   const accept = req.headers['accept-encoding'];
   const encoded = (entry.encoded ??= {});
   if (accepted(accept, 'br')) {
-    encoded.br ??= brotliCompressSync(entry.body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
-    });
+    encoded.br ??= counted(
+      entry,
+      brotliCompressSync(entry.body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+      }),
+    );
     return { encoding: 'br', body: encoded.br };
   }
   if (accepted(accept, 'gzip')) {
-    encoded.gzip ??= gzipSync(entry.body, { level: 6 });
+    encoded.gzip ??= counted(entry, gzipSync(entry.body, { level: 6 }));
     return { encoding: 'gzip', body: encoded.gzip };
   }
   return undefined;
@@ -64,15 +75,7 @@ export function sendJson(req: FastifyRequest, reply: FastifyReply, entry: Cached
   // does not compress is not measured and encoded again each time (a product page stays a string:
   // 100,000 of them would double the cache's memory).
   if (!entry.transient && entry.body.length >= COMPRESS_THRESHOLD) {
-    return reply.send((entry.encoded ??= {}).identity ??= Buffer.from(entry.body));
+    return reply.send((entry.encoded ??= {}).identity ??= counted(entry, Buffer.from(entry.body)));
   }
   return reply.send(entry.body);
 }
-
-/** For a body that is not kept (an uncacheable query, or caching is off): the same headers and 304s. */
-export const uncached = (body: string, headers?: Record<string, string>): CachedResponse => ({
-  body,
-  etag: etagOf(body),
-  transient: true,
-  ...(headers ? { headers } : {}),
-});

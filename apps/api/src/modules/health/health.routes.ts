@@ -6,7 +6,6 @@ import type { Database } from '../../db/client';
 const HealthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['ok', 'unavailable']),
-  databaseKind: z.enum(['pglite', 'postgres']),
   /** Which process answered: the launcher only calls a start ready when it is the one it started. */
   instance: z.string(),
 });
@@ -55,7 +54,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       const state = ok ? 'ok' : 'unavailable';
       return reply
         .status(ok ? 200 : 503)
-        .send({ status: state, database: state, databaseKind: database.kind, instance: instanceId });
+        .send({ status: state, database: state, instance: instanceId });
     },
   );
 

@@ -4,8 +4,8 @@ import { DB_KIND, TEST_JWT_SECRET, buildTestApp, type TestApp } from '../../../t
 import { buildApp } from '../../app';
 import { bearer, createProduct, makeUser, placeOrder } from '../../../test/factories';
 
-// Runs on both databases (npm test runs the API suite on PGlite, then on TEST_DATABASE_URL). PGlite
-// runs one transaction at a time, so only the PostgreSQL pass proves the guard under real concurrency.
+// Runs on both servers (npm test runs the API suite on the embedded PostgreSQL, then on TEST_DATABASE_URL),
+// each request on its own pooled connection: the guards are proven under real concurrency.
 let t: TestApp;
 // A second API instance on the same database, as a second process would be: each instance queues a
 // product's writers in-process, so only requests split across instances race in the database itself.

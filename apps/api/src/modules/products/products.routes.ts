@@ -23,7 +23,7 @@ import type { SecuredRouteOptions } from '../../plugins/secured';
 import { createResponseCache } from '../../lib/cache/cache';
 import { sendJson, uncached } from '../../lib/cache/http';
 import { isUuid } from '../../ids';
-import { ANY_PRODUCT_TAG, productTag } from './products.cache';
+import { pageTags, productPageTags } from './products.cache';
 import { pageHeaders, type ProductsService } from './products.service';
 import { keepProductCacheWarm } from './products.warmup';
 
@@ -141,18 +141,16 @@ export const productsRoutes: FastifyPluginAsyncZod<{
         return sendJson(req, reply, await products.searchResponse({ ...req.query, q }, serializeList));
       }
       const key = firstPageKey(req.query);
-      const cached = key === undefined ? undefined : pages.get(key);
-      if (cached) return sendJson(req, reply, cached);
-      const startedAt = pages.begin();
-      const page = await products.list(req.query, req.user);
-      const headers = pageHeaders(page.total, page.nextCursor);
       if (key === undefined) {
-        reply.headers(headers);
+        const page = await products.list(req.query, req.user);
+        reply.headers(pageHeaders(page.total, page.nextCursor));
         return page.items;
       }
-      const body = serializeList(page.items);
-      const entry = pages.set(key, body, { tags: [ANY_PRODUCT_TAG], startedAt, headers });
-      return sendJson(req, reply, entry ?? uncached(body, headers));
+      const entry = await pages.fill(key, async () => {
+        const page = await products.list(req.query, req.user);
+        return { body: serializeList(page.items), tags: pageTags(page.items), headers: pageHeaders(page.total, page.nextCursor) };
+      });
+      return sendJson(req, reply, entry);
     },
   );
 
@@ -175,11 +173,10 @@ export const productsRoutes: FastifyPluginAsyncZod<{
     { schema: { tags: ['products'], params: IdParamsSchema, response: { 200: ProductSchema } } },
     async (req, reply) => {
       const id = req.params.id.toLowerCase();
-      const cached = isUuid(id) ? items.get(id) : undefined;
-      if (cached) return sendJson(req, reply, cached);
-      const startedAt = items.begin();
-      const body = serializeProduct(await products.get(id));
-      return sendJson(req, reply, items.set(id, body, { tags: [productTag(id)], startedAt }) ?? uncached(body));
+      // A malformed id is a 404 from the service, never a key.
+      if (!isUuid(id)) return sendJson(req, reply, uncached(serializeProduct(await products.get(id))));
+      const entry = await items.fill(id, async () => ({ body: serializeProduct(await products.get(id)), tags: productPageTags(id) }));
+      return sendJson(req, reply, entry);
     },
   );
 };

@@ -18,7 +18,7 @@ import { uncached } from '../../lib/cache/http';
 import { decodeCursor, encodeCursor, invalidCursor } from '../../lib/paging/cursor';
 import type { ProductRow } from '../../db/schema';
 import type { AuthUser } from '../auth/tokens';
-import type { InvalidateProducts } from './products.cache';
+import { pageTags, type InvalidateProducts } from './products.cache';
 import { toOwnProduct, toPublicProduct } from './products.mapper';
 import {
   cursorAfter,
@@ -149,7 +149,8 @@ export function createProductsService(deps: {
       if (hit) return hit;
       filter.search = plan;
       const result = await page(filter, sort, limit, after, false);
-      return searchCache.keep(key, startedAt, serialize(result.items), pageHeaders(result.total, result.nextCursor), laterPage);
+      const headers = pageHeaders(result.total, result.nextCursor);
+      return searchCache.keep(key, startedAt, serialize(result.items), headers, { laterPage, tags: pageTags(result.items) });
     },
 
     /** GET /products/suggest: the best matches of a search, for a typeahead, kept like a search page. */

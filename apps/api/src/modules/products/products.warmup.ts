@@ -1,6 +1,6 @@
 import type { Product } from '@bulkwise/contracts';
 import type { ResponseCache } from '../../lib/cache/cache';
-import { productTag } from './products.cache';
+import { productPageTags } from './products.cache';
 
 export interface WarmUpOptions {
   cache: ResponseCache;
@@ -40,7 +40,7 @@ export function warmProductCache(options: WarmUpOptions) {
         break;
       }
       for (const product of rows) {
-        if (cache.set(product._id, serialize(product), { tags: [productTag(product._id)], startedAt })) stored++;
+        if (cache.set(product._id, serialize(product), { tags: productPageTags(product._id), startedAt })) stored++;
       }
       if (rows.length < batch) break;
       afterId = rows[rows.length - 1]!._id;

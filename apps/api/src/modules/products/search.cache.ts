@@ -29,9 +29,18 @@ export function createSearchCache(bus?: Pick<InvalidationBus, 'register'>) {
     /** Call before reading anything the answer depends on (the plan included). */
     begin: (laterPage = false) => room(laterPage).begin(),
     get: (key: string, laterPage = false): CachedResponse | undefined => room(laterPage).get(key),
-    /** The answer to send: kept under `key` unless a write happened since `startedAt` (then sent once, not kept). */
-    keep(key: string, startedAt: number, body: string, headers?: Record<string, string>, laterPage = false): CachedResponse {
-      return room(laterPage).set(key, body, { tags: [ANY_PRODUCT_TAG], startedAt, headers }) ?? uncached(body, headers);
+    /**
+     * The answer to send: kept under `key` unless a write happened since `startedAt` (then sent once, not
+     * kept). Tagged as depending on every product unless `tags` says more (a page of results: `pageTags`).
+     */
+    keep(
+      key: string,
+      startedAt: number,
+      body: string,
+      headers?: Record<string, string>,
+      { laterPage = false, tags = [ANY_PRODUCT_TAG] }: { laterPage?: boolean; tags?: string[] } = {},
+    ): CachedResponse {
+      return room(laterPage).set(key, body, { tags, startedAt, headers }) ?? uncached(body, headers);
     },
   };
 }

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { canonicalSearchText, createSearchParser, parseSearchText } from './search.parse';
 
 // The canonical form is only worth anything if the real parser agrees: every check here asks the
-// database of this run (PGlite, or PostgreSQL with TEST_DATABASE_URL).
+// database of this run (the embedded PostgreSQL, or TEST_DATABASE_URL).
 let database: Database;
 const parse = (text: string) => parseSearchText(database.db, text);
 

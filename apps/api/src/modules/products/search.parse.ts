@@ -27,7 +27,7 @@ export async function parseSearchText(db: Db, text: string): Promise<string[]> {
  * space: none is alphanumeric, none is one of the characters that end a blank run to start another token
  * (`<` tag, `-` `+` signed number, `&` entity, `/` file path), none closes a tag or comment (`>`, `-`),
  * and none pushes a parser state inside a quoted tag attribute (`\`). unaccent has no rule for any of
- * them (its rules map single non-ASCII characters, on PostgreSQL 15 and PGlite alike).
+ * them (its rules map single non-ASCII characters, on PostgreSQL 15 and 18 alike).
  */
 const INERT = new Set('!"#$%\'()*,.:;=?@[]^_`{|}~ ');
 

@@ -23,7 +23,7 @@ export interface WordNeighbours {
 
 type Row = { lexeme: string; fuzzy: string[] | string | null; prefix_words: string[] | string | null };
 
-// node-postgres and PGlite both parse text[]; the string form is a fallback for a driver that does not.
+// node-postgres parses text[]; the string form is a fallback for a driver that does not.
 const asArray = (value: string[] | string | null): string[] =>
   Array.isArray(value) ? value : typeof value === 'string' && value.length > 2 ? value.slice(1, -1).split(',') : [];
 

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, eq, getTableColumns, Placeholder, sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
-import type { Database, Db } from '../../db/client';
-import { isUniqueViolation, sqlState, withRetry } from '../../db/errors';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { isUniqueViolation, withRetry } from '../../db/errors';
 import { cartItems, orderHistory, products, type CartItemRow, type ProductRow } from '../../db/schema';
 import { ignoreOrderEvents, type OrderEvent, type OrderEventSink, type SqlOrderEvent } from '../orders/order-events';
 import { publicProductJson } from '../products/products.mapper';
@@ -43,20 +42,12 @@ export interface PurchasesRepository {
   findByIdempotencyKey(buyerUid: string, key: string): Promise<CartItemRow | undefined>;
 }
 
-export function createPurchasesRepository(
-  db: Db,
-  events: OrderEventSink = ignoreOrderEvents,
-  /** PGlite's `simpleQuery` (db/client.ts): the purchase is then PREPAREd once and EXECUTEd with it. */
-  options: Pick<Database, 'simpleQuery'> = {},
-): PurchasesRepository {
+export function createPurchasesRepository(db: Db, events: OrderEventSink = ignoreOrderEvents): PurchasesRepository {
   const queries = purchaseQueries(db);
   // A sink that records in SQL makes the purchase one statement (atomic by itself): one round trip, no
-  // BEGIN and COMMIT. PGlite runs one statement at a time, so each one saved counts.
+  // BEGIN and COMMIT.
   const statement = events.recordInStatement ? purchaseStatement(db, events.recordInStatement.bind(events)) : undefined;
-  const { simpleQuery } = options;
-  const single =
-    statement &&
-    (simpleQuery ? preparedInSession(statement, simpleQuery) : (order: PurchaseOrder) => runPurchase(statement, order));
+  const single = statement && ((order: PurchaseOrder) => runPurchase(statement, order));
   const inTransaction = (order: PurchaseOrder, eventOf: (placed: PlacedOrder) => OrderEvent) =>
     db.transaction(async (handle) => {
       const tx = handle as unknown as Db;
@@ -172,9 +163,8 @@ function purchaseStatement(db: Db, recordEvent: OrderEventSink['recordInStatemen
     });
   // node-postgres prepares a name once per connection and refuses another text under it: the name
   // follows the text (a sink that writes nothing and one that writes the outbox differ).
-  const { sql: text, params } = statement.toSQL();
-  const name = `purchases_purchase_${createHash('md5').update(text).digest('hex').slice(0, 12)}`;
-  return { query: statement.prepare(name), name, text, params };
+  const name = `purchases_purchase_${createHash('md5').update(statement.toSQL().sql).digest('hex').slice(0, 12)}`;
+  return { query: statement.prepare(name) };
 }
 type PurchaseStatement = ReturnType<typeof purchaseStatement>;
 
@@ -194,45 +184,6 @@ const valuesOf = (order: PurchaseOrder): Record<string, string | number | null> 
 async function runPurchase(statement: PurchaseStatement, order: PurchaseOrder): Promise<PlacedOrder | undefined> {
   const [row] = await statement.query.execute(valuesOf(order));
   return row;
-}
-
-/**
- * PGlite plans every statement it is sent (its query API has no named statements), and planning the
- * purchase cost more than twice what running it does (1.3 ms a purchase, 0.55 ms prepared, measured on
- * PGlite alone). Its one session lives as long as the process, so the statement is PREPAREd there once
- * and EXECUTEd. EXECUTE takes no bind parameters: the values go as literals, quoted by node-postgres's
- * escapeLiteral, and each is cast to its parameter's declared type by the prepared statement. With no
- * parameters it goes over the simple query protocol (`simpleQuery`): through drizzle it took the extended protocol's round of messages and a copy of PGlite's type parsers per
- * query, ~0.15 ms of a ~0.5 ms purchase (measured on PGlite alone: 0.53 → 0.35-0.38 ms).
- */
-function preparedInSession(statement: PurchaseStatement, simpleQuery: NonNullable<Database['simpleQuery']>) {
-  let prepared: Promise<unknown> | undefined;
-  const prepare = () =>
-    (prepared ??= simpleQuery(`prepare ${statement.name} as ${statement.text}`).catch((err: unknown) => {
-      // Another app on the same database handle (tests) prepared the same text under the same name.
-      if (sqlState(err) === '42P05') return;
-      prepared = undefined;
-      throw err;
-    }));
-  const literal = (value: unknown) =>
-    value === null || value === undefined ? 'null' : typeof value === 'number' ? String(value) : pg.escapeLiteral(String(value));
-  return async (order: PurchaseOrder): Promise<PlacedOrder | undefined> => {
-    await prepare();
-    const values = valuesOf(order);
-    const args = statement.params.map((p) => literal(p instanceof Placeholder ? values[p.name] : p));
-    const [row] = await simpleQuery(`execute ${statement.name}(${args.join(', ')})`);
-    if (!row) return undefined;
-    return {
-      id: row.id as string,
-      updatedQuantity: Number(row.updated_quantity),
-      purchasedAt: new Date(row.purchased_at as string | Date),
-      unitPrice: Number(row.unit_price),
-      supplierUid: row.supplier_uid as string | null,
-      supplierEmail: row.supplier_email as string | null,
-      supplierName: row.supplier_name as string | null,
-      productSnapshot: row.product_snapshot,
-    };
-  };
 }
 
 /** Queries of purchases. Each runs on the handle it was made with (pool or transaction). */

