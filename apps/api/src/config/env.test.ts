@@ -53,7 +53,7 @@ describe('production refusals', () => {
     expect(() => loadConfig({ ...production, MAIL_ENABLED: 'false', RATE_LIMIT_DISABLED: 'true' })).toThrow(
       /RATE_LIMIT_DISABLED: rate limits cannot be disabled with NODE_ENV=production/,
     );
-    expect(loadConfig({ NODE_ENV: 'test', RATE_LIMIT_DISABLED: 'true' }).rateLimit.disabled).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL, RATE_LIMIT_DISABLED: 'true' }).rateLimit.disabled).toBe(true);
   });
 
   it('requires PUBLIC_URL in production with mail on, so order emails never link to localhost', () => {
