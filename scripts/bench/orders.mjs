@@ -18,6 +18,7 @@ import pg from 'pg';
 import { register } from 'tsx/esm/api';
 import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
 import { freePort } from '../lib/ports.mjs';
+import { UNLIMITED_RATES } from '../lib/unlimited-rates.mjs';
 import { BIN, ROOT, stop, waitForUrl } from '../stack.mjs';
 import { envNumber, fmt, loadavg, loadKnobs, machine, machineLine, writeSection } from './report.mjs';
 import { benchServer } from './server.mjs';
@@ -150,7 +151,8 @@ async function main() {
     HOST: '127.0.0.1',
     PORT: String(port),
     JWT_SECRET: jwtSecret,
-    RATE_LIMIT_DISABLED: 'true',
+    // Production refuses RATE_LIMIT_DISABLED: limits far above what one run sends.
+    ...UNLIMITED_RATES,
     SEED_DEMO_DATA: 'false',
     WEB_DIST_DIR: '',
     DATABASE_URL: databaseUrl,

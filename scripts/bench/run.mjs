@@ -24,6 +24,7 @@ import autocannon from 'autocannon';
 import { register } from 'tsx/esm/api';
 import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
 import { freePort } from '../lib/ports.mjs';
+import { UNLIMITED_RATES } from '../lib/unlimited-rates.mjs';
 import { ROOT, buildApi, stop, waitForUrl } from '../stack.mjs';
 import { envNumber, fmt, loadavg, loadKnobs, machine, machineLine, RESULTS_DIR, writeSection } from './report.mjs';
 import { benchSearch, searchOnly, searchReport } from './search.mjs';
@@ -208,7 +209,8 @@ async function main() {
       HOST: '127.0.0.1',
       PORT: String(apiPort),
       JWT_SECRET: jwtSecret,
-      RATE_LIMIT_DISABLED: 'true',
+      // Production refuses RATE_LIMIT_DISABLED: limits far above what one run sends.
+      ...UNLIMITED_RATES,
       SEED_DEMO_DATA: 'false',
       WEB_DIST_DIR: '',
       MAIL_ENABLED: 'false',

@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
 import { freePort } from '../lib/ports.mjs';
+import { UNLIMITED_RATES } from '../lib/unlimited-rates.mjs';
 import { tokenService } from '../lib/tokens.mjs';
 import { ROOT, waitForUrl } from '../stack.mjs';
 
@@ -64,7 +65,8 @@ function apiEnv(overrides) {
     ...env,
     NODE_ENV: 'production',
     JWT_SECRET,
-    RATE_LIMIT_DISABLED: 'true',
+    // Production refuses RATE_LIMIT_DISABLED: limits far above what one run sends.
+    ...UNLIMITED_RATES,
     SEED_DEMO_DATA: 'true',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',

@@ -58,6 +58,8 @@ export function mailEnv(port, name = 'api') {
     SMTP_URL: `smtp://127.0.0.1:${port}/?name=${name}`,
     MAIL_ENABLED: 'true',
     MAIL_FROM: 'Bulkwise <orders@bulkwise.test>',
+    // Production with mail on requires it (order emails link to the site).
+    PUBLIC_URL: 'http://bulkwise.test',
     OUTBOX_POLL_MS: '200',
     OUTBOX_RETRY_BASE_MS: '200',
     OUTBOX_RETRY_MAX_MS: '1500',

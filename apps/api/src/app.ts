@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { openApiOptions } from './plugins/openapi';
-import type { ClientConfig } from '@bulkwise/contracts';
+import { BUSY_MESSAGES, type ClientConfig } from '@bulkwise/contracts';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -14,6 +14,7 @@ import {
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { isDatabaseUnavailable } from './db/errors';
+import { busy } from './errors';
 import { createKeyedQueue } from './db/keyed-queue';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -51,6 +52,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
+import { loadSheddingPlugin } from './plugins/load-shedding';
 import { requestLogPlugin } from './plugins/request-log';
 import { securedScope } from './plugins/secured';
 import { securityPlugin, writeRateLimit } from './plugins/security';
@@ -76,6 +78,14 @@ declare module 'fastify' {
     lifecycle: Lifecycle;
   }
 }
+
+// Text (JS, CSS, SVG, JSON lists) shrinks 70-80 %; a low Brotli quality keeps the CPU cost per
+// response small enough for dynamic answers.
+export const compressOptions = {
+  threshold: 1024,
+  encodings: ['br', 'gzip'] as Array<'br' | 'gzip'>,
+  brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+};
 
 /** Builds the whole HTTP application with explicit wiring; server.ts and the tests both call it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -113,9 +123,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!redis && config.instances > 1) app.log.warn(`INSTANCES=${config.instances} ${perInstanceLimits}`);
   const peers =
     !redis && config.instances === 1
-      ? watchForPeers({ database, onPeer: () => app.log.warn(`another API instance runs on this database ${perInstanceLimits}`) })
+      ? watchForPeers({
+          database,
+          onPeer: () => app.log.warn(`another API instance runs on this database ${perInstanceLimits}`),
+          log: (msg, err) => app.log.debug({ err }, msg),
+        })
       : undefined;
-  const bus = createInvalidationBus({ log: (msg) => app.log.info(msg) });
+  const bus = createInvalidationBus({ log: (msg) => app.log.info(msg), warn: (msg, err) => app.log.warn({ err }, msg) });
   await bus.start(database);
   app.addHook('onClose', async () => {
     await bus.close();
@@ -126,14 +140,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(requestLogPlugin, { destination: deps.logDestination });
   await app.register(errorHandlerPlugin);
+  await app.register(loadSheddingPlugin, { loadShed: config.loadShed });
   await app.register(securityPlugin, { config, redis });
-  // Text (JS, CSS, SVG, JSON lists) shrinks 70-80 %; a low Brotli quality keeps the CPU cost per
-  // response small enough for dynamic answers.
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  await app.register(compress, compressOptions);
 
   const tokens = createTokenService({ secret: deps.jwtSecret, ttlSeconds: config.tokenTtlSeconds });
   await app.register(authPlugin, { tokens });
@@ -180,11 +189,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         categories: createCategoriesService({ repository: createCategoriesRepository(db) }),
         bus,
       });
-      await api.register(productsRoutes, { products, caches: productReads });
+      await api.register(productsRoutes, { products, caches: productReads, limits: config.rateLimit });
       const orderEvents = deps.orderEvents ?? ignoreOrderEvents;
       const orderReads = createOrdersReadCache(bus);
       const invalidateOrders = ordersInvalidator(bus);
-      const productWrites = createKeyedQueue({ failFast: isDatabaseUnavailable });
+      const productWrites = createKeyedQueue({
+        failFast: isDatabaseUnavailable,
+        maxPending: config.productQueueMaxPending,
+        busy: () => busy(BUSY_MESSAGES.product),
+      });
       const purchases = createPurchasesService({
         repository: createPurchasesRepository(db, orderEvents),
         productWrites,
@@ -204,7 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await scope.register(ownProductsRoutes, { products, secured });
           await scope.register(purchasesRoutes, { purchases, secured });
           await scope.register(settingsRoutes, { settings, secured });
-          await scope.register(ordersRoutes, { orders, reads: orderReads, secured });
+          await scope.register(ordersRoutes, { orders, reads: orderReads, secured, exportsPerMinute: config.rateLimit.exportsPerMinute });
           await scope.register(cartRoutes, { orders, secured });
         }),
       );

@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly fields?: Record<string, string>,
     /** Extra members of the error body a client acts on (PRICE_CHANGED carries the current unitPrice). */
     readonly details?: { unitPrice?: number },
+    /** A 503's Retry-After header, in seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -27,6 +29,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   INSUFFICIENT_STOCK: 409,
   PRICE_CHANGED: 409,
+  IDEMPOTENCY_MISMATCH: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
@@ -37,3 +40,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 export const unauthorized = (message = 'Authentication required') => new AppError('UNAUTHORIZED', message);
+/** 503 with Retry-After: a bounded resource is full now and will not be for long. */
+export const busy = (message: string, retryAfterSeconds = 1) =>
+  new AppError('SERVICE_UNAVAILABLE', message, undefined, undefined, retryAfterSeconds);

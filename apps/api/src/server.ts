@@ -8,6 +8,7 @@ import { bufferedLogDestination } from './lib/log-destination';
 import { loggerOptions } from './logger';
 import { createOrderNotifications } from './modules/notifications/order-notifications';
 import { startNotifications } from './modules/notifications/notifications';
+import { stopServing } from './shutdown';
 
 /** Process entry: validated env, database + migrations, first-start seed, listen, graceful shutdown. */
 async function main() {
@@ -54,7 +55,8 @@ async function main() {
   log(notifications.describe);
 
   // SIGTERM/SIGINT: stop accepting connections, let the requests already running finish (later ones on
-  // open keep-alive connections get a 503, see the error handler), close the database, exit 0. Within
+  // open keep-alive connections get a 503, see the error handler) while the outbox worker stops, close
+  // the database, exit 0. Within
   // 8 s, because orchestrators (Docker, Kubernetes) send SIGKILL 10 s after SIGTERM; past it, exit 1.
   const grace = closeWithGrace({ delay: 8_000 }, async ({ err, signal }) => {
     draining = true;
@@ -62,9 +64,7 @@ async function main() {
     else app.log.info({ signal }, 'shutting down');
     // Load balancers polling /api/health/ready on a kept-alive connection see 503 from here on.
     app.lifecycle.draining = true;
-    await app.close();
-    await notifications.stop();
-    await database.close();
+    await stopServing({ app, notifications, database });
     if (!err) app.log.info('shut down cleanly');
   });
   stopper.drain = () => {

@@ -14,7 +14,14 @@ export const DB_KIND = process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL' : 'em
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_DISABLED: 'true', DATABASE_URL: inject('testServerUrl') }),
+    // Synchronous work of a busy test would count as event-loop lag: load shedding is tested on its own.
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_DISABLED: 'true',
+      LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
+      DATABASE_URL: inject('testServerUrl'),
+    }),
     jwtSecret: TEST_JWT_SECRET,
     authEmulatorHost: inject('authEmulatorHost'),
     ...overrides,

@@ -13,4 +13,12 @@ export const PURCHASE_MESSAGES = {
   phoneRequired: 'Please enter your phone number',
   failedTitle: 'Purchase Failed',
   failed: 'Failed to process your purchase. Please try again.',
+  /** 409 IDEMPOTENCY_MISMATCH: a retry must repeat the first request exactly (as Stripe's keys do). */
+  idempotencyMismatch: 'This Idempotency-Key was already used for a different purchase: use a new key for a new order',
+} as const;
+
+/** Answers of an API that sheds load (503 with Retry-After): the client may try again shortly. */
+export const BUSY_MESSAGES = {
+  product: 'This product is receiving too many orders at once. Please try again in a moment.',
+  server: 'The server is too busy right now. Please try again in a moment.',
 } as const;

@@ -24,7 +24,12 @@ describe('mail configuration', () => {
 
   it('runs production with mail explicitly disabled, or with SMTP_URL and MAIL_FROM', () => {
     expect(loadConfig({ ...production, MAIL_ENABLED: 'false' }).mail.enabled).toBe(false);
-    const mail = loadConfig({ ...production, SMTP_URL: 'smtps://u:p@mail.example.com', MAIL_FROM: 'Shop <shop@example.com>' }).mail;
+    const mail = loadConfig({
+      ...production,
+      SMTP_URL: 'smtps://u:p@mail.example.com',
+      MAIL_FROM: 'Shop <shop@example.com>',
+      PUBLIC_URL: 'https://shop.example.com',
+    }).mail;
     expect(mail).toMatchObject({ enabled: true, smtpUrl: 'smtps://u:p@mail.example.com', from: 'Shop <shop@example.com>' });
   });
 
@@ -38,5 +43,23 @@ describe('mail configuration', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL: must start with smtp/);
     expect(() => loadConfig({ OUTBOX_MAX_ATTEMPTS: '0' })).toThrow(/OUTBOX_MAX_ATTEMPTS/);
     expect(() => loadConfig({ OUTBOX_LEASE_MS: '10' })).toThrow(/OUTBOX_LEASE_MS/);
+  });
+});
+
+describe('production refusals', () => {
+  const mailOn = { ...production, SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'Shop <shop@example.com>' } as const;
+
+  it('refuses RATE_LIMIT_DISABLED in production, as it refuses the emulator, but keeps it for tests', () => {
+    expect(() => loadConfig({ ...production, MAIL_ENABLED: 'false', RATE_LIMIT_DISABLED: 'true' })).toThrow(
+      /RATE_LIMIT_DISABLED: rate limits cannot be disabled with NODE_ENV=production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL, RATE_LIMIT_DISABLED: 'true' }).rateLimit.disabled).toBe(true);
+  });
+
+  it('requires PUBLIC_URL in production with mail on, so order emails never link to localhost', () => {
+    expect(() => loadConfig(mailOn)).toThrow(/PUBLIC_URL: is required in production to link order emails to the site/);
+    expect(loadConfig({ ...mailOn, PUBLIC_URL: 'https://shop.example.com/' }).publicUrl).toBe('https://shop.example.com');
+    // Without mail nothing links out, so the local default stays acceptable.
+    expect(loadConfig({ ...production, MAIL_ENABLED: 'false' }).publicUrl).toBe('http://localhost:3000');
   });
 });

@@ -41,6 +41,14 @@ const EnvSchema = z
     FIREBASE_APP_ID: z.string().optional(),
     RATE_LIMIT_JWT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /** Every request of one address (cached reads included, so the ceiling is high). */
+    RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+    /** Searches (`GET /products?q=`) and suggestions of one address: each new query costs the database. */
+    RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    /** CSV exports of one user: each reads all of a supplier's orders. */
+    RATE_LIMIT_EXPORTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** Mean event-loop delay (ms) above which requests get 503 + Retry-After instead of queueing; 0 = off. */
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     RATE_LIMIT_DISABLED: bool,
     /** Where browsers reach this server; used for absolute links such as demo avatars. */
     PUBLIC_URL: z.string().url().optional(),
@@ -63,6 +71,8 @@ const EnvSchema = z
      * listening, while it fits: a product page is then answered without the database until it changes.
      */
     PRODUCT_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(128),
+    /** Stock writes (purchases, order moves) of one product waiting in this process; more get a 503. */
+    PRODUCT_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(500),
     /**
      * Which proxies' X-Forwarded-For to believe for the client's address: `false` (none, the default),
      * `true` (any: only when nothing but the balancer can reach the API), or comma-separated addresses,
@@ -98,6 +108,10 @@ const EnvSchema = z
     OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(600_000),
     /** How long a claimed row is held; a process that died while sending gives its rows up after this. */
     OUTBOX_LEASE_MS: z.coerce.number().int().min(2_000).max(3_600_000).default(120_000),
+    /** Days a sent or skipped email (addresses, phone, shipping address) stays in the outbox. */
+    OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+    /** Days a failed email stays, for an operator to look into. */
+    OUTBOX_FAILED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -110,13 +124,26 @@ const EnvSchema = z
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
     }
+    // Turning limits off is for tests and local benches; in production it would leave sign-in and
+    // search open to floods, so it is refused like the emulator rather than quietly honoured.
+    if (env.NODE_ENV === 'production' && env.RATE_LIMIT_DISABLED) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RATE_LIMIT_DISABLED'],
+        message: 'rate limits cannot be disabled with NODE_ENV=production',
+      });
+    }
     if (env.NODE_ENV === 'production' && env.MAIL_ENABLED) {
-      for (const key of ['SMTP_URL', 'MAIL_FROM'] as const) {
+      // Order emails carry absolute links; without PUBLIC_URL they would point at localhost.
+      for (const key of ['SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL'] as const) {
         if (!env[key]) {
           ctx.addIssue({
             code: 'custom',
             path: [key],
-            message: 'is required in production to send order emails (or set MAIL_ENABLED=false to run without email)',
+            message:
+              key === 'PUBLIC_URL'
+                ? 'is required in production to link order emails to the site (or set MAIL_ENABLED=false to run without email)'
+                : 'is required in production to send order emails (or set MAIL_ENABLED=false to run without email)',
           });
         }
       }
@@ -142,7 +169,16 @@ export interface Config {
   firebaseApiKey: string;
   firebaseAuthDomain: string;
   firebaseAppId: string | undefined;
-  rateLimit: { disabled: boolean; jwtPerMinute: number; writesPerMinute: number };
+  rateLimit: {
+    disabled: boolean;
+    jwtPerMinute: number;
+    writesPerMinute: number;
+    readsPerMinute: number;
+    searchPerMinute: number;
+    exportsPerMinute: number;
+  };
+  /** Load shedding (plugins/load-shedding.ts): 0 turns it off; `sampleMs` is how often the delay is measured. */
+  loadShed: { maxEventLoopDelayMs: number; sampleMs: number };
   seedDemoData: boolean;
   publicUrl: string;
   /** INSTANCE_ID, or a random one per process. */
@@ -151,6 +187,7 @@ export interface Config {
   redisKeyPrefix: string;
   instances: number;
   productCacheBytes: number;
+  productQueueMaxPending: number;
   trustProxy: TrustProxy;
   mail: MailConfig;
 }
@@ -177,6 +214,8 @@ export interface MailConfig {
   retryBaseMs: number;
   retryMaxMs: number;
   leaseMs: number;
+  retentionDays: number;
+  failedRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -211,7 +250,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       disabled: e.RATE_LIMIT_DISABLED,
       jwtPerMinute: e.RATE_LIMIT_JWT_PER_MINUTE,
       writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
+      readsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE,
+      searchPerMinute: e.RATE_LIMIT_SEARCH_PER_MINUTE,
+      exportsPerMinute: e.RATE_LIMIT_EXPORTS_PER_MINUTE,
     },
+    loadShed: { maxEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY_MS, sampleMs: 1000 },
     seedDemoData: e.SEED_DEMO_DATA,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     instanceId: e.INSTANCE_ID ?? randomUUID(),
@@ -219,6 +262,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     instances: e.INSTANCES,
     productCacheBytes: e.PRODUCT_CACHE_MB * 2 ** 20,
+    productQueueMaxPending: e.PRODUCT_QUEUE_MAX,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mail: {
       enabled: e.MAIL_ENABLED && e.SMTP_URL !== undefined,
@@ -229,6 +273,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
       retryMaxMs: e.OUTBOX_RETRY_MAX_MS,
       leaseMs: e.OUTBOX_LEASE_MS,
+      retentionDays: e.OUTBOX_RETENTION_DAYS,
+      failedRetentionDays: e.OUTBOX_FAILED_RETENTION_DAYS,
     },
   };
 }

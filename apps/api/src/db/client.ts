@@ -103,7 +103,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   pool.on('connect', (client) => client.on('error', (err) => log('postgres client error', err)));
 
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  if (options.migrate !== false) await migratePostgres(options.url);
+  if (options.migrate !== false) await migratePostgres(options.url, log);
   return {
     db,
     memberName,
@@ -118,7 +118,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
 }
 
 /** Runs the committed migrations under an advisory lock, so several processes may start at once. */
-export async function migratePostgres(url: string): Promise<void> {
+export async function migratePostgres(url: string, log: Log = () => {}): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   client.on('error', () => {});
   await client.connect();
@@ -126,7 +126,8 @@ export async function migratePostgres(url: string): Promise<void> {
     await client.query('select pg_advisory_lock(7263001)');
     await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
-    await client.query('select pg_advisory_unlock(7263001)').catch(() => {});
+    // Ending the session below releases the lock anyway; a failure here means the connection broke.
+    await client.query('select pg_advisory_unlock(7263001)').catch((err: unknown) => log('could not release the migration lock', err));
     await client.end();
   }
 }

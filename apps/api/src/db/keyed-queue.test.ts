@@ -39,4 +39,19 @@ describe('keyed queue', () => {
     await expect(a).rejects.toThrow('conflict');
     await expect(b).resolves.toBe('ran');
   });
+
+  it('refuses work beyond the bound of one key at once, counts each key alone, and takes work again once drained', async () => {
+    const busy = new Error('busy');
+    const queue = createKeyedQueue({ maxPending: 2, busy: () => busy });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const running = queue.run('hot', () => gate);
+    const waiting = queue.run('hot', async () => 'second');
+    await expect(queue.run('hot', async () => 'third')).rejects.toBe(busy);
+    await expect(queue.run('calm', async () => 'other key')).resolves.toBe('other key');
+    release();
+    await running;
+    await expect(waiting).resolves.toBe('second');
+    await expect(queue.run('hot', async () => 'after')).resolves.toBe('after');
+  });
 });

@@ -11,11 +11,27 @@
  * would wait out its predecessors' timeouts as well as its own during an outage. Work that arrives after
  * the failure tries again, so the queue recovers with the database.
  */
-export function createKeyedQueue(options: { failFast?: (err: unknown) => boolean } = {}) {
+export function createKeyedQueue(
+  options: {
+    failFast?: (err: unknown) => boolean;
+    /**
+     * At most this much work of one key (running or waiting). A flood on one hot product would
+     * otherwise queue every request in memory, each waiting longer than any client will: beyond the
+     * bound the work is refused at once with `busy()` (the API's 503 with Retry-After).
+     */
+    maxPending?: number;
+    busy?: () => Error;
+  } = {},
+) {
   type Outcome = { failedAt: number; error: unknown } | undefined;
   const tails = new Map<string, Promise<Outcome>>();
+  const pending = new Map<string, number>();
+  const maxPending = options.maxPending ?? Infinity;
   return {
     async run<T>(key: string, work: () => Promise<T>): Promise<T> {
+      const count = pending.get(key) ?? 0;
+      if (count >= maxPending) throw options.busy?.() ?? new Error(`more than ${maxPending} waiting for ${key}`);
+      pending.set(key, count + 1);
       const queuedAt = performance.now();
       const previous = tails.get(key) ?? Promise.resolve(undefined);
       const current = previous.then((before) => {
@@ -31,6 +47,9 @@ export function createKeyedQueue(options: { failFast?: (err: unknown) => boolean
         return await current;
       } finally {
         if (tails.get(key) === tail) tails.delete(key);
+        const left = (pending.get(key) ?? 1) - 1;
+        if (left > 0) pending.set(key, left);
+        else pending.delete(key);
       }
     },
   };

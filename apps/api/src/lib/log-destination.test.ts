@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -66,5 +66,40 @@ describe('buffered log destination', () => {
     destination.write('lost\n');
     expect(() => destination.flushSync()).not.toThrow();
     expect(log.read()).toBe('');
+  });
+
+  it('says once, with the error, that it dropped lines when the descriptor is closed', () => {
+    const drops: Array<{ code: string | undefined; lines: number }> = [];
+    // A descriptor number nothing in this process opens: every write fails with EBADF.
+    const destination = bufferedLogDestination({ fd: 987_654, flushMs: 60_000, onDrop: (err, lines) => drops.push({ code: err.code, lines }) });
+    destination.write('a\n');
+    destination.write('b\n');
+    destination.flushSync();
+    destination.write('c\n');
+    destination.flushSync();
+    expect(drops).toEqual([{ code: 'EBADF', lines: 2 }]);
+  });
+
+  it('reports on stderr when the reader of its pipe went away (EPIPE), and the process lives on', async () => {
+    const module = path.join(import.meta.dirname, 'log-destination.ts');
+    // Writes until the drop is reported (the parent closes the pipe's reading end at once), then exits 0.
+    const script = `import { bufferedLogDestination, reportDroppedLines } from ${JSON.stringify(module)};
+      const destination = bufferedLogDestination({
+        flushMs: 60_000,
+        onDrop: (err, lines) => { reportDroppedLines(err, lines); process.exit(0); },
+      });
+      for (let i = 0; i < 1000; i++) {
+        destination.write('line ' + i + '\\n');
+        destination.flushSync();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      process.exit(7);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/^\[api\] log lines dropped \(\d+, and later ones while it lasts\): writing the log failed with EPIPE/);
   });
 });

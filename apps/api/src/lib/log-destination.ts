@@ -15,14 +15,22 @@ export interface LogDestination {
  * (decision 0005). Here a batch is one write and a line costs an array push.
  *
  * A full pipe (EAGAIN) never blocks the server: what it did not take waits for the next flush. A reader
- * that went away (EPIPE) or a closed descriptor drops the lines instead of failing requests.
+ * that went away (EPIPE) or a closed descriptor drops the lines instead of failing requests, and says
+ * so once per kind of failure (`onDrop`, by default one line on stderr): logs that stop without a word
+ * look like a quiet server.
  */
-export function bufferedLogDestination(options: { fd?: number; flushMs?: number; maxBytes?: number } = {}): LogDestination {
+export function bufferedLogDestination(
+  options: { fd?: number; flushMs?: number; maxBytes?: number; onDrop?: (err: NodeJS.ErrnoException, lines: number) => void } = {},
+): LogDestination {
   const fd = options.fd ?? 1;
+  const reported = new Set<string>();
+  const onDrop = options.onDrop ?? reportDroppedLines;
   const flushMs = options.flushMs ?? 10;
   const maxBytes = options.maxBytes ?? 64 * 1024;
   let lines: string[] = [];
   let waiting = 0;
+  /** Lines in `unwritten`, for the report when they are dropped. */
+  let unwrittenLines = 0;
   /** Bytes of an earlier batch that a full pipe did not take yet: they go first. */
   let unwritten: Buffer | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -38,6 +46,7 @@ export function bufferedLogDestination(options: { fd?: number; flushMs?: number;
     if (lines.length > 0) {
       const batch = Buffer.from(lines.join(''));
       unwritten = unwritten ? Buffer.concat([unwritten, batch]) : batch;
+      unwrittenLines += lines.length;
       lines = [];
       waiting = 0;
     }
@@ -46,9 +55,18 @@ export function bufferedLogDestination(options: { fd?: number; flushMs?: number;
       try {
         const written = writeSync(fd, unwritten);
         unwritten = written < unwritten.length ? unwritten.subarray(written) : undefined;
+        if (!unwritten) unwrittenLines = 0;
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') {
+        const failure = err as NodeJS.ErrnoException;
+        if (failure.code !== 'EAGAIN') {
+          const dropped = unwrittenLines;
           unwritten = undefined;
+          unwrittenLines = 0;
+          const kind = failure.code ?? failure.message;
+          if (!reported.has(kind)) {
+            reported.add(kind);
+            onDrop(failure, dropped);
+          }
           return;
         }
         if (retries-- <= 0) return final ? undefined : schedule();
@@ -67,4 +85,13 @@ export function bufferedLogDestination(options: { fd?: number; flushMs?: number;
     },
     flushSync: () => flush(true),
   };
+}
+
+/** Best effort: stderr may be the same broken pipe, and nothing may throw from a log write. */
+export function reportDroppedLines(err: NodeJS.ErrnoException, lines: number) {
+  try {
+    writeSync(2, `[api] log lines dropped (${lines}, and later ones while it lasts): writing the log failed with ${err.code ?? ''} ${err.message}\n`);
+  } catch {
+    // Nowhere left to say it.
+  }
 }

@@ -46,6 +46,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.status(ERROR_STATUS[err.code]).send(body(err.code, err.message, req.id, err.fields, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, testConfig, type TestApp } from '../../test/build-test-app';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/6';
 
@@ -38,7 +38,7 @@ describe('POST /api/jwt limit with Redis away', () => {
     t = await buildTestApp({
       config: {
         redisUrl: `redis://127.0.0.1:${await deadPort()}`,
-        rateLimit: { disabled: false, jwtPerMinute: LIMIT, writesPerMinute: 600 },
+        rateLimit: { ...testConfig().rateLimit, disabled: false, jwtPerMinute: LIMIT, writesPerMinute: 600 },
       },
     });
   });
@@ -63,7 +63,7 @@ describe.skipIf(!reachable)('POST /api/jwt limit with Redis', () => {
     const config = {
       redisUrl: REDIS_URL,
       redisKeyPrefix: `bulkwise-test:${randomBytes(4).toString('hex')}:`,
-      rateLimit: { disabled: false, jwtPerMinute: LIMIT, writesPerMinute: 600 },
+      rateLimit: { ...testConfig().rateLimit, disabled: false, jwtPerMinute: LIMIT, writesPerMinute: 600 },
     };
     apps.push(await buildTestApp({ config }), await buildTestApp({ config }));
     // The clients connect in the background; the first attempts must already count in Redis.

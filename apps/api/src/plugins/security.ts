@@ -66,7 +66,11 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   });
 
   await app.register(rateLimit, {
-    global: false,
+    // Every route counts against a high per-address ceiling (cached reads cost little); routes with
+    // their own `config.rateLimit` (sign-in, writes, search, exports) count against theirs instead.
+    global: true,
+    max: config.rateLimit.readsPerMinute,
+    timeWindow: '1 minute',
     // Limits are per user when a token is present, per address otherwise.
     keyGenerator: (req) => (req.user?.uid ? `user:${req.user.uid}` : `ip:${req.ip}`),
     enableDraftSpec: true,

@@ -16,6 +16,12 @@ function read(): string | null {
 }
 
 let current = read();
+/**
+ * Counts the ends of sessions (sign-out, expiry, another tab signing out). A token is fetched over
+ * the network; one whose fetch began before the session ended must not be stored when it arrives,
+ * or a sign-out during a refresh would bring a valid token back.
+ */
+let epoch = 0;
 
 function emit() {
   for (const listener of listeners) listener();
@@ -25,7 +31,17 @@ export function getToken(): string | null {
   return current;
 }
 
-export function setToken(token: string): void {
+/** Pass to setToken: the token is stored only if no session ended since. */
+export function sessionEpoch(): number {
+  return epoch;
+}
+
+/**
+ * Stores `token` unless the session ended after `startedIn` (sessionEpoch() when its fetch began). A
+ * token that was fetched must pass it; omitting it stores unconditionally.
+ */
+export function setToken(token: string, startedIn: number = epoch): boolean {
+  if (startedIn !== epoch) return false;
   current = token;
   try {
     localStorage.setItem(TOKEN_STORAGE_KEY, token);
@@ -33,9 +49,11 @@ export function setToken(token: string): void {
     // Private mode or a full quota: the token still lives in memory for this tab.
   }
   emit();
+  return true;
 }
 
 export function clearToken(): void {
+  epoch++;
   current = null;
   try {
     localStorage.removeItem(TOKEN_STORAGE_KEY);
@@ -55,6 +73,7 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== TOKEN_STORAGE_KEY && event.key !== null) return;
     current = read();
+    if (current === null) epoch++;
     emit();
   });
 }

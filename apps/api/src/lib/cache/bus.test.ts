@@ -63,6 +63,25 @@ describe('publishing after a commit', () => {
   });
 });
 
+describe('failures the others would pay for', () => {
+  it('warns, naming what failed, when its hello or its bye cannot be sent', async () => {
+    const warned: Array<{ msg: string; err: unknown }> = [];
+    const bus = createInvalidationBus({ warn: (msg, err) => warned.push({ msg, err }) });
+    const down = new Error('Connection terminated unexpectedly');
+    // A database that accepts LISTEN but whose pool fails every statement (a restart in between).
+    const failing = {
+      kind: 'postgres' as const,
+      memberName: 'bulkwise-api-test-member',
+      db: { execute: () => Promise.reject(down) } as unknown as Database['db'],
+      listen: () => ({ ready: Promise.resolve(), close: async () => {} }),
+    };
+    await bus.start(failing);
+    expect(warned).toEqual([{ msg: expect.stringMatching(/could not announce this API instance \(bulkwise-api-test-member\)/), err: down }]);
+    await bus.close();
+    expect(warned[1]).toEqual({ msg: expect.stringMatching(/could not say bye/), err: down });
+  });
+});
+
 describe('API instances leaving the database', () => {
   /** A stand-in API process: a session named like one, which says hello as the bus does on start. */
   async function member() {

@@ -51,8 +51,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).u
  * While the listening connection is down, notifications can be lost, so every cache is turned off
  * (reads go to the database) until LISTEN is back; turning it on again starts from an empty cache.
  */
-export function createInvalidationBus(options: { log?: (msg: string) => void; membersEveryMs?: number } = {}) {
+export function createInvalidationBus(
+  options: {
+    log?: (msg: string) => void;
+    /** Failures that cost other processes something (a hello or bye they never heard). */
+    warn?: (msg: string, err: unknown) => void;
+    membersEveryMs?: number;
+  } = {},
+) {
   const log = options.log ?? (() => {});
+  const warn = options.warn ?? (() => {});
   const caches = new Set<ResponseCache>();
   let listener: Listener | undefined;
   let db: Db | undefined;
@@ -213,7 +221,11 @@ export function createInvalidationBus(options: { log?: (msg: string) => void; me
       if (!self || !db) return;
       await refresh();
       // Before this process may write: the others know it from now on, even if it dies before their next check.
-      await notify([`${HELLO}${self}`]).catch(() => {});
+      // Not fatal (the others' next members check finds this process), but until then a purchase here
+      // that dies before its notification would go unnoticed by them: say so.
+      await notify([`${HELLO}${self}`]).catch((err: unknown) =>
+        warn(`could not announce this API instance (${self}) to the others on the database`, err),
+      );
       membersTimer = setInterval(() => void refresh(), options.membersEveryMs ?? 1_000);
       membersTimer.unref();
     },
@@ -228,7 +240,11 @@ export function createInvalidationBus(options: { log?: (msg: string) => void; me
       clearInterval(membersTimer);
       await sending;
       // Every notification this process owed is out: its absence from now on means nothing was lost.
-      if (self) await notify([`${BYE}${self}`]).catch(() => {});
+      // Without the bye the others take this process for one that died and empty their caches once.
+      if (self)
+        await notify([`${BYE}${self}`]).catch((err: unknown) =>
+          warn(`could not say bye for this API instance (${self}): the others will drop their caches once`, err),
+        );
       await listener?.close();
       listener = undefined;
       listening = false;

@@ -27,3 +27,26 @@ describe('instances without Redis', () => {
     await b.close();
   });
 });
+
+describe('a failed announcement', () => {
+  it('is logged with its error, not swallowed, and retried at the next interval', async () => {
+    const logged: Array<{ msg: string; err: unknown }> = [];
+    const down = new Error('Connection terminated unexpectedly');
+    const peers = watchForPeers({
+      database: {
+        db: { execute: () => Promise.reject(down) } as unknown as Database['db'],
+        listen: () => ({ ready: Promise.resolve(), close: async () => {} }),
+      },
+      onPeer: () => {},
+      intervalMs: 20,
+      log: (msg, err) => logged.push({ msg, err }),
+    });
+    const deadline = Date.now() + 5_000;
+    while (logged.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    await peers.close();
+    expect(logged.slice(0, 2)).toEqual([
+      { msg: 'could not announce this API instance to its peers', err: down },
+      { msg: 'could not announce this API instance to its peers', err: down },
+    ]);
+  });
+});

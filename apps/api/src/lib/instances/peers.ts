@@ -13,6 +13,8 @@ export function watchForPeers(options: {
   database: Pick<Database, 'db' | 'listen'>;
   onPeer: () => void;
   intervalMs?: number;
+  /** A failed announcement (debug: the database outage behind it is reported elsewhere). */
+  log?: (msg: string, err: unknown) => void;
 }) {
   const id = randomUUID();
   let heard = false;
@@ -27,7 +29,8 @@ export function watchForPeers(options: {
   const announce = () =>
     options.database.db.execute(sql`select pg_notify(${CHANNEL}, ${id})`).then(
       () => undefined,
-      () => undefined,
+      // The next announcement tries again; a peer hears of this one a little later.
+      (err: unknown) => options.log?.('could not announce this API instance to its peers', err),
     );
   void listener.ready.then(announce);
   const timer = setInterval(announce, options.intervalMs ?? 15_000);

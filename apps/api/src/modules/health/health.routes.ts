@@ -22,6 +22,12 @@ export interface Lifecycle {
   draining: boolean;
 }
 
+/**
+ * Balancers and orchestrators poll these: a probe refused by a rate limit or shed under load would
+ * take a busy but healthy instance out of service, or get it restarted.
+ */
+const HEALTH_ROUTE = { rateLimit: false, loadShed: false } as const;
+
 export const healthRoutes: FastifyPluginAsyncZod<{
   database: Database;
   clientConfig: ClientConfig;
@@ -42,7 +48,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/health',
-    { schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } } },
+    { config: HEALTH_ROUTE, schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } } },
     async (_req, reply) => {
       const ok = await databaseUp();
       const state = ok ? 'ok' : 'unavailable';
@@ -56,7 +62,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   // looks at the database, or an outage would restart every instance at once.
   app.get(
     '/health/live',
-    { schema: { tags: ['health'], response: { 200: LiveSchema } } },
+    { config: HEALTH_ROUTE, schema: { tags: ['health'], response: { 200: LiveSchema } } },
     async (_req, reply) => {
       reply.header('cache-control', 'no-store');
       return { status: 'ok' as const };
@@ -66,7 +72,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   // Readiness: send traffic here. Fails while draining (after SIGTERM) and while the database is unreachable.
   app.get(
     '/health/ready',
-    { schema: { tags: ['health'], response: { 200: ReadySchema, 503: ReadySchema } } },
+    { config: HEALTH_ROUTE, schema: { tags: ['health'], response: { 200: ReadySchema, 503: ReadySchema } } },
     async (_req, reply) => {
       reply.header('cache-control', 'no-store');
       const ok = await databaseUp();
@@ -78,7 +84,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/config',
-    { schema: { tags: ['health'], response: { 200: ClientConfigSchema } } },
+    { config: HEALTH_ROUTE, schema: { tags: ['health'], response: { 200: ClientConfigSchema } } },
     async (_req, reply) => {
       reply.header('cache-control', 'no-cache');
       return clientConfig;

@@ -275,3 +275,49 @@ describe('the worker delivers the outbox over SMTP', () => {
     expect(new Set(ids).size).toBe(events.length);
   });
 });
+
+describe('the outbox does not keep personal data forever', () => {
+  it("the worker's loop deletes sent and skipped rows after the retention, failed ones after theirs, nothing else", async () => {
+    await t.database.db.delete(notificationOutbox);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const row = (label: string, status: string, settled: Date, sentAt: Date | null = null) => ({
+      kind: 'order.placed',
+      recipientUid: label,
+      recipientEmail: `${label}@example.com`,
+      payload: { shipping: { address: '14 Harbour Road, Bristol', phone: '+44 117 496 0123' } },
+      status,
+      attempts: 1,
+      availableAt: settled,
+      createdAt: settled,
+      sentAt,
+    });
+    await t.database.db.insert(notificationOutbox).values([
+      row('sent-old', 'sent', daysAgo(31), daysAgo(31)),
+      row('sent-recent', 'sent', daysAgo(29), daysAgo(29)),
+      row('skipped-old', 'skipped', daysAgo(31)),
+      row('failed-40-days', 'failed', daysAgo(40)),
+      row('failed-old', 'failed', daysAgo(91)),
+      // Not yet delivered, however old: kept (its next try is later).
+      { ...row('pending-old', 'pending', new Date(Date.now() + 3_600_000)), createdAt: daysAgo(200) },
+    ]);
+    const worker = createOutboxWorker({
+      db: t.database.db,
+      mailer: createSmtpMailer({ smtpUrl: smtp.url, from: 'Bulkwise <orders@bulkwise.test>', timeoutMs: 5_000 }),
+      mail: { from: 'Bulkwise <orders@bulkwise.test>', pollMs: 50, maxAttempts: 3, retryBaseMs: 100, retryMaxMs: 400, retentionDays: 30, failedRetentionDays: 90 },
+      publicUrl: 'https://market.example.com',
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+    });
+    const left = async () => (await rows()).map((r) => r.recipientUid).sort();
+    const expected = ['failed-40-days', 'pending-old', 'sent-recent'];
+    worker.start();
+    try {
+      const deadline = Date.now() + 10_000;
+      while (JSON.stringify(await left()) !== JSON.stringify(expected) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    } finally {
+      await worker.stop();
+    }
+    expect(await left()).toEqual(expected);
+  });
+});

@@ -75,6 +75,31 @@ export function createOutboxRepository(db: Db) {
       await db.update(notificationOutbox).set({ status: 'skipped' }).where(claimed(row));
     },
 
+    /**
+     * Deletes up to `limit` settled rows past their retention: sent and skipped ones `days` after they
+     * were settled, failed ones after `failedDays` (longer: an operator may still look into them). A
+     * row's mail holds addresses, phone numbers and shipping addresses, so it is not kept forever.
+     * Pending and sending rows are never touched. Answers how many went.
+     */
+    async purge(days: number, failedDays: number, limit: number): Promise<number> {
+      // Settled at: when sent, else when its last claim was taken (skipped and failed rows end there).
+      const settledAt = sql`coalesce(${notificationOutbox.sentAt}, ${notificationOutbox.availableAt})`;
+      const expired = db
+        .select({ id: notificationOutbox.id })
+        .from(notificationOutbox)
+        .where(
+          sql`(${notificationOutbox.status} in ('sent', 'skipped') and ${settledAt} < now() - ${days} * interval '1 day')
+            or (${notificationOutbox.status} = 'failed' and ${settledAt} < now() - ${failedDays} * interval '1 day')`,
+        )
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const gone = await db
+        .delete(notificationOutbox)
+        .where(inArray(notificationOutbox.id, expired))
+        .returning({ id: notificationOutbox.id });
+      return gone.length;
+    },
+
     /** The uids among `uids` who turned order emails off. */
     async emailsOff(uids: string[]): Promise<Set<string>> {
       if (uids.length === 0) return new Set();

@@ -14,12 +14,15 @@ export interface WorkerLog {
 export interface OutboxWorkerOptions {
   db: Db;
   mailer: Mailer;
-  mail: Pick<MailConfig, 'from' | 'pollMs' | 'maxAttempts' | 'retryBaseMs' | 'retryMaxMs'>;
+  mail: Pick<MailConfig, 'from' | 'pollMs' | 'maxAttempts' | 'retryBaseMs' | 'retryMaxMs'> &
+    Partial<Pick<MailConfig, 'retentionDays' | 'failedRetentionDays'>>;
   publicUrl: string;
   log: WorkerLog;
   /** How long a claim holds a row; a worker that dies while sending gives it up after this. */
   leaseMs?: number;
   batchSize?: number;
+  /** How often the loop deletes settled rows past their retention (the first time at start). */
+  purgeEveryMs?: number;
 }
 
 export interface OutboxWorker {
@@ -33,7 +36,12 @@ export interface OutboxWorker {
   runOnce(): Promise<number>;
 }
 
+
 export const DEFAULT_LEASE_MS = 120_000;
+export const DEFAULT_RETENTION_DAYS = 30;
+export const DEFAULT_FAILED_RETENTION_DAYS = 90;
+/** Rows deleted per statement, so a first purge of a large outbox never holds many locks at once. */
+const PURGE_BATCH = 1_000;
 
 /** Exponential backoff with a little jitter, so rows that failed together do not retry in lockstep. */
 export function retryDelay(attempts: number, baseMs: number, maxMs: number, random = Math.random): number {
@@ -88,6 +96,24 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return rows.length;
   }
 
+  const purgeEveryMs = options.purgeEveryMs ?? 3_600_000;
+  let lastPurge = -Infinity;
+  /** Each process's worker purges; SKIP LOCKED keeps two purges from waiting on each other. */
+  async function purge(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const gone = await outbox.purge(
+        mail.retentionDays ?? DEFAULT_RETENTION_DAYS,
+        mail.failedRetentionDays ?? DEFAULT_FAILED_RETENTION_DAYS,
+        PURGE_BATCH,
+      );
+      total += gone;
+      if (gone < PURGE_BATCH || !running) break;
+    }
+    if (total > 0) log.info({ deleted: total }, 'outbox rows past their retention deleted');
+    return total;
+  }
+
   let running = false;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
@@ -104,6 +130,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     while (running) {
       let claimed = 0;
       try {
+        if (performance.now() - lastPurge >= purgeEveryMs) {
+          lastPurge = performance.now();
+          await purge();
+        }
         claimed = await runOnce();
       } catch (err) {
         // The database is away: the rows stay where they are and the next round tries again.

@@ -18,12 +18,19 @@ export const ORDER_CSV_HEADER = [
 ];
 
 /**
- * One CSV cell. A spreadsheet runs a cell that begins with = + - @ (or a tab or carriage return before
- * one) as a formula, so such text gets a leading apostrophe (OWASP's advice); then RFC 4180 quoting.
+ * What a spreadsheet may run as a formula: a cell beginning with = + - @, their full-width forms
+ * (＝ ＋ － ＠, which some spreadsheets fold to ASCII, Japanese and Chinese locales among them), or a
+ * tab, carriage return or line feed (a cell that starts a new line is read as starting there).
+ */
+const FORMULA_START = /^(?:[\t\r\n]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
+
+/**
+ * One CSV cell: formula-like text gets a leading apostrophe (OWASP's advice), then RFC 4180 quoting.
+ * Every CSV the API writes goes through here.
  */
 export function csvCell(value: string | number | null): string {
   let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

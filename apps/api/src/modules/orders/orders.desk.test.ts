@@ -1,4 +1,5 @@
-import type { Order } from '@bulkwise/contracts';
+import { ORDER_CSV_BATCH, type Order } from '@bulkwise/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createProduct, makeUser, moveOrder, placeOrder } from '../../../test/factories';
@@ -58,6 +59,30 @@ describe('the supplier desk', () => {
     });
   });
 
+  it('pages every order exactly once when several were written within one millisecond', async () => {
+    const supplier = makeUser('supplier');
+    const product = await createProduct(t, supplier, { mainQuantity: 10_000 });
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push(await placeOrder(t, makeUser(`buyer${i}`), product._id, 10));
+    // As a writer other than the purchase statement (the column default, an import) stores them.
+    const list = `{${ids.join(',')}}`;
+    await t.database.db.execute(sql`
+      update cart_items set purchased_at = timestamptz '2001-03-04 05:06:07.891000+00'
+        + array_position(${list}::uuid[], id) * interval '150 microseconds'
+      where id = any(${list}::uuid[])`);
+    const seen: string[] = [];
+    let url = '/api/orders?limit=1';
+    for (let page = 0; page < 10; page++) {
+      const res = await get(supplier, url);
+      expect(res.statusCode).toBe(200);
+      seen.push(...(res.json() as Order[]).map((o) => o._id));
+      const next = res.headers['x-next-cursor'];
+      if (!next) break;
+      url = `/api/orders?limit=1&cursor=${next}`;
+    }
+    expect(seen).toEqual([...ids].reverse());
+  });
+
   it('answers bad paging and filters with a 400, never a 500', async () => {
     const supplier = makeUser('supplier');
     for (const query of [
@@ -67,6 +92,8 @@ describe('the supplier desk', () => {
       'status=lost',
       'cursor=abc',
       `cursor=${Buffer.from('["2026-02-30T00:00:00.000Z","x"]').toString('base64url')}`,
+      `cursor=${Buffer.from(`["2026-02-30T00:00:00.000123Z","${crypto.randomUUID()}"]`).toString('base64url')}`,
+      `cursor=${Buffer.from(`["2026-01-01T00:00:00.0001Z","${crypto.randomUUID()}"]`).toString('base64url')}`,
     ]) {
       const res = await get(supplier, `/api/orders?${query}`);
       expect(res.statusCode, query).toBe(400);
@@ -124,6 +151,51 @@ describe('CSV export', () => {
         .map((l) => l.split(',')[0]),
     ).toEqual(['id', shipped]);
     expect((await get(rival, '/api/orders/export.csv')).body).not.toContain(mine);
+  });
+});
+
+describe('CSV export of full-width and line-break formulas', () => {
+  it('neutralises cells starting with a line break or full-width = + - @, wherever the text came from', async () => {
+    const supplier = makeUser('supplier');
+    const product = await createProduct(t, supplier, { name: '＝HYPERLINK("http://evil.example","Click")' });
+    // The buyer's name comes from the identity token: a display name may hold anything.
+    const buyer = { ...makeUser('buyer'), name: '\n=cmd|" /C calc"!A0' };
+    const order = await placeOrder(t, buyer, product._id, 10);
+    await moveOrder(t, supplier, order, 'ship', { carrier: '＋carrier', trackingNumber: '＠track' });
+    const other = await placeOrder(t, makeUser('buyer2'), product._id, 10);
+    await moveOrder(t, supplier, other, 'ship', { carrier: '－1', trackingNumber: '＝1+1' });
+
+    const body = (await get(supplier, '/api/orders/export.csv')).body;
+    expect(body).toContain(`"'＝HYPERLINK(""http://evil.example"",""Click"")"`);
+    expect(body).toContain(`"'\n=cmd|"" /C calc""!A0"`);
+    expect(body).toContain(",'＋carrier,'＠track\r\n");
+    expect(body).toContain(",'－1,'＝1+1\r\n");
+  });
+});
+
+describe('CSV export of many orders', () => {
+  it('exports every order exactly once across batches when more than a batch share one millisecond', async () => {
+    const supplier = makeUser('supplier');
+    const product = await createProduct(t, supplier, { mainQuantity: 10_000 });
+    const first = await placeOrder(t, makeUser('buyer'), product._id, 10);
+    // ORDER_CSV_BATCH + 1 copies within one millisecond: the first batch ends inside it.
+    await t.database.db.execute(sql`
+      insert into cart_items
+      select (jsonb_populate_record(c, jsonb_build_object(
+        'id', gen_random_uuid(),
+        'idempotency_key', null,
+        'purchased_at', timestamptz '2001-03-04 05:06:07.891000+00' + (g % 1000) * interval '1 microsecond'))).*
+      from cart_items c cross join generate_series(1, ${ORDER_CSV_BATCH + 1}) g
+      where c.id = ${first}`);
+    const res = await get(supplier, '/api/orders/export.csv');
+    expect(res.statusCode).toBe(200);
+    const ids = res.body
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(',')[0]);
+    expect(ids).toHaveLength(ORDER_CSV_BATCH + 2);
+    expect(new Set(ids).size).toBe(ORDER_CSV_BATCH + 2);
   });
 });
 

@@ -8,13 +8,21 @@ export interface HistoryJson {
   at: string;
   by: OrderActor;
 }
-export type OrderRow = CartItemRow & { history: HistoryJson[] };
+/** `purchasedAtCursor`: purchased_at to the microsecond, as text (a JS Date keeps only milliseconds). */
+export type OrderRow = CartItemRow & { history: HistoryJson[]; purchasedAtCursor: string };
 
 /** Position after the last row of a page (newest first): its purchase time and the id that breaks ties. */
 export type OrderCursor = { at: string; id: string };
 
 /** Which of a buyer's orders GET /cart lists: one status, all, or (default) all but the cancelled. */
 export type BuyerFilter = OrderStatus | 'all' | 'open';
+
+/**
+ * The purchase statement writes whole milliseconds, but the column's default, a migration or any other
+ * writer keeps microseconds: a cursor cut to milliseconds would then skip the rows of the same
+ * millisecond after it on the next page (or the next batch of the CSV). The cursor carries it exactly.
+ */
+const PURCHASED_AT_EXACT = sql<string>`to_char(${cartItems.purchasedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 // The history rides along each order as one JSON array, oldest first: one round trip per page.
 const withHistory = {
@@ -23,6 +31,7 @@ const withHistory = {
     HistoryJson[]
   >`(select coalesce(json_agg(json_build_object('status', h.status, 'at', h.at, 'by', h."by")
     order by h.id), '[]'::json) from ${orderHistory} h where h.order_id = ${cartItems}.id)`,
+  purchasedAtCursor: PURCHASED_AT_EXACT,
 };
 
 const newestFirst = [desc(cartItems.purchasedAt), desc(cartItems.id)];
@@ -74,7 +83,7 @@ export function orderQueries(db: Db) {
     /** A batch of the export: no history, the same keyset order as the desk. */
     async exportBatch(supplierUid: string, limit: number, status?: OrderStatus, cursor?: OrderCursor) {
       return db
-        .select()
+        .select({ ...getTableColumns(cartItems), purchasedAtCursor: PURCHASED_AT_EXACT })
         .from(cartItems)
         .where(and(...supplierConditions(supplierUid, status, cursor)))
         .orderBy(...newestFirst)

@@ -32,7 +32,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   orders: OrdersService;
   reads: OrdersReadCache;
   secured: SecuredRouteOptions;
-}> = async (app, { orders, reads, secured }) => {
+  /** Each export reads all of a supplier's orders: counted per user, after the token is verified. */
+  exportsPerMinute: number;
+}> = async (app, { orders, reads, secured, exportsPerMinute }) => {
   const serializePage = serializerCompiler({ schema: OrderListSchema, method: 'GET', url: '/orders', httpStatus: '200' });
 
   app.get(
@@ -80,6 +82,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     '/orders/export.csv',
     {
       ...secured.read,
+      config: { ...secured.read.config, rateLimit: { max: exportsPerMinute, timeWindow: '1 minute', hook: 'preHandler' } },
       schema: {
         tags: ['orders'],
         description: `The caller's orders as a supplier (one status with \`status\`) as CSV, streamed. Cells that
@@ -90,11 +93,31 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       const name = `orders-${req.query.status ?? 'all'}-${new Date().toISOString().slice(0, 10)}.csv`;
+      const lines = orders.exportCsv(req.user, req.query.status)[Symbol.asyncIterator]();
+      // The header line and the first batch are read before anything is sent: a database that fails
+      // there gets the usual JSON error (503), not a CSV attachment holding an error body.
+      const head: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const next = await lines.next();
+        if (next.done) break;
+        head.push(next.value);
+      }
+      async function* rest(): AsyncGenerator<string> {
+        yield head.join('');
+        try {
+          for (let next = await lines.next(); !next.done; next = await lines.next()) yield next.value;
+        } catch (err) {
+          // Part of the file is out (possibly only into the compressor): ending the stream would hand
+          // the client a well-formed but truncated file. Cutting the connection makes the download fail.
+          req.log.error({ err }, 'orders export failed midway: connection cut so the download fails');
+          reply.raw.destroy();
+        }
+      }
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'no-store');
-      return reply.send(Readable.from(orders.exportCsv(req.user, req.query.status)));
+      return reply.send(Readable.from(rest()));
     },
   );
 

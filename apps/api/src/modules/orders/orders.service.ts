@@ -185,7 +185,7 @@ export function createOrdersService(deps: {
         if (rows.length > 0) yield rows.map(csvRow).join('');
         if (rows.length < ORDER_CSV_BATCH) return;
         const last = rows.at(-1)!;
-        cursor = { at: last.purchasedAt.toISOString(), id: last.id };
+        cursor = { at: last.purchasedAtCursor, id: last.id };
       }
     },
   };

@@ -15,6 +15,8 @@ import {
   type ProductListQuery,
 } from '@bulkwise/contracts';
 import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config/env';
 import type { InvalidationBus } from '../../lib/cache/bus';
 import type { LcpImageLookup } from '../../plugins/spa';
 import type { SecuredRouteOptions } from '../../plugins/secured';
@@ -76,7 +78,20 @@ export function firstPaintImage(products: ProductsService, caches: ProductReadCa
 export const productsRoutes: FastifyPluginAsyncZod<{
   products: ProductsService;
   caches: ProductReadCaches;
-}> = async (app, { products, caches }) => {
+  limits: Pick<Config['rateLimit'], 'readsPerMinute' | 'searchPerMinute'>;
+}> = async (app, { products, caches, limits }) => {
+  // A search runs trigram and edit-distance work for every new `q` (no cache helps a client that
+  // varies it), so searches and suggestions count per address against a much lower limit than reads.
+  const isSearch = (req: FastifyRequest) => {
+    const { q, email } = req.query as { q?: unknown; email?: unknown };
+    return typeof q === 'string' && q.trim() !== '' && email === undefined;
+  };
+  const listLimit = {
+    timeWindow: '1 minute',
+    keyGenerator: (req: FastifyRequest) => `${isSearch(req) ? 'search' : 'list'}:${req.ip}`,
+    max: (req: FastifyRequest) => (isSearch(req) ? limits.searchPerMinute : limits.readsPerMinute),
+  };
+  const suggestLimit = { timeWindow: '1 minute', max: limits.searchPerMinute, keyGenerator: (req: FastifyRequest) => `search:${req.ip}` };
   const { pages, items } = caches;
   // The routes' own serialisers (response schema, unknown fields dropped), run once per cached body.
   const serializeList = serializerCompiler({ schema: ProductListResponseSchema, method: 'GET', url: '/products', httpStatus: '200' });
@@ -105,6 +120,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/products',
     {
+      config: { rateLimit: listLimit },
       // `?email=` lists the caller's own products and needs their token; other queries are public.
       preHandler: async (req) => {
         if ((req.query as { email?: unknown }).email !== undefined) await app.requireUser(req);
@@ -141,6 +157,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/products/suggest',
     {
+      config: { rateLimit: suggestLimit },
       schema: {
         tags: ['products'],
         description: 'Up to 8 products for a typeahead: the first results of the same search as `GET /products?q=`.',

@@ -69,12 +69,19 @@ export function createPurchasesService(deps: {
     return answer({ ...outcome.placed, quantity: order.quantity });
   }
 
-  async function replay(user: AuthUser, productId: string, key: string): Promise<PurchaseResult | undefined> {
+  async function replay(user: AuthUser, order: PurchaseOrder, key: string): Promise<PurchaseResult | undefined> {
     const existing = await repository.findByIdempotencyKey(user.uid, key);
     if (!existing) return undefined;
-    if (existing.productId !== productId) {
-      throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different purchase');
-    }
+    // Answering the first purchase to a retry that asks for something else would tell the buyer that
+    // the new quantity or address was accepted when it was not: a differing request is refused.
+    const cents = (v: number | string) => Math.round(Number(v) * 100);
+    const sameRequest =
+      existing.productId === order.productId &&
+      existing.quantity === order.quantity &&
+      existing.address === order.address &&
+      existing.phone === order.phone &&
+      (order.expectedUnitPrice === null || cents(order.expectedUnitPrice) === cents(existing.unitPrice));
+    if (!sameRequest) throw new AppError('IDEMPOTENCY_MISMATCH', PURCHASE_MESSAGES.idempotencyMismatch);
     return answer(existing);
   }
 
@@ -108,7 +115,7 @@ export function createPurchasesService(deps: {
         if (typeof done === 'object') return done;
         if (idempotencyKey) {
           // The key was used before, or two requests with one key raced: answer the first purchase's result.
-          const previous = await replay(user, productId, idempotencyKey);
+          const previous = await replay(user, order, idempotencyKey);
           if (previous) return previous;
           if (done === 'keyUsed') throw new AppError('CONFLICT', 'This Idempotency-Key was already used');
         }

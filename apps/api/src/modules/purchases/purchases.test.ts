@@ -1,3 +1,4 @@
+import { PURCHASE_MESSAGES } from '@bulkwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND, TEST_JWT_SECRET, buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createProduct, makeUser, purchase, purchaseBody } from '../../../test/factories';
@@ -143,7 +144,34 @@ describe('POST /api/products/purchase/:id', () => {
 
     const reused = await purchase(t, buyer, other._id, 30, key);
     expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toMatchObject({ code: 'IDEMPOTENCY_MISMATCH' });
     expect(await stockOf(other._id)).toBe(100);
+  });
+
+  it('answers 409 IDEMPOTENCY_MISMATCH when a reused key comes with another quantity, address, phone or expected price', async () => {
+    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 100, minSellingQuantity: 10 });
+    const buyer = makeUser('buyer');
+    const key = 'mismatch-key-0001';
+    const send = async (body: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/products/purchase/${product._id}`,
+        headers: { ...(await bearer(t, buyer)), 'idempotency-key': key },
+        payload: { ...purchaseBody(30), ...body },
+      });
+    const first = await send({});
+    expect(first.statusCode).toBe(200);
+    for (const changed of [{ quantity: 40 }, { address: '1 Other Street, Leeds' }, { phone: '+44 113 496 0999' }, { expectedUnitPrice: 0.5 }]) {
+      const res = await send(changed);
+      expect(res.statusCode, JSON.stringify(changed)).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'IDEMPOTENCY_MISMATCH', message: PURCHASE_MESSAGES.idempotencyMismatch });
+    }
+    // The same body, even with surrounding blanks the schema trims, still replays the first answer.
+    const replay = await send({ address: `  ${purchaseBody(30).address} ` });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect(await stockOf(product._id)).toBe(70);
+    expect(await cartOf(buyer)).toHaveLength(1);
   });
 
   it('records in the cart the product as it was sold, exactly as GET /products/:id shows it', async () => {

@@ -184,6 +184,39 @@ describe('AuthProvider', () => {
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
+  it('signing out while a token refresh is in flight: no token comes back, whenever the refresh answers', async () => {
+    const { client, emit } = fakeClient();
+    renderProvider(client);
+    await waitFor(() => expect(client.onChange).toHaveBeenCalled());
+    act(() => emit(fakeUser()));
+    await waitFor(() => expect(latest?.token).toBe('api-token'));
+
+    // The API token expired: the next call's 401 starts a refresh whose answer the test holds back.
+    let answerRefresh!: () => void;
+    const refreshAnswered = new Promise<void>((resolve) => (answerRefresh = resolve));
+    server.answer('POST /api/jwt', async () => {
+      await refreshAnswered;
+      return json({ token: 'refreshed-token', expiresIn: 3600 });
+    });
+    // Only the expired token is refused: a refreshed one would be accepted and kept.
+    server.answer('GET /api/cart', ({ headers }) =>
+      headers.get('authorization') === 'Bearer api-token' ? apiError(401, 'UNAUTHORIZED', 'Token expired') : json([]),
+    );
+    const call = api.get('/cart?email=x', z.array(z.unknown())).catch((err: unknown) => err);
+    await waitFor(() => expect(jwtCalls()).toHaveLength(2));
+
+    await act(() => latest!.logOut());
+    answerRefresh();
+    await act(async () => {
+      await call;
+    });
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(latest?.token).toBeNull();
+    expect(latest?.user).toBeNull();
+    // Nobody retried the call with the refreshed token after the sign-out.
+    expect(server.calls.filter((c) => c.url.pathname === '/api/cart' && c.headers.get('authorization') === 'Bearer refreshed-token')).toEqual([]);
+  });
+
   it('on a 401 that cannot be renewed: signs out, clears the token and says the session expired', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const shown = vi.spyOn(toast, 'error');

@@ -12,7 +12,7 @@ import { flushSync } from 'react-dom';
 import toast from 'react-hot-toast';
 import { SESSION_MESSAGES } from '@/config/messages';
 import { setSessionHooks } from '@/lib/api-client';
-import { clearToken, getToken, setToken, subscribeToken } from '@/lib/session';
+import { clearToken, getToken, sessionEpoch, setToken, subscribeToken } from '@/lib/session';
 import { exchangeToken } from './api/exchange-token';
 import type { AuthClient } from './auth-client';
 import { AuthContext, type AuthContextValue, type AuthUser, type RegisterInput } from './auth-context';
@@ -63,6 +63,7 @@ export function AuthProvider({
     const pending = exchanges.current.get(firebaseUser.uid);
     if (pending && !forceRefresh) return pending;
     const seq = ++exchangeSeq.current;
+    const startedIn = sessionEpoch();
     const run: Promise<void> = (async () => {
       const email = firebaseUser.email;
       if (!email) {
@@ -73,7 +74,7 @@ export function AuthProvider({
         const idToken = await firebaseUser.getIdToken(forceRefresh);
         const result = await exchangeToken(idToken, { email, uid: firebaseUser.uid });
         const stillSignedIn = client.currentUser()?.uid === firebaseUser.uid;
-        if (stillSignedIn && seq === exchangeSeq.current) setToken(result.token);
+        if (stillSignedIn && seq === exchangeSeq.current) setToken(result.token, startedIn);
       } catch (err) {
         // Spec section 8: token fetch errors are only logged.
         console.error('Failed to fetch the session token', err);
@@ -98,19 +99,22 @@ export function AuthProvider({
             async refresh() {
               const current = client.currentUser();
               if (!current?.email) return null;
+              const startedIn = sessionEpoch();
               const idToken = await current.getIdToken(true);
               const result = await exchangeToken(idToken, { email: current.email, uid: current.uid });
-              setToken(result.token);
-              return result.token;
+              // Signed out while this was in flight: the new token must not bring the session back.
+              return setToken(result.token, startedIn) ? result.token : null;
             },
             async expire() {
+              // A session the user ended themselves did not expire: nothing to tell them.
+              const signedIn = client.currentUser() !== null;
               clearToken();
               try {
                 await client.signOut();
               } catch (err) {
                 console.error('Sign-out after session expiry failed', err);
               }
-              toast.error(SESSION_MESSAGES.expired, { id: 'session-expired' });
+              if (signedIn) toast.error(SESSION_MESSAGES.expired, { id: 'session-expired' });
             },
           });
           unsubscribe = client.onChange((firebaseUser) => {
@@ -188,6 +192,9 @@ export function AuthProvider({
 
   const logOut = useCallback(async () => {
     const client = await getClient();
+    // Ends the session before Firebase does: a token exchange or refresh in flight now cannot store
+    // its answer (session.ts), and the API calls from here on go without a token.
+    clearToken();
     await client.signOut();
     clearToken();
     setUser(null);

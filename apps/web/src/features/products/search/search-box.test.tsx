@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -94,6 +94,25 @@ describe('SearchBox', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('No suggestions'));
     await user.click(screen.getByRole('option', { name: 'See all results for “bolts”' }));
     expect(where()).toBe('/all-products?q=bolts');
+  });
+
+  it('leaves Enter and the arrows to an input method that is composing, and searches on the Enter after it', async () => {
+    stubSuggest(() => [suggestion(1, 'ねじ M10')]);
+    const user = userEvent.setup();
+    renderAt('/');
+    await user.type(box(), 'ねじ');
+    await screen.findByRole('option', { name: /ねじ M10/ });
+    // The user is still choosing the kanji of the next word: Enter commits the candidate.
+    fireEvent.compositionStart(box());
+    fireEvent.keyDown(box(), { key: 'ArrowDown', isComposing: true });
+    fireEvent.keyDown(box(), { key: 'Enter', isComposing: true });
+    // Safari: the committing Enter arrives after compositionend, marked only by keyCode 229.
+    fireEvent.compositionEnd(box());
+    fireEvent.keyDown(box(), { key: 'Enter', keyCode: 229 });
+    expect(where()).toBe('/');
+    expect(box()).not.toHaveAttribute('aria-activedescendant');
+    await user.keyboard('{Enter}');
+    expect(where()).toBe('/all-products?q=%E3%81%AD%E3%81%98');
   });
 
   it('keeps the view, sort and filter of All Products and shows the search of the URL', async () => {

@@ -87,6 +87,10 @@ export function SearchBox({ className = '', onDone }: SearchBoxProps) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // While an input method composes (Japanese, Chinese, Korean), Enter commits the candidate and the
+    // arrows move through candidates: those keys belong to it, not to the search. Safari reports the
+    // committing Enter after compositionend, with keyCode 229 only.
+    if (event.nativeEvent.isComposing || event.keyCode === 229) return;
     switch (event.key) {
       case 'ArrowDown':
       case 'ArrowUp': {
