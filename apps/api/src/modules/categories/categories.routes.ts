@@ -17,7 +17,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ categories: CategoriesSer
   const serializeOne = serializerCompiler({ schema: CategorySchema, method: 'GET', url: '/categories/:id', httpStatus: '200' });
   const tags = [ANY_PRODUCT_TAG];
 
-  app.get('/categories', { schema: { tags: ['categories'], response: { 200: CategoryListSchema } } }, async (req, reply) => {
+  app.get('/categories', { schema: { tags: ['categories'], summary: 'The fixed categories with their product counts', response: { 200: CategoryListSchema } } }, async (req, reply) => {
     const cached = cache.get('list');
     if (cached) return sendJson(req, reply, cached);
     const startedAt = cache.begin();
@@ -26,7 +26,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ categories: CategoriesSer
   });
   app.get(
     '/categories/:id',
-    { schema: { tags: ['categories'], params: IdParamsSchema, response: { 200: CategorySchema } } },
+    { schema: { tags: ['categories'], summary: 'One category with its product count', params: IdParamsSchema, response: { 200: CategorySchema } } },
     async (req, reply) => {
       const key = `id:${req.params.id.toLowerCase()}`;
       const cached = cache.get(key);

@@ -9,7 +9,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService; 
 ) => {
   app.get(
     '/settings',
-    { ...secured.read, schema: { tags: ['settings'], response: { 200: UserSettingsSchema } } },
+    { ...secured.read, schema: { tags: ['settings'], summary: "The signed-in user's settings (order emails on or off)", response: { 200: UserSettingsSchema } } },
     async (req) => settings.get(req.user),
   );
 
