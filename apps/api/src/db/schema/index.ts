@@ -39,6 +39,8 @@ export const products = pgTable(
     categorySlug: text('category_slug').notNull(),
     description: text('description').notNull(),
     image: text('image').notNull(),
+    /** The supplier's own code, unique per supplier (products_owner_sku_key); null when they use none. */
+    sku: text('sku'),
     mainQuantity: integer('main_quantity').notNull(),
     minSellingQuantity: integer('min_selling_quantity').notNull(),
     // Money is exact: numeric(12,2), read back as a JS number (at most 2 decimals, below 2^53).
@@ -73,6 +75,8 @@ export const products = pgTable(
     index('products_bulk_price_idx').on(t.price, t.id).where(sql`${t.minSellingQuantity} > ${BULK_THRESHOLD}`),
     index('products_bulk_created_idx').on(t.createdAt, t.id).where(sql`${t.minSellingQuantity} > ${BULK_THRESHOLD}`),
     index('products_owner_idx').on(t.ownerUid, t.createdAt, t.id),
+    // Two suppliers may share a SKU; one supplier may not (a CSV import matches rows by it).
+    uniqueIndex('products_owner_sku_key').on(t.ownerUid, t.sku).where(sql`${t.sku} is not null`),
   ],
 );
 

@@ -6,6 +6,7 @@ export const ORDER_CSV_HEADER = [
   'date',
   'status',
   'product',
+  'sku',
   'quantity',
   'unit price',
   'total',
@@ -29,12 +30,13 @@ export function csvCell(value: string | number | null): string {
 
 export function csvRow(row: CartItemRow): string {
   const unitPrice = Number(row.unitPrice);
-  const product = (row.productSnapshot as { name?: unknown }).name;
+  const { name: product, sku } = row.productSnapshot as { name?: unknown; sku?: unknown };
   return `${[
     row.id,
     row.purchasedAt.toISOString(),
     row.status,
     typeof product === 'string' ? product : '',
+    typeof sku === 'string' ? sku : '',
     row.quantity,
     unitPrice.toFixed(2),
     lineTotal(row.quantity, unitPrice).toFixed(2),
