@@ -155,6 +155,22 @@ export const orderHistory = pgTable(
   (t) => [index('order_history_order_idx').on(t.orderId, t.id)],
 );
 
+/**
+ * Catalog files a supplier committed, by the SHA-256 of their bytes: committing the same file again
+ * applies nothing (rows without an id or SKU would otherwise be created twice). Written in the commit's
+ * transaction, so a file that was refused is not remembered.
+ */
+export const catalogImports = pgTable(
+  'catalog_imports',
+  {
+    ownerUid: text('owner_uid').notNull(),
+    digest: text('digest').notNull(),
+    rows: integer('rows').notNull(),
+    committedAt: timestamp('committed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('catalog_imports_owner_digest_key').on(t.ownerUid, t.digest)],
+);
+
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;

@@ -1,5 +1,6 @@
 import type { CartItemRow } from '../../db/schema';
 import { lineTotal } from '@bulkwise/contracts';
+import { neutraliseCell } from '../../lib/csv/neutralise';
 
 export const ORDER_CSV_HEADER = [
   'id',
@@ -18,13 +19,9 @@ export const ORDER_CSV_HEADER = [
   'tracking',
 ];
 
-/**
- * One CSV cell. A spreadsheet runs a cell that begins with = + - @ (or a tab or carriage return before
- * one) as a formula, so such text gets a leading apostrophe (OWASP's advice); then RFC 4180 quoting.
- */
+/** One CSV cell: neutralised against formulas (lib/csv/neutralise.ts), then RFC 4180 quoting. */
 export function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = neutraliseCell(value === null ? '' : String(value));
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
