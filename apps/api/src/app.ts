@@ -20,6 +20,9 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createFirebaseVerifier, type IdTokenVerifier } from './modules/auth/firebase-verifier';
 import { createTokenService } from './modules/auth/tokens';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { createCatalogRepository } from './modules/catalog/catalog.repository';
+import { createCatalogService } from './modules/catalog/catalog.service';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { createCategoriesRepository } from './modules/categories/categories.repository';
 import { createCategoriesService } from './modules/categories/categories.service';
@@ -215,6 +218,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(
         securedScope(writeRateLimit(config), async (scope, secured) => {
           await scope.register(ownProductsRoutes, { products, secured });
+          await scope.register(catalogRoutes, {
+            catalog: createCatalogService({ repository: createCatalogRepository(db), invalidateProducts }),
+            secured,
+          });
           await scope.register(purchasesRoutes, { purchases, secured });
           await scope.register(settingsRoutes, { settings, secured });
           await scope.register(ordersRoutes, { orders, reads: orderReads, secured, exportsPerMinute: config.rateLimit.exportsPerMinute });

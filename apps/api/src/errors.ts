@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@bulkwise/contracts';
+import type { CatalogImportReport, ErrorCode } from '@bulkwise/contracts';
 
 /**
  * A failure a client can act on. Services throw these; the error-handler plugin turns them into
@@ -9,8 +9,11 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
-    /** Extra members of the error body a client acts on (PRICE_CHANGED carries the current unitPrice). */
-    readonly details?: { unitPrice?: number },
+    /**
+     * Extra members of the error body a client acts on (PRICE_CHANGED carries the current unitPrice, a
+     * refused catalog import its report).
+     */
+    readonly details?: { unitPrice?: number; report?: CatalogImportReport },
     /** A 503's Retry-After header, in seconds. */
     readonly retryAfterSeconds?: number,
   ) {
@@ -31,6 +34,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PRICE_CHANGED: 409,
   IDEMPOTENCY_MISMATCH: 409,
   PAYLOAD_TOO_LARGE: 413,
+  // A well-formed catalog file whose rows the rules refuse: the body carries the row-by-row report.
+  IMPORT_REJECTED: 422,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,

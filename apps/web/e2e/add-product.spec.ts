@@ -107,6 +107,9 @@ test('the add form works by keyboard alone', async ({ page }) => {
   await page.getByLabel('Image URL').focus();
   await page.keyboard.type('https://cdn.example.com/keys.jpg');
   await page.keyboard.press('Tab');
+  await expect(page.getByLabel('SKU')).toBeFocused();
+  await page.keyboard.type('KEYS-1');
+  await page.keyboard.press('Tab');
   await page.keyboard.type(name);
   await page.keyboard.press('Tab');
   await page.keyboard.type('Keyco');
@@ -136,6 +139,6 @@ test('the add form works by keyboard alone', async ({ page }) => {
 
   await expect(page.getByText('Product added successfully!')).toBeVisible();
   const stored = (await ownProducts(supplier)).find((p) => p.name === name);
-  expect(stored).toMatchObject({ category: 'Health & Beauty', mainQuantity: 300, minSellingQuantity: 30, rating: 4.1 });
+  expect(stored).toMatchObject({ sku: 'KEYS-1', category: 'Health & Beauty', mainQuantity: 300, minSellingQuantity: 30, rating: 4.1 });
   expect(stored?.price).toBe(3.5);
 });

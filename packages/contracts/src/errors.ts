@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CatalogImportReportSchema } from './catalog-csv';
 
 /** Machine-readable error codes the API answers with. */
 export const ERROR_CODES = [
@@ -13,6 +14,7 @@ export const ERROR_CODES = [
   'PRICE_CHANGED',
   'IDEMPOTENCY_MISMATCH',
   'PAYLOAD_TOO_LARGE',
+  'IMPORT_REJECTED',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
@@ -32,6 +34,8 @@ export const ErrorBodySchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
   /** PRICE_CHANGED: the unit price the server charges now for the requested quantity. */
   unitPrice: z.number().optional(),
+  /** IMPORT_REJECTED and a refused catalog import's CONFLICT: the row-by-row report of the file. */
+  report: CatalogImportReportSchema.optional(),
   requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -9,3 +9,4 @@ export * from './auth';
 export * from './errors';
 export * from './messages';
 export * from './settings';
+export * from './catalog-csv';

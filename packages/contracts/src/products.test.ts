@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ImageUrlSchema,
   PRODUCT_FIELDS,
+  OPTIONAL_PRODUCT_FIELDS,
   PRODUCT_FIELD_KINDS,
   ProductInputSchema,
   ProductListQuerySchema,
@@ -112,12 +113,13 @@ describe('JwtRequestSchema and ErrorBodySchema', () => {
 
 describe('the product field list', () => {
   it('is the form order, and the input and output schemas carry every field of it', () => {
-    expect(PRODUCT_FIELDS.join(' ')).toBe('image name brandName category mainQuantity minSellingQuantity price rating description');
+    expect(PRODUCT_FIELDS.join(' ')).toBe('image sku name brandName category mainQuantity minSellingQuantity price rating description');
     for (const field of PRODUCT_FIELDS) {
       expect(ProductInputSchema.shape).toHaveProperty(field);
       expect(ProductSchema.shape).toHaveProperty(field);
     }
     expect(PRODUCT_FIELD_KINDS).toMatchObject({ name: 'text', category: 'text', mainQuantity: 'integer', price: 'decimal' });
+    expect([...OPTIONAL_PRODUCT_FIELDS]).toEqual(['sku']);
   });
 
   it('picks the product fields of a source and nothing else', () => {

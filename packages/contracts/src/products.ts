@@ -53,6 +53,23 @@ export const ImageUrlSchema = z
   .refine(isStorableText, 'Image URL contains characters that are not allowed')
   .refine(isImageUrl, 'Image must be an http(s) URL');
 
+export const SKU_MAX = 64;
+/** Printable: no control, format or unassigned code points (a tab or a zero-width space is not part of a SKU). */
+const PRINTABLE = /^[^\p{C}]*$/u;
+
+/**
+ * The supplier's own stock-keeping unit: optional, unique among that supplier's products (two suppliers
+ * may use the same one). Blank means none; on an update, omitted leaves it as it is and null or blank clears it.
+ */
+export const SkuSchema = z
+  .string({ error: 'SKU must be text' })
+  .trim()
+  .max(SKU_MAX, `SKU must be at most ${SKU_MAX} characters`)
+  .refine((v) => PRINTABLE.test(v) && isStorableText(v), 'SKU must contain only printable characters')
+  .nullable()
+  .transform((v) => (v === '' ? null : v))
+  .optional();
+
 const quantity = (field: string) =>
   z
     .number({ error: `${field} must be a number` })
@@ -67,6 +84,7 @@ const quantity = (field: string) =>
  */
 const PRODUCT_FIELD_RULES = {
   image: ImageUrlSchema,
+  sku: SkuSchema,
   name: text('Name', 200),
   brandName: text('Brand name', 100),
   category: ProductCategorySchema,
@@ -89,6 +107,11 @@ export type ProductField = keyof FieldRules;
 /** The product's own fields in form order (price breaks, a list, are edited apart). */
 export const PRODUCT_FIELDS = Object.keys(PRODUCT_FIELD_RULES) as ProductField[];
 
+/** Fields a product may lack: blank in the form, null in answers, an empty CSV cell clears them. */
+export const OPTIONAL_PRODUCT_FIELDS: ReadonlySet<ProductField> = new Set(
+  PRODUCT_FIELDS.filter((f) => PRODUCT_FIELD_RULES[f].safeParse(undefined).success),
+);
+
 export type ProductFieldKind = 'text' | 'integer' | 'decimal';
 const kindOf = (rule: z.ZodType): ProductFieldKind =>
   rule instanceof z.ZodNumber ? (rule.isInt ? 'integer' : 'decimal') : 'text';
@@ -98,7 +121,7 @@ export const PRODUCT_FIELD_KINDS = Object.fromEntries(
 ) as Record<ProductField, ProductFieldKind>;
 
 /** The product's own fields of `source` (a row, a body, a product), nothing else. */
-export function pickProductFields<T extends Record<ProductField, unknown>>(source: T): Pick<T, ProductField> {
+export function pickProductFields<T extends Partial<Record<ProductField, unknown>>>(source: T): Pick<T, ProductField> {
   return Object.fromEntries(PRODUCT_FIELDS.map((f) => [f, source[f]])) as Pick<T, ProductField>;
 }
 
@@ -121,11 +144,23 @@ export const CreateProductBodySchema = ProductInputSchema.superRefine(refinePric
  */
 export const UpdateProductBodySchema = CreateProductBodySchema;
 
-/** The fields as answered: stored values are not judged again on the way out. */
+type OptionalField = { [K in ProductField]: undefined extends z.input<FieldRules[K]> ? K : never }[ProductField];
+
+/** The fields as answered: stored values are not judged again on the way out; an optional one may be null. */
 function productFieldsShape() {
   const loose = { text: z.string(), integer: z.number().int(), decimal: z.number() };
-  return Object.fromEntries(PRODUCT_FIELDS.map((f) => [f, loose[PRODUCT_FIELD_KINDS[f]]])) as {
-    [K in ProductField]: FieldRules[K] extends z.ZodNumber ? z.ZodNumber : z.ZodString;
+  return Object.fromEntries(
+    PRODUCT_FIELDS.map((f) => {
+      const rule: z.ZodType = loose[PRODUCT_FIELD_KINDS[f]];
+      // Answers written before the field existed (an order's snapshot, an older server) read as null.
+      return [f, OPTIONAL_PRODUCT_FIELDS.has(f) ? rule.nullable().default(null) : rule];
+    }),
+  ) as {
+    [K in ProductField]: K extends OptionalField
+      ? z.ZodDefault<z.ZodNullable<z.ZodString>>
+      : FieldRules[K] extends z.ZodNumber
+        ? z.ZodNumber
+        : z.ZodString;
   };
 }
 
@@ -180,3 +215,6 @@ export const ProductListQuerySchema = z.object({
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
 export const IdParamsSchema = z.object({ id: z.string().max(100) });
+
+/** The 409 of a create, update or import that reuses one of the supplier's SKUs (field `sku`). */
+export const SKU_TAKEN_MESSAGE = 'You already have a product with this SKU';

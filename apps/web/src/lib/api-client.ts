@@ -96,13 +96,13 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function errorFrom(response: Response, body: unknown): ApiError {
+function errorFrom(status: number, body: unknown): ApiError {
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const text = [record.message, record.error, typeof body === 'string' ? body : undefined].find(
     (value): value is string => typeof value === 'string' && value.trim() !== '',
   );
-  const code = typeof record.code === 'string' ? record.code : `HTTP_${response.status}`;
-  return new ApiError(response.status, code, text ?? `Request failed with status ${response.status}`, body);
+  const code = typeof record.code === 'string' ? record.code : `HTTP_${status}`;
+  return new ApiError(status, code, text ?? `Request failed with status ${status}`, body);
 }
 
 /**
@@ -127,7 +127,7 @@ export async function apiRequest<S extends z.ZodType>(
   }
 
   const body = await readBody(response);
-  if (!response.ok) throw errorFrom(response, body);
+  if (!response.ok) throw errorFrom(response.status, body);
 
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
@@ -150,3 +150,57 @@ export const api = {
   delete: <S extends z.ZodType>(path: string, schema: S, options?: Options & { body?: unknown }) =>
     apiRequest(path, schema, { ...options, method: 'DELETE' }).then((r) => r.data),
 };
+
+export interface UploadOptions {
+  contentType: string;
+  /** Fraction of the body sent so far, 0 to 1 (fetch cannot report this, so uploads use XHR). */
+  onProgress?: (sent: number) => void;
+  signal?: AbortSignal;
+}
+
+function xhrSend(path: string, body: Blob, options: UploadOptions, token: string | null) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${env.apiBaseUrl}${path}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Content-Type', options.contentType);
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+    xhr.onerror = () =>
+      reject(new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection and try again.'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
+}
+
+/**
+ * POST of a file as the raw body, with upload progress; otherwise as apiRequest: the session renewed
+ * once on 401, errors as ApiError (the refusal's body kept), a 2xx body checked against `schema`.
+ */
+export async function apiUpload<S extends z.ZodType>(path: string, body: Blob, schema: S, options: UploadOptions): Promise<z.output<S>> {
+  const token = getToken();
+  let answer = await xhrSend(path, body, options, token);
+  if (answer.status === 401 && token && sessionHooks) {
+    const hooks = sessionHooks;
+    const fresh = await refreshOnce(hooks);
+    if (fresh) answer = await xhrSend(path, body, options, fresh);
+    if (!fresh || answer.status === 401) await hooks.expire();
+  }
+  let parsedBody: unknown = answer.text;
+  try {
+    parsedBody = answer.text ? (JSON.parse(answer.text) as unknown) : undefined;
+  } catch {
+    // Not JSON: kept as text for the error message.
+  }
+  if (answer.status < 200 || answer.status >= 300) throw errorFrom(answer.status, parsedBody);
+  const parsed = schema.safeParse(parsedBody);
+  if (!parsed.success) {
+    console.error(`Unexpected response from ${path}`, parsed.error);
+    throw new ApiError(answer.status, 'INVALID_RESPONSE', 'The server sent an unexpected response.', parsedBody);
+  }
+  return parsed.data;
+}

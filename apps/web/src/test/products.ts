@@ -1,9 +1,12 @@
 import { lineTotal, type CartItem, type OwnProduct, type PriceTier, type ProductInput } from '@bulkwise/contracts';
 
 /** What a supplier types into the add and update forms (and what they send). */
-export function productInput(overrides: Partial<ProductInput> = {}): ProductInput & { priceTiers: PriceTier[] } {
+export function productInput(
+  overrides: Partial<ProductInput & { sku: string }> = {},
+): ProductInput & { priceTiers: PriceTier[]; sku: string } {
   return {
     image: 'https://cdn.example.com/bolts.jpg',
+    sku: 'BOLT-M8-500',
     name: 'Steel bolts M8',
     brandName: 'Fastenco',
     category: 'Industrial Machinery & Tools',

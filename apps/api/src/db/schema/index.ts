@@ -39,6 +39,8 @@ export const products = pgTable(
     categorySlug: text('category_slug').notNull(),
     description: text('description').notNull(),
     image: text('image').notNull(),
+    /** The supplier's own code, unique per supplier (products_owner_sku_key); null when they use none. */
+    sku: text('sku'),
     mainQuantity: integer('main_quantity').notNull(),
     minSellingQuantity: integer('min_selling_quantity').notNull(),
     // Money is exact: numeric(12,2), read back as a JS number (at most 2 decimals, below 2^53).
@@ -73,6 +75,8 @@ export const products = pgTable(
     index('products_bulk_price_idx').on(t.price, t.id).where(sql`${t.minSellingQuantity} > ${BULK_THRESHOLD}`),
     index('products_bulk_created_idx').on(t.createdAt, t.id).where(sql`${t.minSellingQuantity} > ${BULK_THRESHOLD}`),
     index('products_owner_idx').on(t.ownerUid, t.createdAt, t.id),
+    // Two suppliers may share a SKU; one supplier may not (a CSV import matches rows by it).
+    uniqueIndex('products_owner_sku_key').on(t.ownerUid, t.sku).where(sql`${t.sku} is not null`),
   ],
 );
 
@@ -149,6 +153,22 @@ export const orderHistory = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('order_history_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * Catalog files a supplier committed, by the SHA-256 of their bytes: committing the same file again
+ * applies nothing (rows without an id or SKU would otherwise be created twice). Written in the commit's
+ * transaction, so a file that was refused is not remembered.
+ */
+export const catalogImports = pgTable(
+  'catalog_imports',
+  {
+    ownerUid: text('owner_uid').notNull(),
+    digest: text('digest').notNull(),
+    rows: integer('rows').notNull(),
+    committedAt: timestamp('committed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('catalog_imports_owner_digest_key').on(t.ownerUid, t.digest)],
 );
 
 export type CategoryRow = typeof categories.$inferSelect;

@@ -111,6 +111,7 @@ describe('CSV export', () => {
     const rival = makeUser('rival');
     const product = await createProduct(t, supplier, {
       name: '=HYPERLINK("http://evil.example","Click")',
+      sku: 'BOLT-10',
       price: 19.99,
     });
     const rivalProduct = await createProduct(t, rival);
@@ -132,12 +133,13 @@ describe('CSV export', () => {
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="orders-all-/);
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'id,date,status,product,quantity,unit price,total,buyer name,buyer email,phone,address,carrier,tracking',
+      'id,date,status,product,sku,quantity,unit price,total,buyer name,buyer email,phone,address,carrier,tracking',
     );
     expect(lines).toHaveLength(3);
     expect(res.body).not.toContain(theirs);
     const row = lines.find((l) => l.startsWith(mine))!;
-    expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
+    // The SKU comes from the order's snapshot, next to the product's name.
+    expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")",BOLT-10,30,`);
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(row).toContain(',30,19.99,599.70,');
     expect(row).toContain(",'+44 117 496 0123,");

@@ -8,8 +8,8 @@ export function toOrder(row: OrderRow): Order {
   return {
     _id: row.id,
     status: row.status,
-    // Orders placed before volume pricing have no breaks in their snapshot.
-    product: ProductSchema.parse({ priceTiers: [], ...(row.productSnapshot as object) }),
+    // Orders placed before volume pricing (or SKUs) have no breaks (or SKU) in their snapshot.
+    product: ProductSchema.parse({ priceTiers: [], sku: null, ...(row.productSnapshot as object) }),
     quantity: row.quantity,
     unitPrice,
     total: lineTotal(row.quantity, unitPrice),

@@ -1,6 +1,8 @@
-import { MIN_ORDER_FILTER_THRESHOLD, type ProductField } from '@bulkwise/contracts';
+import { MIN_ORDER_FILTER_THRESHOLD, SKU_TAKEN_MESSAGE, type ProductField } from '@bulkwise/contracts';
 import { and, asc, count, desc, eq, getTableColumns, gt, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../errors';
 import type { InvalidationBus } from '../../lib/cache/bus';
 import { createResponseCache } from '../../lib/cache/cache';
 import { productCounts, products, type ProductRow } from '../../db/schema';
@@ -95,6 +97,19 @@ function counterFor(filter: ProductFilter): CounterColumn | undefined {
 const COUNT_CACHE_BYTES = 256 * 1024;
 
 const trim = <R>(rows: R[], limit: number) => ({ rows: rows.slice(0, limit), hasMore: rows.length > limit });
+
+/** The one unique index a product write can break besides its random id: the supplier's SKU. */
+export const skuTaken = () => new AppError('CONFLICT', SKU_TAKEN_MESSAGE, { sku: SKU_TAKEN_MESSAGE });
+
+/** Runs a product write, turning a reused SKU into the 409 that names the field. */
+export async function guardSku<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw skuTaken();
+    throw err;
+  }
+}
 
 export function cursorAfter(row: RankedProductRow, sort: ProductSortKey): ProductCursor {
   const value =
@@ -199,17 +214,19 @@ export function createProductsRepository(db: Db, options: { bus?: Pick<Invalidat
         .limit(limit);
     },
     async insert(values: NewProduct): Promise<ProductRow> {
-      const [row] = await db.insert(products).values(values).returning();
+      const [row] = await guardSku(() => db.insert(products).values(values).returning());
       counts.invalidate([ANY_PRODUCT_TAG]);
       return row!;
     },
     /** Updates only when `ownerUid` owns the product; undefined otherwise. */
     async updateOwned(id: string, ownerUid: string, changes: ProductChanges): Promise<ProductRow | undefined> {
-      const [row] = await db
-        .update(products)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(and(eq(products.id, id), eq(products.ownerUid, ownerUid)))
-        .returning();
+      const [row] = await guardSku(() =>
+        db
+          .update(products)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(and(eq(products.id, id), eq(products.ownerUid, ownerUid)))
+          .returning(),
+      );
       counts.invalidate([ANY_PRODUCT_TAG]);
       return row;
     },
@@ -223,7 +240,7 @@ export function createProductsRepository(db: Db, options: { bus?: Pick<Invalidat
       changes: Omit<ProductChanges, 'priceTiers'>,
       check: (current: ProductRow) => void,
     ): Promise<ProductRow | undefined> {
-      const row = await db.transaction(async (tx) => {
+      const row = await guardSku(() => db.transaction(async (tx) => {
         const [current] = await tx
           .select()
           .from(products)
@@ -237,7 +254,7 @@ export function createProductsRepository(db: Db, options: { bus?: Pick<Invalidat
           .where(eq(products.id, id))
           .returning();
         return updated;
-      });
+      }));
       counts.invalidate([ANY_PRODUCT_TAG]);
       return row;
     },

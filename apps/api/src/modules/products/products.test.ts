@@ -356,3 +356,48 @@ describe('PUT and DELETE /api/products/:id', () => {
     expect((await get(`/api/products/${product._id}`)).statusCode).toBe(404);
   });
 });
+
+describe('SKU', () => {
+  const write = async (method: 'POST' | 'PUT', owner: ReturnType<typeof makeUser>, payload: object, id = '') =>
+    t.app.inject({ method, url: `/api/products${id && `/${id}`}`, headers: await bearer(t, owner), payload });
+
+  it('is trimmed, shown to everyone, unique per supplier (409 naming the field) but shared across suppliers', async () => {
+    const owner = makeUser('owner');
+    const rival = makeUser('rival');
+    const created = await write('POST', owner, productInput({ sku: '  AB-100  ' }));
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ sku: 'AB-100' });
+    expect((await get(`/api/products/${created.json()._id}`)).json()).toMatchObject({ sku: 'AB-100' });
+
+    const duplicate = await write('POST', owner, productInput({ sku: 'AB-100' }));
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toMatchObject({ code: 'CONFLICT', fields: { sku: 'You already have a product with this SKU' } });
+    expect((await write('POST', rival, productInput({ sku: 'AB-100' }))).statusCode).toBe(201);
+
+    const other = await write('POST', owner, productInput({ sku: 'AB-200' }));
+    const renamed = await write('PUT', owner, productInput({ sku: 'AB-100' }), other.json()._id);
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json().fields).toEqual({ sku: 'You already have a product with this SKU' });
+  });
+
+  it('is optional: none, blank or null store no SKU; an update without one keeps it; bad ones are 400', async () => {
+    const owner = makeUser('owner');
+    const none = await write('POST', owner, productInput());
+    const blank = await write('POST', owner, productInput({ sku: '   ' }));
+    expect([none.json().sku, blank.json().sku]).toEqual([null, null]);
+    const kept = await write('POST', owner, productInput({ sku: 'KEEP-1' }));
+    const { sku: _omit, ...withoutSku } = productInput({ name: 'Renamed' });
+    expect((await write('PUT', owner, withoutSku, kept.json()._id)).json()).toMatchObject({ name: 'Renamed', sku: 'KEEP-1' });
+    expect((await write('PUT', owner, productInput({ sku: null }), kept.json()._id)).json()).toMatchObject({ sku: null });
+
+    for (const [sku, message] of [
+      ['x'.repeat(65), 'SKU must be at most 64 characters'],
+      ['AB\t1', 'SKU must contain only printable characters'],
+      ['AB\u200B1', 'SKU must contain only printable characters'],
+    ]) {
+      const res = await write('POST', owner, productInput({ sku }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toMatchObject({ sku: message });
+    }
+  });
+});

@@ -33,6 +33,7 @@ async function openPage() {
 async function fillValid(user: UserEvent, skip: string[] = []) {
   const values: Array<[string, string]> = [
     ['Image URL', created.image],
+    ['SKU', created.sku ?? ''],
     ['Product name', created.name],
     ['Brand name', created.brandName],
     ['Main quantity', '5000'],

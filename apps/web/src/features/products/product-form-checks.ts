@@ -6,7 +6,7 @@ export type NumberField = number | '';
 
 /** The form's values, one per field of the contract's list: numbers may be '' while blank. */
 export type ProductFormValues = {
-  [K in ProductField]: ProductInput[K] extends number ? NumberField : string;
+  [K in ProductField]-?: NonNullable<ProductInput[K]> extends number ? NumberField : string;
 } & {
   /** Volume pricing rows as typed; blank cells stay '' until checked. */
   priceTiers: PriceTierRow[];
@@ -97,5 +97,5 @@ export function checkProductRules(values: ProductFormValues): ProductFormCheck {
 }
 
 export function productToFormValues(product: Product): ProductFormValues {
-  return { ...pickProductFields(product), priceTiers: product.priceTiers.map((tier) => ({ ...tier })) };
+  return { ...pickProductFields(product), sku: product.sku ?? '', priceTiers: product.priceTiers.map((tier) => ({ ...tier })) };
 }

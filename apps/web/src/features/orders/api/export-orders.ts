@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@bulkwise/contracts';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 
 /**
  * GET /api/orders/export.csv with the session token (a plain link could not send it), saved as a file.
@@ -9,12 +10,5 @@ import { apiRequest } from '@/lib/api-client';
 export async function downloadOrdersCsv(status: OrderStatus | 'all'): Promise<void> {
   const query = status === 'all' ? '' : `?status=${status}`;
   const { data } = await apiRequest(`/orders/export.csv${query}`, z.string());
-  const url = URL.createObjectURL(new Blob([data], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `orders-${status}-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(data, `orders-${status}-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv;charset=utf-8');
 }

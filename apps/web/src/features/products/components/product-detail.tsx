@@ -52,6 +52,11 @@ export function ProductDetail({ product, purchase }: ProductDetailProps) {
             <p className="mt-2 text-base-content/70">
               Brand: <span className="font-semibold text-base-content">{product.brandName}</span>
             </p>
+            {product.sku && (
+              <p className="mt-1 text-sm text-base-content/70">
+                SKU: <span className="font-mono text-base-content">{product.sku}</span>
+              </p>
+            )}
           </div>
           <div className="flex items-center gap-2">
             <RatingStars rating={product.rating} />

@@ -7,6 +7,7 @@ import {
   QUANTITY_MIN,
   RATING_MAX,
   RATING_MIN,
+  SKU_MAX,
   type ProductField,
 } from '@bulkwise/contracts';
 import type { ReactNode } from 'react';
@@ -44,6 +45,11 @@ const LAYOUT: Record<ProductField, ProductFieldLayout> = {
         {...input}
       />
     ),
+  },
+  sku: {
+    label: 'SKU',
+    hint: 'Optional: your own code, unique among your products',
+    control: (input) => <TextInput type="text" autoComplete="off" maxLength={SKU_MAX} {...input} />,
   },
   name: {
     label: 'Product name',

@@ -42,7 +42,10 @@ export function ProductTable({ products }: { products: readonly Product[] }) {
                     width={56}
                     height={56}
                   />
-                  <span className="font-semibold">{product.name}</span>
+                  <div>
+                    <span className="font-semibold">{product.name}</span>
+                    {product.sku && <div className="font-mono text-xs text-base-content/70">SKU {product.sku}</div>}
+                  </div>
                 </div>
               </td>
               <td className={labelled} data-label="Category & Brand">

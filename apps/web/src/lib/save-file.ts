@@ -1,0 +1,12 @@
+/** Hands `content` to the browser as a download named `name` (an API answer a plain link could not fetch). */
+export function saveFile(content: string, name: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled: the download keeps its own reference.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
