@@ -58,7 +58,7 @@ import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { loadSheddingPlugin } from './plugins/load-shedding';
 import { requestLogPlugin } from './plugins/request-log';
 import { securedScope } from './plugins/secured';
-import { securityPlugin, writeRateLimit } from './plugins/security';
+import { securityPlugin, writeRateLimit, exportRateLimit } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 
 export interface AppDeps {
@@ -224,9 +224,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           });
           await scope.register(purchasesRoutes, { purchases, secured });
           await scope.register(settingsRoutes, { settings, secured });
-          await scope.register(ordersRoutes, { orders, reads: orderReads, secured, exportsPerMinute: config.rateLimit.exportsPerMinute });
+          await scope.register(ordersRoutes, { orders, reads: orderReads, secured });
           await scope.register(cartRoutes, { orders, secured });
-        }),
+        }, exportRateLimit(config)),
       );
     },
     { prefix: '/api' },

@@ -2,13 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { WriteRateLimit } from './security';
 
 /**
- * What a secured route spreads into its options: `read`, or `write` (adds the write rate limit).
+ * What a secured route spreads into its options: `read`, `write` (adds the write rate limit) or
+ * `export` (a download that reads all of the caller's rows: the stricter export limit).
  * `config.signedIn` is what types `request.user` as present in the handler (plugins/auth.ts); the
  * scope's hook is what makes that true.
  */
 export interface SecuredRouteOptions {
   read: { config: { signedIn: true } };
   write: { config: { signedIn: true; rateLimit: WriteRateLimit } };
+  export: { config: { signedIn: true; rateLimit: WriteRateLimit } };
 }
 
 /**
@@ -20,6 +22,7 @@ export interface SecuredRouteOptions {
 export function securedScope(
   writeRateLimit: WriteRateLimit,
   routes: (scope: FastifyInstance, secured: SecuredRouteOptions) => Promise<void>,
+  exportRateLimit: WriteRateLimit = writeRateLimit,
 ) {
   return async (scope: FastifyInstance) => {
     scope.addHook('onRoute', (route) => {
@@ -32,6 +35,7 @@ export function securedScope(
     await routes(scope, {
       read: { config: { signedIn: true } },
       write: { config: { signedIn: true, rateLimit: writeRateLimit } },
+      export: { config: { signedIn: true, rateLimit: exportRateLimit } },
     });
   };
 }

@@ -91,6 +91,11 @@ export function writeRateLimit(config: Config): WriteRateLimit {
   return { max: config.rateLimit.writesPerMinute, timeWindow: '1 minute', hook: 'preHandler' };
 }
 
+/** Every CSV export (orders, catalog) reads all of a user's rows: its own, stricter limit per user. */
+export function exportRateLimit(config: Config): WriteRateLimit {
+  return { max: config.rateLimit.exportsPerMinute, timeWindow: '1 minute', hook: 'preHandler' };
+}
+
 /** The headers helmet's middleware sets for `options`, read once from a stand-in response. */
 export function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};

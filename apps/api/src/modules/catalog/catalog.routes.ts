@@ -29,7 +29,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; sec
   app.get(
     '/my-products/export.csv',
     {
-      ...secured.read,
+      ...secured.export,
       schema: {
         tags: ['catalog'],
         description: `Every product of the caller as CSV, streamed. \`priceTiers\` is written \`100:9.50;500:9.00\`;

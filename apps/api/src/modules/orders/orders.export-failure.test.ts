@@ -41,7 +41,7 @@ async function serve(batches: number) {
   } as unknown as OrdersService;
   await app.register(
     securedScope({ max: 1000, timeWindow: '1 minute', hook: 'preHandler' }, async (scope, secured) => {
-      await scope.register(ordersRoutes, { orders, reads: {} as OrdersReadCache, secured, exportsPerMinute: 1000 });
+      await scope.register(ordersRoutes, { orders, reads: {} as OrdersReadCache, secured });
     }),
     { prefix: '/api' },
   );

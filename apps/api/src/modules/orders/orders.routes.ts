@@ -33,8 +33,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   reads: OrdersReadCache;
   secured: SecuredRouteOptions;
   /** Each export reads all of a supplier's orders: counted per user, after the token is verified. */
-  exportsPerMinute: number;
-}> = async (app, { orders, reads, secured, exportsPerMinute }) => {
+}> = async (app, { orders, reads, secured }) => {
   const serializePage = serializerCompiler({ schema: OrderListSchema, method: 'GET', url: '/orders', httpStatus: '200' });
 
   app.get(
@@ -81,8 +80,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/orders/export.csv',
     {
-      ...secured.read,
-      config: { ...secured.read.config, rateLimit: { max: exportsPerMinute, timeWindow: '1 minute', hook: 'preHandler' } },
+      ...secured.export,
       schema: {
         tags: ['orders'],
         description: `The caller's orders as a supplier (one status with \`status\`) as CSV, streamed. Cells that
