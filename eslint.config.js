@@ -9,7 +9,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // Read from the folders, so a new feature is covered without editing this file.
-const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta.url), {
+  withFileTypes: true,
+})
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
@@ -69,7 +71,8 @@ export default tseslint.config(
                 `@/features/${f}`,
                 `@/features/${f}/**`,
               ]),
-              message: 'Features do not import each other: compose them in app/ or move shared code to components/ or lib/.',
+              message:
+                'Features do not import each other: compose them in app/ or move shared code to components/ or lib/.',
             },
             { group: ['**/app/**', '@/app/**'], message: 'features/ must not import from app/.' },
           ],
@@ -78,7 +81,11 @@ export default tseslint.config(
     },
   })),
   {
-    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/config/**/*.{ts,tsx}'],
+    files: [
+      'apps/web/src/components/**/*.{ts,tsx}',
+      'apps/web/src/lib/**/*.{ts,tsx}',
+      'apps/web/src/config/**/*.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -86,7 +93,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/features/**', '@/features/**', '**/app/**', '@/app/**'],
-              message: 'components/, lib/ and config/ are shared layers: they must not import features or app.',
+              message:
+                'components/, lib/ and config/ are shared layers: they must not import features or app.',
             },
           ],
         },
@@ -108,8 +116,16 @@ export default tseslint.config(
     files: ['apps/api/src/modules/**/*.repository.ts', 'apps/api/src/modules/**/*.service.ts'],
     rules: restrict([
       {
-        group: ['fastify', 'fastify/*', 'fastify-type-provider-zod', '@fastify/*', '**/lib/cache/http', '**/*.routes'],
-        message: 'Services and repositories know no HTTP: headers, replies and status codes belong to the routes.',
+        group: [
+          'fastify',
+          'fastify/*',
+          'fastify-type-provider-zod',
+          '@fastify/*',
+          '**/lib/cache/http',
+          '**/*.routes',
+        ],
+        message:
+          'Services and repositories know no HTTP: headers, replies and status codes belong to the routes.',
       },
     ]),
   },

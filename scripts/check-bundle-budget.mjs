@@ -10,7 +10,12 @@ import { buildWeb, ROOT } from './stack.mjs';
 export const BUDGET_KB = Number(process.env.WEB_JS_BUDGET_KB ?? 150);
 /** Everything `/` needs to be usable: entry, app shell, Firebase client and the home page module. */
 export const INTERACTIVE_BUDGET_KB = Number(process.env.WEB_INTERACTIVE_BUDGET_KB ?? 260);
-const INTERACTIVE_ENTRIES = ['index.html', 'src/app/app.tsx', 'src/features/auth/auth-client.ts', 'src/app/routes/home.tsx'];
+const INTERACTIVE_ENTRIES = [
+  'index.html',
+  'src/app/app.tsx',
+  'src/features/auth/auth-client.ts',
+  'src/app/routes/home.tsx',
+];
 const dist = path.join(ROOT, 'apps', 'web', 'dist');
 
 await buildWeb({ quiet: false });
@@ -35,14 +40,20 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const total = js.reduce((s, f) => s + f.gzip, 0);
 
 console.log('\nJavaScript loaded by / before first paint (gzip):');
-for (const f of js) console.log(`  ${f.url.padEnd(48)} ${kb(f.bytes).padStart(10)} raw  ${kb(f.gzip).padStart(9)} gzip`);
-for (const f of css) console.log(`  ${f.url.padEnd(48)} ${kb(f.bytes).padStart(10)} raw  ${kb(f.gzip).padStart(9)} gzip (css)`);
+for (const f of js)
+  console.log(`  ${f.url.padEnd(48)} ${kb(f.bytes).padStart(10)} raw  ${kb(f.gzip).padStart(9)} gzip`);
+for (const f of css)
+  console.log(`  ${f.url.padEnd(48)} ${kb(f.bytes).padStart(10)} raw  ${kb(f.gzip).padStart(9)} gzip (css)`);
 // The stylesheet may be inlined (vite-plugins.ts): index.html then carries it.
 const page = measure('/index.html');
-console.log(`  ${page.url.padEnd(48)} ${kb(page.bytes).padStart(10)} raw  ${kb(page.gzip).padStart(9)} gzip (html)`);
+console.log(
+  `  ${page.url.padEnd(48)} ${kb(page.bytes).padStart(10)} raw  ${kb(page.gzip).padStart(9)} gzip (html)`,
+);
 console.log(`  total JS: ${kb(total)} gzip; budget ${BUDGET_KB} KB`);
 const early = alongside.map(measure);
-console.log(`\nApp chunks index.html modulepreloads (downloaded with the entry, run after first paint): ${kb(early.reduce((s, f) => s + f.gzip, 0))} gzip in ${early.length} files`);
+console.log(
+  `\nApp chunks index.html modulepreloads (downloaded with the entry, run after first paint): ${kb(early.reduce((s, f) => s + f.gzip, 0))} gzip in ${early.length} files`,
+);
 
 // The static import closure of the modules the home page needs, from Vite's manifest.
 const needed = new Set();
@@ -58,7 +69,9 @@ for (const key of INTERACTIVE_ENTRIES) {
 }
 const interactive = [...needed].filter((f) => f.endsWith('.js')).map((f) => measure(`/${f}`));
 const interactiveTotal = interactive.reduce((s, f) => s + f.gzip, 0);
-console.log(`\nJavaScript the home page needs to be usable (gzip): ${kb(interactiveTotal)} in ${interactive.length} files; budget ${INTERACTIVE_BUDGET_KB} KB`);
+console.log(
+  `\nJavaScript the home page needs to be usable (gzip): ${kb(interactiveTotal)} in ${interactive.length} files; budget ${INTERACTIVE_BUDGET_KB} KB`,
+);
 
 let failed = false;
 if (total > BUDGET_KB * 1024) {
@@ -66,7 +79,9 @@ if (total > BUDGET_KB * 1024) {
   failed = true;
 }
 if (interactiveTotal > INTERACTIVE_BUDGET_KB * 1024) {
-  console.error(`✖ the home page needs ${kb(interactiveTotal)} gzip of JavaScript, over the ${INTERACTIVE_BUDGET_KB} KB budget`);
+  console.error(
+    `✖ the home page needs ${kb(interactiveTotal)} gzip of JavaScript, over the ${INTERACTIVE_BUDGET_KB} KB budget`,
+  );
   failed = true;
 }
 if (failed) process.exit(1);

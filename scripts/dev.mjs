@@ -4,7 +4,18 @@
 import path from 'node:path';
 import { watchAncestors } from './lib/processes.mjs';
 import { lockDataDir } from './lib/data-dir-lock.mjs';
-import { BIN, loadDotEnv, PROJECT_ID, ROOT, run, startAuthEmulator, startPostgres, stopAll, stopAllOnSignal, waitForUrl } from './stack.mjs';
+import {
+  BIN,
+  loadDotEnv,
+  PROJECT_ID,
+  ROOT,
+  run,
+  startAuthEmulator,
+  startPostgres,
+  stopAll,
+  stopAllOnSignal,
+  waitForUrl,
+} from './stack.mjs';
 
 loadDotEnv();
 const webPort = Number(process.env.PORT ?? 3000);
@@ -26,16 +37,21 @@ try {
   console.log('▶ Starting the Firebase Auth emulator…');
   await startAuthEmulator({ port: emulatorPort, dataDir });
   console.log('▶ Starting the API in watch mode…');
-  const api = run('api', path.join(BIN, 'tsx'), ['watch', path.join(ROOT, 'apps', 'api', 'src', 'server.ts')], {
-    env: {
-      PORT: String(apiPort),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      PUBLIC_URL: `http://localhost:${webPort}`,
-      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}`,
-      FIREBASE_PROJECT_ID: PROJECT_ID,
+  const api = run(
+    'api',
+    path.join(BIN, 'tsx'),
+    ['watch', path.join(ROOT, 'apps', 'api', 'src', 'server.ts')],
+    {
+      env: {
+        PORT: String(apiPort),
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        PUBLIC_URL: `http://localhost:${webPort}`,
+        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}`,
+        FIREBASE_PROJECT_ID: PROJECT_ID,
+      },
     },
-  });
+  );
   await waitForUrl(`http://127.0.0.1:${apiPort}/api/health`, { child: api });
   console.log('▶ Starting Vite…');
   run('web', path.join(BIN, 'vite'), ['--port', String(webPort), '--strictPort'], {

@@ -48,7 +48,12 @@ function track(name, child, quiet) {
  * Starts `command`. A node script (a node_modules/.bin tool) runs as a direct node child that stops
  * with `stopSignal` when we die; anything else is a plain child in our process group.
  */
-export function run(name, command, args, { env = {}, quiet = false, cwd = ROOT, stopSignal = 'SIGTERM', preload = [] } = {}) {
+export function run(
+  name,
+  command,
+  args,
+  { env = {}, quiet = false, cwd = ROOT, stopSignal = 'SIGTERM', preload = [] } = {},
+) {
   const child = isNodeScript(command)
     ? spawnNodeScript(command, args, { env, cwd, stopSignal, preload })
     : spawnChild(command, args, { env, cwd });
@@ -146,7 +151,19 @@ export async function startAuthEmulator({ port, dataDir, quiet = true }) {
 export async function startMailCatcher({ smtpPort, webPort, dataDir, quiet = true }) {
   const dir = path.resolve(dataDir, 'mail');
   mkdirSync(dir, { recursive: true });
-  const args = ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1', '--mail-directory', dir, '--silent'];
+  const args = [
+    '--smtp',
+    String(smtpPort),
+    '--web',
+    String(webPort),
+    '--ip',
+    '127.0.0.1',
+    '--web-ip',
+    '127.0.0.1',
+    '--mail-directory',
+    dir,
+    '--silent',
+  ];
   const child = run('mail', path.join(BIN, 'maildev'), args, { quiet, cwd: dir });
   await waitForUrl(`http://127.0.0.1:${webPort}/api/healthz`, { child, timeoutMs: 120_000 });
   return child;
@@ -163,7 +180,8 @@ function newestMtime(paths) {
       return;
     }
     if (st.isDirectory()) {
-      for (const name of readdirSync(p)) if (name !== 'node_modules' && name !== 'dist') visit(path.join(p, name));
+      for (const name of readdirSync(p))
+        if (name !== 'node_modules' && name !== 'dist') visit(path.join(p, name));
     } else newest = Math.max(newest, st.mtimeMs);
   };
   for (const p of paths) visit(p);
@@ -182,8 +200,22 @@ export function webBuildUpToDate() {
     return false;
   }
   const web = path.join(ROOT, 'apps', 'web');
-  const inputs = ['src', 'public', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts', 'vite-plugins.ts'].map((f) => path.join(web, f));
-  return newestMtime([...inputs, path.join(ROOT, 'packages', 'contracts', 'src'), path.join(ROOT, 'package-lock.json')]) < built;
+  const inputs = [
+    'src',
+    'public',
+    'index.html',
+    'package.json',
+    'tsconfig.json',
+    'vite.config.ts',
+    'vite-plugins.ts',
+  ].map((f) => path.join(web, f));
+  return (
+    newestMtime([
+      ...inputs,
+      path.join(ROOT, 'packages', 'contracts', 'src'),
+      path.join(ROOT, 'package-lock.json'),
+    ]) < built
+  );
 }
 
 export function buildWeb({ quiet = true } = {}) {
@@ -203,7 +235,8 @@ export function buildWeb({ quiet = true } = {}) {
 export function buildApi({ quiet = true } = {}) {
   const child = run('api-build', process.execPath, [path.join(ROOT, 'apps', 'api', 'build.mjs')], { quiet });
   return exited(child).then((code) => {
-    if (code !== 0) throw new Error(`API build failed:
+    if (code !== 0)
+      throw new Error(`API build failed:
 ${child.recentOutput()}`);
   });
 }
@@ -219,7 +252,12 @@ export async function startApi({ port, env = {}, quiet = false, instanceId }) {
   const child = track(
     'api',
     spawnChild(process.execPath, ['--enable-source-maps', server], {
-      env: { PORT: String(port), WEB_DIST_DIR: path.join(ROOT, 'apps', 'web', 'dist'), ...(instanceId ? { INSTANCE_ID: instanceId } : {}), ...env },
+      env: {
+        PORT: String(port),
+        WEB_DIST_DIR: path.join(ROOT, 'apps', 'web', 'dist'),
+        ...(instanceId ? { INSTANCE_ID: instanceId } : {}),
+        ...env,
+      },
       ipc: true,
     }),
     quiet,

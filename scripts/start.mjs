@@ -57,7 +57,11 @@ function embeddedDatabaseHolder() {
 async function preflight() {
   const ports = [[port, 'the web server and API', 'PORT', host]];
   if (useEmulator) {
-    for (const [offset, what] of [[0, 'the Auth emulator'], [1, 'the emulator hub'], [2, 'the emulator log']]) {
+    for (const [offset, what] of [
+      [0, 'the Auth emulator'],
+      [1, 'the emulator hub'],
+      [2, 'the emulator log'],
+    ]) {
       ports.push([emulatorPort + offset, what, 'AUTH_EMULATOR_PORT', '127.0.0.1']);
     }
   }
@@ -74,7 +78,8 @@ async function preflight() {
 
 /** @param {{ pid: number, host: string }} holder */
 function inUseMessage(holder) {
-  const command = holder.host === hostname() ? `: ${commandLine(holder.pid).slice(0, 100)}` : ` on ${holder.host}`;
+  const command =
+    holder.host === hostname() ? `: ${commandLine(holder.pid).slice(0, 100)}` : ` on ${holder.host}`;
   return `The embedded database at ${shownDataDir}/postgres is in use by another Bulkwise process (pid ${holder.pid}${command}): stop it, or set DATA_DIR or DATABASE_URL.`;
 }
 
@@ -129,7 +134,11 @@ try {
   if (catcher) step('Mail catcher ready');
   const postgres = await database;
   if (postgres) step('PostgreSQL ready');
-  step(postgres ? `Starting the API on the embedded PostgreSQL (${shownDataDir}/postgres)…` : 'Starting the API on PostgreSQL (DATABASE_URL)…');
+  step(
+    postgres
+      ? `Starting the API on the embedded PostgreSQL (${shownDataDir}/postgres)…`
+      : 'Starting the API on PostgreSQL (DATABASE_URL)…',
+  );
   const api = await startApi({
     port,
     instanceId,

@@ -29,7 +29,13 @@ export default defineConfig({
       // Playwright's own browser download does not work here: Debian's Chromium does. `npm test` finds
       // (or installs) it and passes its path in CHROME_PATH.
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

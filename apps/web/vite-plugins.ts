@@ -39,7 +39,9 @@ const APP_MODULE = 'src/app/app.tsx';
 
 /** What index.html loads for every page: the entry and (modulepreload) the app chunk. */
 function loadedByHtml(bundle: Bundle): Set<string> {
-  const entries = chunksOf(bundle).filter((c) => c.isEntry).map((c) => c.fileName);
+  const entries = chunksOf(bundle)
+    .filter((c) => c.isEntry)
+    .map((c) => c.fileName);
   return closure(bundle, [...entries, findChunk(bundle, APP_MODULE).fileName]);
 }
 
@@ -59,18 +61,24 @@ export function preloadAppChunk(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const bundle = ctx.bundle ?? {};
-        const entries = chunksOf(bundle).filter((c) => c.isEntry).map((c) => c.fileName);
+        const entries = chunksOf(bundle)
+          .filter((c) => c.isEntry)
+          .map((c) => c.fileName);
         const entryFiles = closure(bundle, entries);
         const files = [...closure(bundle, [findChunk(bundle, APP_MODULE).fileName])].filter(
           (file) => !entryFiles.has(file),
         );
         const entryTag = /<script type="module" crossorigin src="[^"]+"><\/script>/;
-        if (!entryTag.test(html)) throw new Error('index.html has no entry script tag: update vite-plugins.ts');
+        if (!entryTag.test(html))
+          throw new Error('index.html has no entry script tag: update vite-plugins.ts');
         return {
           html: html
             .replace(entryTag, (tag) => tag.replace('<script ', '<script fetchpriority="low" '))
             // Vite's own modulepreload tags (the entry's static imports).
-            .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href='),
+            .replaceAll(
+              '<link rel="modulepreload" crossorigin href=',
+              '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
+            ),
           tags: files.map((file) => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${file}` },
@@ -118,7 +126,11 @@ export function firstPagePreloads(): Plugin {
           .map((file) => `/${file}`),
         images,
       }));
-      this.emitFile({ type: 'asset', fileName: FIRST_PAGE_PRELOADS_FILE, source: JSON.stringify(pages, null, 2) });
+      this.emitFile({
+        type: 'asset',
+        fileName: FIRST_PAGE_PRELOADS_FILE,
+        source: JSON.stringify(pages, null, 2),
+      });
     },
   };
 }
@@ -135,11 +147,14 @@ export function inlineStylesheet(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
-          const asset = ctx.bundle?.[file];
-          if (asset?.type !== 'asset' || String(asset.source).includes('</style')) return tag;
-          return `<style>${String(asset.source)}</style>`;
-        });
+        return html.replace(
+          /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+          (tag, file: string) => {
+            const asset = ctx.bundle?.[file];
+            if (asset?.type !== 'asset' || String(asset.source).includes('</style')) return tag;
+            return `<style>${String(asset.source)}</style>`;
+          },
+        );
       },
     },
   };
@@ -167,7 +182,9 @@ export function precompress(): Plugin {
     },
     async closeBundle() {
       const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
-        .filter((entry) => entry.isFile() && PRECOMPRESSED.test(entry.name) && !entry.parentPath.includes('.vite'))
+        .filter(
+          (entry) => entry.isFile() && PRECOMPRESSED.test(entry.name) && !entry.parentPath.includes('.vite'),
+        )
         .map((entry) => path.join(entry.parentPath, entry.name));
       await Promise.all(
         files.map(async (file) => {
@@ -204,14 +221,22 @@ export function checkSharedChunk(): Plugin {
       if (!shared) return;
       for (const entry of chunksOf(bundle).filter((c) => c.isEntry)) {
         if (closure(bundle, [entry.fileName]).has(shared.fileName)) {
-          throw new Error(`${entry.fileName} imports ${shared.fileName}: add the entry's modules to ENTRY in vite.config.ts`);
+          throw new Error(
+            `${entry.fileName} imports ${shared.fileName}: add the entry's modules to ENTRY in vite.config.ts`,
+          );
         }
       }
       const forms = [...closure(bundle, [shared.fileName])].filter((file) => {
         const chunk = bundle[file];
-        return chunk?.type === 'chunk' && chunk.moduleIds.some((id) => /node_modules[\\/]react-hook-form[\\/]/.test(id));
+        return (
+          chunk?.type === 'chunk' &&
+          chunk.moduleIds.some((id) => /node_modules[\\/]react-hook-form[\\/]/.test(id))
+        );
       });
-      if (forms.length > 0) throw new Error(`${shared.fileName} imports react-hook-form (${forms.join(', ')}): add the module to FORMS in vite.config.ts`);
+      if (forms.length > 0)
+        throw new Error(
+          `${shared.fileName} imports react-hook-form (${forms.join(', ')}): add the module to FORMS in vite.config.ts`,
+        );
     },
   };
 }

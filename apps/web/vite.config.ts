@@ -2,7 +2,13 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { checkSharedChunk, firstPagePreloads, inlineStylesheet, precompress, preloadAppChunk } from './vite-plugins.ts';
+import {
+  checkSharedChunk,
+  firstPagePreloads,
+  inlineStylesheet,
+  precompress,
+  preloadAppChunk,
+} from './vite-plugins.ts';
 
 /**
  * Modules that several pages import (icons, layout pieces, query keys, contracts) go into one
@@ -15,7 +21,8 @@ import { checkSharedChunk, firstPagePreloads, inlineStylesheet, precompress, pre
  * The lists are by hand (the entry imports lucide-react's barrel, so the graph names every icon as its
  * import); `checkSharedChunk` in vite-plugins.ts fails the build when either falls behind the code.
  */
-const SHARED = /[\\/](apps[\\/]web[\\/]src|packages[\\/]contracts[\\/]src)[\\/]|node_modules[\\/]lucide-react[\\/]/;
+const SHARED =
+  /[\\/](apps[\\/]web[\\/]src|packages[\\/]contracts[\\/]src)[\\/]|node_modules[\\/]lucide-react[\\/]/;
 const ENTRY =
   /[\\/]src[\\/](main\.tsx|app[\\/](boot|first-route)\.|components[\\/]feedback[\\/](error-state|spinner|startup-overlay)\.|config[\\/](messages|timings|paths|storage-keys)\.|lib[\\/]theme\.|features[\\/]auth[\\/]persisted-user\.)|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](boxes|rotate-ccw|triangle-exclamation-point)\./;
 const FORMS =
@@ -23,7 +30,15 @@ const FORMS =
 const inSharedChunk = (id: string) => SHARED.test(id) && !ENTRY.test(id) && !FORMS.test(id);
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadAppChunk(), firstPagePreloads(), inlineStylesheet(), precompress(), checkSharedChunk()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadAppChunk(),
+    firstPagePreloads(),
+    inlineStylesheet(),
+    precompress(),
+    checkSharedChunk(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -13,7 +13,8 @@ import { reachable } from '../scale/cluster.mjs';
 import { ROOT } from '../stack.mjs';
 
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
-const postgresUrl = process.env.DATABASE_URL || ((await reachable('127.0.0.1', 5432)) ? LOCAL_POSTGRES : undefined);
+const postgresUrl =
+  process.env.DATABASE_URL || ((await reachable('127.0.0.1', 5432)) ? LOCAL_POSTGRES : undefined);
 
 function bench(script, env) {
   return new Promise((resolve) => {
@@ -34,7 +35,10 @@ const step = async (name, script, env = {}) => {
 
 await step('API on the embedded PostgreSQL', 'run.mjs', { DATABASE_URL: undefined });
 if (postgresUrl) await step('API on PostgreSQL (DATABASE_URL)', 'run.mjs', { DATABASE_URL: postgresUrl });
-else console.log('\n!!!!! bench (API on PostgreSQL) SKIPPED: set DATABASE_URL or run PostgreSQL on 127.0.0.1:5432 !!!!!');
+else
+  console.log(
+    '\n!!!!! bench (API on PostgreSQL) SKIPPED: set DATABASE_URL or run PostgreSQL on 127.0.0.1:5432 !!!!!',
+  );
 await step('orders desk', 'orders.mjs');
 await step('API instances', 'instances.mjs');
 

@@ -25,8 +25,14 @@ import { PURCHASE_BODY } from '../faults/lib.mjs';
 import { envNumber, fmt, loadavg, machineLine, writeSection } from './report.mjs';
 
 register();
-const { PRODUCT_CATEGORIES, PRODUCT_SORTS, categorySlug, NEXT_CURSOR_HEADER, MIN_ORDER_FILTER_THRESHOLD, IDEMPOTENCY_KEY_HEADER } =
-  await import('@bulkwise/contracts');
+const {
+  PRODUCT_CATEGORIES,
+  PRODUCT_SORTS,
+  categorySlug,
+  NEXT_CURSOR_HEADER,
+  MIN_ORDER_FILTER_THRESHOLD,
+  IDEMPOTENCY_KEY_HEADER,
+} = await import('@bulkwise/contracts');
 
 const BASE = (process.env.BROWSE_URL ?? 'http://localhost:3000').replace(/\/$/, '');
 const EMULATOR = process.env.BROWSE_AUTH_EMULATOR ?? '127.0.0.1:9099';
@@ -34,19 +40,30 @@ const PRODUCTS = envNumber('BROWSE_PRODUCTS', 2000);
 const SECONDS = envNumber('BROWSE_SECONDS', 60);
 const CONNECTIONS = envNumber('BROWSE_CONNECTIONS', 50);
 const LABEL = process.env.BROWSE_LABEL ?? new URL(BASE).host;
-if (!/^(localhost|127\.0\.0\.1|\[::1\])$/.test(new URL(BASE).hostname)) throw new Error(`BROWSE_URL must be loopback: ${BASE}`);
+if (!/^(localhost|127\.0\.0\.1|\[::1\])$/.test(new URL(BASE).hostname))
+  throw new Error(`BROWSE_URL must be loopback: ${BASE}`);
 
 const started = Date.now();
-const step = (msg) => console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
+const step = (msg) =>
+  console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
 
 // A seeded PRNG for the catalog (the same products every run); Math.random for the traffic.
 let seed = 20261126;
-const rand = () => ((seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
+const rand = () => (seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32;
 const pick = (list, r = Math.random) => list[Math.floor(r() * list.length)];
 
-const ADJECTIVES = 'heavy compact premium classic rugged slim portable modular quiet wireless folding smart durable lightweight industrial deluxe eco digital vintage ergonomic'.split(' ');
-const MATERIALS = 'steel bamboo cotton leather ceramic copper nylon walnut glass aluminium rubber linen marble silicone canvas'.split(' ');
-const NOUNS = 'pallet kettle blender jacket sneaker drill wrench lamp speaker charger headphones backpack notebook stapler stroller mirror shampoo helmet tyre toolbox ladder blanket cushion teapot scissors marker printer router monitor keyboard bottle candle apron gloves hammer saw grinder compressor battery cable tablet mixer vacuum heater fan tripod drone camera watch wallet sandals hoodie trolley shelf crate'.split(' ');
+const ADJECTIVES =
+  'heavy compact premium classic rugged slim portable modular quiet wireless folding smart durable lightweight industrial deluxe eco digital vintage ergonomic'.split(
+    ' ',
+  );
+const MATERIALS =
+  'steel bamboo cotton leather ceramic copper nylon walnut glass aluminium rubber linen marble silicone canvas'.split(
+    ' ',
+  );
+const NOUNS =
+  'pallet kettle blender jacket sneaker drill wrench lamp speaker charger headphones backpack notebook stapler stroller mirror shampoo helmet tyre toolbox ladder blanket cushion teapot scissors marker printer router monitor keyboard bottle candle apron gloves hammer saw grinder compressor battery cable tablet mixer vacuum heater fan tripod drone camera watch wallet sandals hoodie trolley shelf crate'.split(
+    ' ',
+  );
 const BRANDS = 'Northwind Acme Orbis Vantage Kestrel Harbor Lumen Tallis Brixton Meridian'.split(' ');
 const WORDS = [...ADJECTIVES, ...MATERIALS, ...NOUNS, ...BRANDS.map((b) => b.toLowerCase())]; // ~100
 const MIN_ORDERS = [1, 5, 10, 24, 50, 100, 120, 200, 250, 500];
@@ -59,7 +76,11 @@ const MIN_ORDERS = [1, 5, 10, 24, 50, 100, 120, 200, 250, 500];
 async function api(method, path, { token, body, headers = {} } = {}) {
   const res = await fetch(`${BASE}${path}`, {
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
@@ -69,8 +90,15 @@ async function api(method, path, { token, body, headers = {} } = {}) {
 
 /** Sign in as the web app does: the emulator's password sign-in, then the ID token for an API token. */
 async function signIn(email, password) {
-  const user = await authEmulatorPost(EMULATOR, '/accounts:signInWithPassword', { email, password, returnSecureToken: true });
-  const { json } = await api('POST', '/api/jwt', { headers: { authorization: `Bearer ${user.idToken}` }, body: { email, uid: user.localId } });
+  const user = await authEmulatorPost(EMULATOR, '/accounts:signInWithPassword', {
+    email,
+    password,
+    returnSecureToken: true,
+  });
+  const { json } = await api('POST', '/api/jwt', {
+    headers: { authorization: `Bearer ${user.idToken}` },
+    body: { email, uid: user.localId },
+  });
   return /** @type {string} */ (json.token);
 }
 
@@ -78,16 +106,21 @@ async function signIn(email, password) {
 async function pool(items, n, fn) {
   const out = [];
   let next = 0;
-  await Promise.all(Array.from({ length: n }, async () => {
-    while (next < items.length) { const i = next++; out[i] = await fn(items[i], i); }
-  }));
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i], i);
+      }
+    }),
+  );
   return out;
 }
 
 /** Up to `pages` pages of a listing or search, following X-Next-Cursor: the URLs a buyer pages through. */
 async function crawl(path, pages) {
   const urls = [];
-  for (let url = path; url && urls.length < pages; ) {
+  for (let url = path; url && urls.length < pages;) {
     urls.push(url);
     const cursor = (await api('GET', url)).headers.get(NEXT_CURSOR_HEADER);
     url = cursor ? `${path}&cursor=${encodeURIComponent(cursor)}` : undefined;
@@ -96,7 +129,8 @@ async function crawl(path, pages) {
 }
 
 const typos = (w) => [w.slice(0, 1) + w[2] + w[1] + w.slice(3), w.slice(0, 2) + w.slice(3)]; // swapped, dropped
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN;
 
 async function setup() {
   const supplier = await signIn('supplier@bulkwise.test', 'Supplier#2026');
@@ -138,45 +172,76 @@ async function setup() {
 
   step(`Crawling searches (${WORDS.length} words and 2 typos each, pages 1-3) and suggestions`);
   const terms = WORDS.flatMap((w) => [w, ...typos(w)]);
-  const searchUrls = (await pool(terms, 8, (t) => crawl(`/api/products?q=${encodeURIComponent(t)}&limit=24`, 3))).flat();
+  const searchUrls = (
+    await pool(terms, 8, (t) => crawl(`/api/products?q=${encodeURIComponent(t)}&limit=24`, 3))
+  ).flat();
   const prefixes = [...new Set(WORDS.flatMap((w) => [w.slice(0, 2), w.slice(0, 3), w.slice(0, 4)]))];
   const suggestUrls = prefixes.map((p) => `/api/products/suggest?q=${encodeURIComponent(p)}`);
   await pool(suggestUrls, 8, (u) => api('GET', u));
   const findUrls = [...searchUrls, ...suggestUrls];
-  console.log(`  ${fmt(products.length)} products, ${fmt(listingUrls.length)} listing URLs, ${fmt(searchUrls.length)} search + ${fmt(suggestUrls.length)} suggest URLs`);
+  console.log(
+    `  ${fmt(products.length)} products, ${fmt(listingUrls.length)} listing URLs, ${fmt(searchUrls.length)} search + ${fmt(suggestUrls.length)} suggest URLs`,
+  );
   return { supplier, buyer, products, listingUrls, findUrls };
 }
 
 /** One autocannon run; each request's class goes in its context, read back on its response. */
 async function load(name, mixed, s) {
   const classes = ['product', 'listing', 'search', ...(mixed ? ['purchase', 'edit'] : [])];
-  const stats = Object.fromEntries(classes.map((c) => [c, { ms: /** @type {number[]} */ ([]), codes: /** @type {Record<string, number>} */ ({}) }]));
+  const stats = Object.fromEntries(
+    classes.map((c) => [
+      c,
+      { ms: /** @type {number[]} */ ([]), codes: /** @type {Record<string, number>} */ ({}) },
+    ]),
+  );
   const setupRequest = (req, context) => {
     const r = Math.random();
     if (mixed && r < 0.01) {
       // An edit of one of the supplier's products: its price or its description, the whole body as the form sends it.
       const p = pick(s.products);
-      if (Math.random() < 0.5) p.body.price = Math.max(0.01, Math.round(p.body.price * (0.9 + Math.random() * 0.2) * 100) / 100);
+      if (Math.random() < 0.5)
+        p.body.price = Math.max(0.01, Math.round(p.body.price * (0.9 + Math.random() * 0.2) * 100) / 100);
       else p.body.description = `Restocked ${new Date().toISOString()}: ${p.body.name}.`;
       context.cls = 'edit';
-      return { ...req, method: 'PUT', path: `/api/products/${p.id}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${s.supplier}` }, body: JSON.stringify(p.body) };
+      return {
+        ...req,
+        method: 'PUT',
+        path: `/api/products/${p.id}`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${s.supplier}` },
+        body: JSON.stringify(p.body),
+      };
     }
     if (mixed && r < 0.06) {
       const p = pick(s.products);
       context.cls = 'purchase';
       return {
-        ...req, method: 'POST', path: `/api/products/purchase/${p.id}`,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${s.buyer}`, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+        ...req,
+        method: 'POST',
+        path: `/api/products/purchase/${p.id}`,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${s.buyer}`,
+          [IDEMPOTENCY_KEY_HEADER]: randomUUID(),
+        },
         body: JSON.stringify({ quantity: p.body.minSellingQuantity, ...PURCHASE_BODY }),
       };
     }
     const read = Math.random();
     context.cls = read < 0.4 ? 'product' : read < 0.7 ? 'listing' : 'search';
-    const path = context.cls === 'product' ? `/api/products/${pick(s.products).id}` : pick(context.cls === 'listing' ? s.listingUrls : s.findUrls);
+    const path =
+      context.cls === 'product'
+        ? `/api/products/${pick(s.products).id}`
+        : pick(context.cls === 'listing' ? s.listingUrls : s.findUrls);
     return { ...req, method: 'GET', path, headers: {}, body: undefined };
   };
   const before = loadavg();
-  const instance = autocannon({ url: BASE, connections: CONNECTIONS, duration: SECONDS, timeout: 10, requests: [{ setupRequest }] });
+  const instance = autocannon({
+    url: BASE,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    timeout: 10,
+    requests: [{ setupRequest }],
+  });
   // Emitted before the client builds its next request, so its context still names this response's class.
   instance.on('response', (client, status, _bytes, ms) => {
     const st = stats[client.requestIterator.context.cls];
@@ -190,12 +255,34 @@ async function load(name, mixed, s) {
     const codes = {};
     for (const c of list) for (const [k, v] of Object.entries(stats[c].codes)) codes[k] = (codes[k] ?? 0) + v;
     // A purchase answered 409 (sold out) is an answer, not an error.
-    const failed = Object.entries(codes).filter(([k]) => !(k.startsWith('2') || (list[0] === 'purchase' && k === '409'))).reduce((n, [, v]) => n + v, 0);
-    return { count: ms.length, perSecond: ms.length / result.duration, p50: percentile(ms, 0.5), p99: percentile(ms, 0.99), failed, codes };
+    const failed = Object.entries(codes)
+      .filter(([k]) => !(k.startsWith('2') || (list[0] === 'purchase' && k === '409')))
+      .reduce((n, [, v]) => n + v, 0);
+    return {
+      count: ms.length,
+      perSecond: ms.length / result.duration,
+      p50: percentile(ms, 0.5),
+      p99: percentile(ms, 0.99),
+      failed,
+      codes,
+    };
   };
-  const rows = { reads: summary(['product', 'listing', 'search']), product: summary(['product']), listing: summary(['listing']), search: summary(['search']) };
+  const rows = {
+    reads: summary(['product', 'listing', 'search']),
+    product: summary(['product']),
+    listing: summary(['listing']),
+    search: summary(['search']),
+  };
   if (mixed) Object.assign(rows, { purchase: summary(['purchase']), edit: summary(['edit']) });
-  return { name, rows, errors: result.errors, timeouts: result.timeouts, duration: result.duration, before, after };
+  return {
+    name,
+    rows,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    duration: result.duration,
+    before,
+    after,
+  };
 }
 
 const CLASS_TITLES = {
@@ -221,7 +308,9 @@ function render(runs, s) {
     for (const [key, r] of Object.entries(run.rows)) {
       const extra = key === 'purchase' && r.codes['409'] ? ` (409: ${fmt(r.codes['409'])})` : '';
       const failed = `${fmt(r.failed)}${extra}${key === 'reads' && (run.errors || run.timeouts) ? `; errors ${run.errors}, timeouts ${run.timeouts}` : ''}`;
-      lines.push(`| ${run.name} | ${CLASS_TITLES[key]} | ${fmt(r.count)} | ${fmt(r.perSecond)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${failed} | ${key === 'reads' ? `${run.before[0]} → ${run.after[0]}` : ''} |`);
+      lines.push(
+        `| ${run.name} | ${CLASS_TITLES[key]} | ${fmt(r.count)} | ${fmt(r.perSecond)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${failed} | ${key === 'reads' ? `${run.before[0]} → ${run.after[0]}` : ''} |`,
+      );
     }
   }
   return lines.join('\n');

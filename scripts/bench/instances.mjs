@@ -21,7 +21,9 @@ const PRODUCTS = 200;
 const STOCK = 10_000_000;
 
 if (!(await reachable('127.0.0.1', 5432)) || !(await reachable('127.0.0.1', 6379))) {
-  console.log('!!!!! bench (instances) SKIPPED: needs PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379 !!!!!');
+  console.log(
+    '!!!!! bench (instances) SKIPPED: needs PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379 !!!!!',
+  );
   process.exit(0);
 }
 
@@ -30,7 +32,13 @@ async function drive(instances, requestFor) {
   const run = (duration) =>
     Promise.all(
       instances.map((api, i) =>
-        autocannon({ url: `http://127.0.0.1:${api.port}`, connections: per, duration, timeout: 10, requests: [requestFor(i)] }),
+        autocannon({
+          url: `http://127.0.0.1:${api.port}`,
+          connections: per,
+          duration,
+          timeout: 10,
+          requests: [requestFor(i)],
+        }),
       ),
     );
   if (WARMUP > 0) await run(WARMUP);
@@ -52,11 +60,17 @@ async function measure(label, instances, products, buyers) {
     setupRequest: (req) => ({
       ...req,
       path: `/api/products/purchase/${randomOf(products).id}`,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${randomOf(buyers).token}`, 'idempotency-key': randomUUID() },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${randomOf(buyers).token}`,
+        'idempotency-key': randomUUID(),
+      },
       body: JSON.stringify({ quantity: 1, ...PURCHASE_BODY }),
     }),
   }));
-  console.log(`  ${label}: read ${fmt(read.perSecond)}/s (p99 ${read.p99} ms), purchases ${fmt(buy.perSecond)}/s (p99 ${buy.p99} ms), non-2xx/errors ${read.bad + buy.bad}  (load ${loadavg().join(' ')})`);
+  console.log(
+    `  ${label}: read ${fmt(read.perSecond)}/s (p99 ${read.p99} ms), purchases ${fmt(buy.perSecond)}/s (p99 ${buy.p99} ms), non-2xx/errors ${read.bad + buy.bad}  (load ${loadavg().join(' ')})`,
+  );
   return { label, count: instances.length, read, buy, load: loadavg()[0] };
 }
 
@@ -92,11 +106,23 @@ try {
   await alone.exited;
 
   const databaseUrl = await freshDatabase();
-  const cluster = await startCluster({ count: 3, databaseUrl, redisUrl: 'redis://127.0.0.1:6379/6', env: common });
+  const cluster = await startCluster({
+    count: 3,
+    databaseUrl,
+    redisUrl: 'redis://127.0.0.1:6379/6',
+    env: common,
+  });
   const products = await createProducts(cluster[0].port, supplier, PRODUCTS, { stock: STOCK });
-  const warm = await httpRequest({ port: cluster[0].port, method: 'GET', path: `/api/products/${products[0].id}` });
+  const warm = await httpRequest({
+    port: cluster[0].port,
+    method: 'GET',
+    path: `/api/products/${products[0].id}`,
+  });
   if (warm.status !== 200) throw new Error(`GET product answered ${warm.status ?? warm.error}`);
-  for (const n of [1, 2, 3]) rows.push(await measure(`${n} instance${n > 1 ? 's' : ''}, Redis`, cluster.slice(0, n), products, buyers));
+  for (const n of [1, 2, 3])
+    rows.push(
+      await measure(`${n} instance${n > 1 ? 's' : ''}, Redis`, cluster.slice(0, n), products, buyers),
+    );
   broken += await oversold(databaseUrl, products);
 } finally {
   await cleanupAll();

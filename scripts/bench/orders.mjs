@@ -157,11 +157,7 @@ async function main() {
     WEB_DIST_DIR: '',
     DATABASE_URL: databaseUrl,
   };
-  for (const key of [
-    'FIREBASE_AUTH_EMULATOR_HOST',
-    'LOG_LEVEL',
-  ])
-    delete childEnv[key];
+  for (const key of ['FIREBASE_AUTH_EMULATOR_HOST', 'LOG_LEVEL']) delete childEnv[key];
   const log = openSync(path.join(work, 'api.log'), 'a');
   step('Starting the API (NODE_ENV=production)');
   api = spawn(path.join(BIN, 'tsx'), [path.join(ROOT, 'apps', 'api', 'src', 'server.ts')], {

@@ -51,7 +51,8 @@ export function writeSection(title, body) {
   const index = sections.findIndex((s) => s.startsWith(`## ${title}\n`));
   if (index >= 0) sections[index] = section;
   else sections.push(section);
-  const order = (s) => (s.startsWith('## API on the embedded PostgreSQL') ? 0 : s.startsWith('## API on PostgreSQL') ? 1 : 2);
+  const order = (s) =>
+    s.startsWith('## API on the embedded PostgreSQL') ? 0 : s.startsWith('## API on PostgreSQL') ? 1 : 2;
   sections.sort((a, b) => order(a) - order(b));
   writeFileSync(LATEST, `${intro.trimEnd()}\n\n${sections.join('').trimEnd()}\n`);
 }

@@ -18,7 +18,16 @@
 // the API process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, written when it stops).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { register } from 'tsx/esm/api';
@@ -26,7 +35,16 @@ import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
 import { freePort } from '../lib/ports.mjs';
 import { UNLIMITED_RATES } from '../lib/unlimited-rates.mjs';
 import { ROOT, buildApi, stop, waitForUrl } from '../stack.mjs';
-import { envNumber, fmt, loadavg, loadKnobs, machine, machineLine, RESULTS_DIR, writeSection } from './report.mjs';
+import {
+  envNumber,
+  fmt,
+  loadavg,
+  loadKnobs,
+  machine,
+  machineLine,
+  RESULTS_DIR,
+  writeSection,
+} from './report.mjs';
 import { benchSearch, searchOnly, searchReport } from './search.mjs';
 import { benchServer } from './server.mjs';
 
@@ -56,7 +74,6 @@ let server;
 const started = Date.now();
 const step = (msg) =>
   console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
-
 
 /** A detached child (its own process group, for `stop`) whose output goes to a file, not through us. */
 function spawnLogged(name, command, args, env, logFile) {
@@ -89,7 +106,7 @@ function countLines(file) {
   const buffer = Buffer.alloc(1 << 20);
   let lines = 0;
   try {
-    for (let read; (read = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) {
+    for (let read; (read = readSync(fd, buffer, 0, buffer.length, null)) > 0;) {
       for (let i = buffer.indexOf(10); i !== -1 && i < read; i = buffer.indexOf(10, i + 1)) lines++;
     }
   } finally {
@@ -101,7 +118,8 @@ function countLines(file) {
 async function waitForLogLine(file, pattern, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (!pattern.test(readFileSync(file, 'utf8'))) {
-    if (Date.now() > deadline) throw new Error(`no line matching ${pattern} in ${file} after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`no line matching ${pattern} in ${file} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -142,7 +160,8 @@ async function cleanup() {
     console.log(`kept ${work}${database ? ` and database ${database.name}` : ''}`);
     return;
   }
-  if (database && !KEEP) await database.drop().catch((err) => console.error(`could not drop ${database.name}: ${err.message}`));
+  if (database && !KEEP)
+    await database.drop().catch((err) => console.error(`could not drop ${database.name}: ${err.message}`));
   await server?.stop();
   if (!KEEP) removeWork();
 }
@@ -188,7 +207,10 @@ async function main() {
   });
   // Every product's stock as seeded (the demo products' too): the oversell check compares against it.
   const initialStock = new Map(
-    (await seeded.db.execute('select id, main_quantity from products')).rows.map((r) => [r.id, r.main_quantity]),
+    (await seeded.db.execute('select id, main_quantity from products')).rows.map((r) => [
+      r.id,
+      r.main_quantity,
+    ]),
   );
   const catalogSize = initialStock.size;
   await seeded.close();
@@ -324,10 +346,14 @@ async function main() {
       byId('/bare-db/products/'),
     );
     step('GET /api/products?sort=price_asc&minOrderOver=100&limit=24');
-    results.sortedFiltered = await load('GET /api/products?sort=price_asc&minOrderOver=100&limit=24', apiBase, {
-      method: 'GET',
-      path: '/api/products?sort=price_asc&minOrderOver=100&limit=24',
-    });
+    results.sortedFiltered = await load(
+      'GET /api/products?sort=price_asc&minOrderOver=100&limit=24',
+      apiBase,
+      {
+        method: 'GET',
+        path: '/api/products?sort=price_asc&minOrderOver=100&limit=24',
+      },
+    );
     step('GET /api/products?category=<slug>&limit=24');
     let slugTurn = 0;
     results.categoryPage = await load('GET /api/products?category=<slug>&limit=24', apiBase, {
@@ -338,7 +364,10 @@ async function main() {
       }),
     });
     step('GET /api/categories');
-    results.categories = await load('GET /api/categories', apiBase, { method: 'GET', path: '/api/categories' });
+    results.categories = await load('GET /api/categories', apiBase, {
+      method: 'GET',
+      path: '/api/categories',
+    });
   }
 
   step(
@@ -462,7 +491,12 @@ async function purchasesOnly({ ceilingBefore, secondPass, checkOversell, results
     at: new Date().toISOString(),
     database: { kind: server.kind, version: databaseVersion },
     machine: host,
-    settings: { products: PRODUCTS, connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP },
+    settings: {
+      products: PRODUCTS,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      warmupSeconds: WARMUP,
+    },
     ceiling: { requestsPerSecond: (ceilingBefore.requestsPerSecond + ceilingAfter.requestsPerSecond) / 2 },
     results,
     oversell,
@@ -549,7 +583,17 @@ async function readsOnly({ apiBase, bareBase, byId, ceilingBefore, host, databas
   const at = new Date().toISOString();
   writeFileSync(
     path.join(RESULTS_DIR, `reads-${server.kind}-${at.replace(/[:.]/g, '-')}.json`),
-    JSON.stringify({ at, database: { kind: server.kind, version: databaseVersion }, machine: host, ceiling: { requestsPerSecond: ceiling, first: ceilingBefore, second: ceilingAfter }, results }, null, 2),
+    JSON.stringify(
+      {
+        at,
+        database: { kind: server.kind, version: databaseVersion },
+        machine: host,
+        ceiling: { requestsPerSecond: ceiling, first: ceilingBefore, second: ceilingAfter },
+        results,
+      },
+      null,
+      2,
+    ),
   );
   console.log(`\n${markdown}\n`);
 }

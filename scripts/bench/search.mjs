@@ -97,12 +97,19 @@ export function searchReport(r, row) {
     return `- ${label} p99 < ${ms} ms: ${measured} (${met(ok)})`;
   };
   return {
-    rows: [row(s.searchCommon), row(s.searchTypo), row(s.suggest), ...(s.searchUncached ? [row(s.searchUncached)] : [])],
+    rows: [
+      row(s.searchCommon),
+      row(s.searchTypo),
+      row(s.suggest),
+      ...(s.searchUncached ? [row(s.searchUncached)] : []),
+    ],
     targets: [
       target('search, common word,', s.searchCommon, 50),
       target('search, typo,', s.searchTypo, 50),
       target('suggestions', s.suggest, 20),
-      ...(s.searchUncached ? [target('search, common word, page read from the database,', s.searchUncached, 50)] : []),
+      ...(s.searchUncached
+        ? [target('search, common word, page read from the database,', s.searchUncached, 50)]
+        : []),
     ],
     notes: [
       `**Search**: "${r.search.word}" is the most frequent name word of 6+ letters (${fmt(r.search.products)} of ${fmt(r.settings.products)} products match it by name, more by other fields); ` +

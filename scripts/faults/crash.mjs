@@ -40,7 +40,9 @@ export async function crashUnderLoad() {
   const state = await readPostgresState(url, products);
   const { checks, failures } = checkInvariants(ledger, products, state);
   const s = summarise(ledger);
-  const networkErrors = [...ledger.byOutcome].filter(([k]) => !/^\d+$/.test(k)).reduce((n, [, v]) => n + v, 0);
+  const networkErrors = [...ledger.byOutcome]
+    .filter(([k]) => !/^\d+$/.test(k))
+    .reduce((n, [, v]) => n + v, 0);
   if (networkErrors === 0) failures.push('the kill interrupted no request: the scenario proved nothing');
   if (api.child.exitCode !== null) failures.push('the restarted API is not running');
   return {

@@ -6,10 +6,28 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { commandLine, isAlive } from '../lib/processes.mjs';
-import { launch, leftovers, newPurchaseAccepted, processTree, stackPlace, stopStack } from './launcher-lib.mjs';
-import { checkInvariants, log, makeBuyers, pickProducts, readApiState, runLoad, sleep, summarise, tempDir } from './lib.mjs';
+import {
+  launch,
+  leftovers,
+  newPurchaseAccepted,
+  processTree,
+  stackPlace,
+  stopStack,
+} from './launcher-lib.mjs';
+import {
+  checkInvariants,
+  log,
+  makeBuyers,
+  pickProducts,
+  readApiState,
+  runLoad,
+  sleep,
+  summarise,
+  tempDir,
+} from './lib.mjs';
 
-const postmasterOf = (place) => Number(readFileSync(path.join(place.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+const postmasterOf = (place) =>
+  Number(readFileSync(path.join(place.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
 async function started(place) {
   const stack = launch(place);
@@ -85,7 +103,10 @@ export async function postgresStale() {
   const again = await started(place);
   const restartMs = Date.now() - t0;
   const said = again.lines.find((l) => /Stopping a PostgreSQL server a killed run left/.test(l));
-  if (!said) failures.push(`the next npm start did not say it stopped the server left behind:\n${again.output().slice(-1500)}`);
+  if (!said)
+    failures.push(
+      `the next npm start did not say it stopped the server left behind:\n${again.output().slice(-1500)}`,
+    );
   if (isAlive(postmaster)) failures.push(`the server left behind (pid ${postmaster}) still runs`);
   const ledger = await load.done;
   const state = await readApiState(place.port, buyers, products);
@@ -100,5 +121,3 @@ export async function postgresStale() {
     ],
   };
 }
-
-

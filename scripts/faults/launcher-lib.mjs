@@ -21,7 +21,17 @@ export async function stackPlace(dataDir) {
 export function launch({ port, emulatorPort, mailSmtpPort, mailWebPort, dataDir }) {
   const built = existsSync(path.join(ROOT, 'apps', 'web', 'dist', 'index.html'));
   const env = { ...process.env };
-  for (const key of ['DATABASE_URL', 'FIREBASE_AUTH_EMULATOR_HOST', 'HOST', 'WEB_DIST_DIR', 'FRESH_DATA', 'INSTANCE_ID', 'SMTP_URL', 'MAIL_ENABLED']) delete env[key];
+  for (const key of [
+    'DATABASE_URL',
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'HOST',
+    'WEB_DIST_DIR',
+    'FRESH_DATA',
+    'INSTANCE_ID',
+    'SMTP_URL',
+    'MAIL_ENABLED',
+  ])
+    delete env[key];
   const npm = spawn('npm', ['start', '--silent'], {
     cwd: ROOT,
     detached: true,
@@ -44,7 +54,9 @@ export function launch({ port, emulatorPort, mailSmtpPort, mailWebPort, dataDir 
   const collect = (chunk) => lines.push(...chunk.toString().split('\n').filter(Boolean));
   npm.stdout.on('data', collect);
   npm.stderr.on('data', collect);
-  const exited = new Promise((resolve) => npm.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
+  const exited = new Promise((resolve) =>
+    npm.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
   const stack = { npm, lines, exited, port, output: () => lines.join('\n') };
   stack.ready = waitForLine(stack, /Bulkwise is running/, START_TIMEOUT_MS);
   // A launch expected to be refused never gets ready: only those who await it care.
@@ -73,14 +85,21 @@ export async function waitForLine(stack, pattern, timeoutMs) {
     if (gone) throw new Error(`npm start exited before printing ${pattern}:\n${stack.output().slice(-3000)}`);
     await sleep(200);
   }
-  throw new Error(`npm start did not print ${pattern} within ${timeoutMs / 1000} s:\n${stack.output().slice(-3000)}`);
+  throw new Error(
+    `npm start did not print ${pattern} within ${timeoutMs / 1000} s:\n${stack.output().slice(-3000)}`,
+  );
 }
 
 /** The processes of a running stack: npm, the launcher, the API, the emulator (and their helpers). */
 export function processTree(stack) {
   const pids = [stack.npm.pid, ...descendants(stack.npm.pid)];
   const find = (re) => pids.find((pid) => re.test(commandLine(pid)));
-  return { pids, launcher: find(/^(\S*\/)?node .*scripts\/start\.mjs/), api: find(/apps\/api\/(src\/server\.ts|dist\/server\.js)/), emulator: find(/firebase/) };
+  return {
+    pids,
+    launcher: find(/^(\S*\/)?node .*scripts\/start\.mjs/),
+    api: find(/apps\/api\/(src\/server\.ts|dist\/server\.js)/),
+    emulator: find(/firebase/),
+  };
 }
 
 /** Polls until every pid is gone and the ports are free; returns what is left after `timeoutMs`. */
@@ -118,5 +137,7 @@ export async function newPurchaseAccepted(port, product) {
     headers: { authorization: `Bearer ${buyer.token}`, 'idempotency-key': `after-${Date.now()}` },
     body: { quantity: product.quantity, ...PURCHASE_BODY },
   });
-  return res.status === 200 ? undefined : `a new purchase after the restart answered ${res.status ?? res.error}: ${res.text?.slice(0, 200)}`;
+  return res.status === 200
+    ? undefined
+    : `a new purchase after the restart answered ${res.status ?? res.error}: ${res.text?.slice(0, 200)}`;
 }

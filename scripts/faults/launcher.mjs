@@ -4,9 +4,28 @@
 // API answers; a second instance is refused in seconds while the first keeps serving; SIGTERM and
 // Ctrl-C drain and exit 0.
 import net from 'node:net';
-import { health, launch, leftovers, newPurchaseAccepted, processTree, stackPlace, stopStack, waitForLine } from './launcher-lib.mjs';
+import {
+  health,
+  launch,
+  leftovers,
+  newPurchaseAccepted,
+  processTree,
+  stackPlace,
+  stopStack,
+  waitForLine,
+} from './launcher-lib.mjs';
 import { isAlive } from '../lib/processes.mjs';
-import { checkInvariants, log, makeBuyers, pickProducts, readApiState, runLoad, sleep, summarise, tempDir } from './lib.mjs';
+import {
+  checkInvariants,
+  log,
+  makeBuyers,
+  pickProducts,
+  readApiState,
+  runLoad,
+  sleep,
+  summarise,
+  tempDir,
+} from './lib.mjs';
 
 const STOP_MS = 20_000;
 const portsOf = (place) => [
@@ -23,7 +42,9 @@ async function startedStack(place) {
   const t0 = Date.now();
   await stack.ready;
   const tree = processTree(stack);
-  log(`npm start ready in ${Date.now() - t0} ms (launcher ${tree.launcher}, API ${tree.api}, emulator ${tree.emulator})`);
+  log(
+    `npm start ready in ${Date.now() - t0} ms (launcher ${tree.launcher}, API ${tree.api}, emulator ${tree.emulator})`,
+  );
   return { stack, tree };
 }
 
@@ -44,8 +65,10 @@ function killScenario(target) {
     const killedAt = Date.now();
     const left = await leftovers(pids, portsOf(place), STOP_MS);
     const goneMs = Date.now() - killedAt;
-    for (const p of left.alive) failures.push(`still running ${STOP_MS / 1000} s after kill -9 of the ${target}: ${p}`);
-    for (const p of left.busy) failures.push(`port ${p} still busy ${STOP_MS / 1000} s after kill -9 of the ${target}`);
+    for (const p of left.alive)
+      failures.push(`still running ${STOP_MS / 1000} s after kill -9 of the ${target}: ${p}`);
+    for (const p of left.busy)
+      failures.push(`port ${p} still busy ${STOP_MS / 1000} s after kill -9 of the ${target}`);
 
     const again = await startedStack(place);
     const ledger = await load.done;
@@ -84,7 +107,11 @@ export async function secondInstance() {
   const elsewhere = await stackPlace(place.dataDir);
   for (const [label, where, expected] of [
     ['same ports', place, new RegExp(`Port ${place.port} \\(.*\\) is already in use by process ${tree.api}`)],
-    ['other ports, same DATA_DIR', elsewhere, new RegExp(`in use by another Bulkwise process \\(pid ${tree.launcher}`)],
+    [
+      'other ports, same DATA_DIR',
+      elsewhere,
+      new RegExp(`in use by another Bulkwise process \\(pid ${tree.launcher}`),
+    ],
   ]) {
     const t0 = Date.now();
     const second = launch(where);
@@ -94,12 +121,14 @@ export async function secondInstance() {
     if (!exit) failures.push(`${label}: the second npm start was still running after 15 s`);
     else if (exit.code === 0) failures.push(`${label}: the second npm start exited 0`);
     if (!line) failures.push(`${label}: no line ${expected}:\n${second.output().slice(-1500)}`);
-    if (second.lines.some((l) => /Bulkwise is running|API ready/.test(l))) failures.push(`${label}: the second npm start said it was ready`);
+    if (second.lines.some((l) => /Bulkwise is running|API ready/.test(l)))
+      failures.push(`${label}: the second npm start said it was ready`);
     figures.push(`${label}: exit ${exit?.code ?? '—'} after ${ms} ms: "${line ?? '—'}"`);
   }
 
   const after = await health(place.port);
-  if (after?.instance !== before?.instance) failures.push(`the first instance no longer answers (${before?.instance} → ${after?.instance})`);
+  if (after?.instance !== before?.instance)
+    failures.push(`the first instance no longer answers (${before?.instance} → ${after?.instance})`);
   const refused = await newPurchaseAccepted(place.port, products[0]);
   if (refused) failures.push(`the first instance after the attempts: ${refused}`);
   if (stack.npm.exitCode !== null) failures.push('the first npm start exited');
@@ -110,7 +139,9 @@ export async function secondInstance() {
   const pids = processTree(stack).pids;
   const slowClient = net.connect(place.port, '127.0.0.1');
   slowClient.on('error', () => {});
-  slowClient.write('POST /api/jwt HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"idToken":');
+  slowClient.write(
+    'POST /api/jwt HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"idToken":',
+  );
   await sleep(200);
   process.kill(-stack.npm.pid, 'SIGINT');
   await sleep(300);
@@ -120,7 +151,8 @@ export async function secondInstance() {
   else process.kill(-stack.npm.pid, 'SIGINT');
   const left = await leftovers(pids, portsOf(place), 5_000);
   for (const p of left.alive) failures.push(`a second Ctrl-C left ${p} running after 5 s`);
-  if (launcherAlive && !stack.lines.some((l) => /Forcing/.test(l))) failures.push('a second Ctrl-C did not say it was forcing');
+  if (launcherAlive && !stack.lines.some((l) => /Forcing/.test(l)))
+    failures.push('a second Ctrl-C did not say it was forcing');
   slowClient.destroy();
   figures.push(`a second Ctrl-C: everything gone ${Date.now() - t0} ms later`);
   return { failures, figures };
@@ -159,11 +191,17 @@ export async function launcherSigterm() {
     const npmOk = exit && (exit.code === 0 || (label.startsWith('Ctrl-C') && exit.signal === 'SIGINT'));
     if (!exit) failures.push(`${label}: npm start still running after ${STOP_MS / 1000} s`);
     else if (!npmOk) failures.push(`${label}: npm exit ${exit.code ?? exit.signal}`);
-    if (s.stack.lines.at(-1) !== 'Bulkwise stopped.') failures.push(`${label}: the last line is not "Bulkwise stopped.": ${s.stack.lines.slice(-3).join(' | ')}`);
-    if (s.stack.lines.some((l) => /exited unexpectedly/.test(l))) failures.push(`${label}: printed "exited unexpectedly"`);
+    if (s.stack.lines.at(-1) !== 'Bulkwise stopped.')
+      failures.push(
+        `${label}: the last line is not "Bulkwise stopped.": ${s.stack.lines.slice(-3).join(' | ')}`,
+      );
+    if (s.stack.lines.some((l) => /exited unexpectedly/.test(l)))
+      failures.push(`${label}: printed "exited unexpectedly"`);
     const left = await leftovers(pids, portsOf(place), 5_000);
     for (const p of left.alive) failures.push(`${label}: still running afterwards: ${p}`);
-    figures.push(`${label}: npm exit ${exit?.code ?? exit?.signal ?? '—'} in ${ms} ms after "${s.stack.lines.at(-1)}", ${left.alive.length} processes left`);
+    figures.push(
+      `${label}: npm exit ${exit?.code ?? exit?.signal ?? '—'} in ${ms} ms after "${s.stack.lines.at(-1)}", ${left.alive.length} processes left`,
+    );
     if (index === stops.length - 1) break;
     current = await startedStack(place);
     if (!restarted) {
@@ -173,7 +211,9 @@ export async function launcherSigterm() {
       const { checks, failures: broken } = checkInvariants(ledger, products, state);
       failures.push(...broken);
       const sum = summarise(ledger);
-      figures.push(`${sum.attempts} requests (${sum.outcomes}), ${sum.acked} acknowledged; after the restart ${checks} invariant checks: ${broken.length} failed`);
+      figures.push(
+        `${sum.attempts} requests (${sum.outcomes}), ${sum.acked} acknowledged; after the restart ${checks} invariant checks: ${broken.length} failed`,
+      );
     }
     await waitForLine(current.stack, /Press Ctrl-C/, 5_000);
   }

@@ -60,7 +60,19 @@ export const JWT_SECRET = randomBytes(36).toString('base64url'); // 48 character
 function apiEnv(overrides) {
   const env = { ...process.env };
   // Inherited settings of a developer's shell must not change what is tested.
-  for (const key of ['DATABASE_URL', 'FIREBASE_AUTH_EMULATOR_HOST', 'DATA_DIR', 'LOG_LEVEL', 'PORT', 'HOST', 'WEB_DIST_DIR', 'SMTP_URL', 'MAIL_FROM', 'MAIL_ENABLED']) delete env[key];
+  for (const key of [
+    'DATABASE_URL',
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'DATA_DIR',
+    'LOG_LEVEL',
+    'PORT',
+    'HOST',
+    'WEB_DIST_DIR',
+    'SMTP_URL',
+    'MAIL_FROM',
+    'MAIL_ENABLED',
+  ])
+    delete env[key];
   return {
     ...env,
     NODE_ENV: 'production',
@@ -100,7 +112,9 @@ export function spawnApi({ port, env = {}, keepLog = false }) {
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
   child.recentOutput = () => recent.join('\n');
-  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
+  const exited = new Promise((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
   onCleanup(async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGKILL');
@@ -165,7 +179,10 @@ export function httpRequest({ port, method, path: urlPath, headers = {}, body, a
         method,
         path: urlPath,
         agent,
-        headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}) },
+        headers: {
+          ...headers,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+        },
       },
       (res) => {
         const chunks = [];
@@ -183,7 +200,9 @@ export function httpRequest({ port, method, path: urlPath, headers = {}, body, a
         });
       },
     );
-    req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error('client timeout'), { code: 'CLIENT_TIMEOUT' })));
+    req.setTimeout(timeoutMs, () =>
+      req.destroy(Object.assign(new Error('client timeout'), { code: 'CLIENT_TIMEOUT' })),
+    );
     req.on('error', (err) => settle({ error: err.code ?? err.message }));
     req.end(payload);
   });
@@ -292,7 +311,18 @@ const RETRYABLE_STATUS = new Set([502, 503, 504]);
  * Idempotency-Key, until it gets a definite answer or `settleMs` after the end. `port()` is asked before
  * every attempt, so a scenario may move the API.
  */
-export function runLoad({ port, buyers, products, durationMs, settleMs = 25_000, maxOps = 100_000, removeRatio = 0.3, agent, tag = () => '', onAttempt = () => {} }) {
+export function runLoad({
+  port,
+  buyers,
+  products,
+  durationMs,
+  settleMs = 25_000,
+  maxOps = 100_000,
+  removeRatio = 0.3,
+  agent,
+  tag = () => '',
+  onAttempt = () => {},
+}) {
   const ledger = {
     attempts: 0,
     byOutcome: new Map(),
@@ -309,9 +339,21 @@ export function runLoad({ port, buyers, products, durationMs, settleMs = 25_000,
   async function attempt(method, urlPath, headers, body) {
     const id = ++ledger.attempts;
     const sep = urlPath.includes('?') ? '&' : '?';
-    const res = await httpRequest({ port: port(), method, path: `${urlPath}${sep}c=${id}${tag()}`, headers, body, agent });
+    const res = await httpRequest({
+      port: port(),
+      method,
+      path: `${urlPath}${sep}c=${id}${tag()}`,
+      headers,
+      body,
+      agent,
+    });
     count(res.error ?? String(res.status));
-    ledger.latencies.push({ ms: res.ms, at: Date.now(), outcome: res.error ?? res.status, code: res.json?.code });
+    ledger.latencies.push({
+      ms: res.ms,
+      at: Date.now(),
+      outcome: res.error ?? res.status,
+      code: res.json?.code,
+    });
     onAttempt({ id, method, urlPath, res });
     return res;
   }
@@ -334,24 +376,40 @@ export function runLoad({ port, buyers, products, durationMs, settleMs = 25_000,
         const item = removable[Math.floor(Math.random() * removable.length)];
         const removal = { cartItemId: item.cartItemId, buyer: user.uid };
         ledger.removals.push(removal);
-        const { res, tries, unresolved } = await settle(() => attempt('DELETE', `/api/cart/${item.cartItemId}`, auth));
+        const { res, tries, unresolved } = await settle(() =>
+          attempt('DELETE', `/api/cart/${item.cartItemId}`, auth),
+        );
         removal.tries = tries;
         if (unresolved) removal.outcome = 'unresolved';
         else if (res.status === 200) removal.outcome = 'removed';
-        else if (res.status === 404 && tries > 1) removal.outcome = 'removed'; // an earlier attempt did it
+        else if (res.status === 404 && tries > 1)
+          removal.outcome = 'removed'; // an earlier attempt did it
         else {
           removal.outcome = `unexpected ${res.status}`;
-          ledger.anomalies.push(`DELETE ${item.cartItemId} answered ${res.status} ${res.text?.slice(0, 200)}`);
+          ledger.anomalies.push(
+            `DELETE ${item.cartItemId} answered ${res.status} ${res.text?.slice(0, 200)}`,
+          );
         }
         if (removal.outcome === 'removed') item.removed = true;
         continue;
       }
       const product = products[(index + op) % products.length];
       const idempotencyKey = randomUUID();
-      const purchase = { key: idempotencyKey, productId: product.id, quantity: product.quantity, buyer: user.uid, cartItemIds: new Set() };
+      const purchase = {
+        key: idempotencyKey,
+        productId: product.id,
+        quantity: product.quantity,
+        buyer: user.uid,
+        cartItemIds: new Set(),
+      };
       ledger.purchases.push(purchase);
       const { res, tries, unresolved } = await settle(() =>
-        attempt('POST', `/api/products/purchase/${product.id}`, { ...auth, 'idempotency-key': idempotencyKey }, { quantity: product.quantity, ...PURCHASE_BODY }),
+        attempt(
+          'POST',
+          `/api/products/purchase/${product.id}`,
+          { ...auth, 'idempotency-key': idempotencyKey },
+          { quantity: product.quantity, ...PURCHASE_BODY },
+        ),
       );
       purchase.tries = tries;
       if (unresolved) purchase.outcome = 'unresolved';
@@ -372,10 +430,14 @@ export function runLoad({ port, buyers, products, durationMs, settleMs = 25_000,
 }
 
 export function summarise(ledger) {
-  const outcomes = [...ledger.byOutcome].sort().map(([k, v]) => `${k}:${v}`).join(' ');
+  const outcomes = [...ledger.byOutcome]
+    .sort()
+    .map(([k, v]) => `${k}:${v}`)
+    .join(' ');
   const acked = ledger.purchases.filter((p) => p.outcome === 'acknowledged').length;
   const removed = ledger.removals.filter((r) => r.outcome === 'removed').length;
-  const retried = ledger.purchases.filter((p) => p.tries > 1).length + ledger.removals.filter((r) => r.tries > 1).length;
+  const retried =
+    ledger.purchases.filter((p) => p.tries > 1).length + ledger.removals.filter((r) => r.tries > 1).length;
   return { outcomes, acked, removed, retried, attempts: ledger.attempts, purchases: ledger.purchases.length };
 }
 
@@ -398,10 +460,15 @@ export function checkInvariants(ledger, products, state) {
   };
   const byId = new Map(state.items.map((i) => [i.id, i]));
   for (const product of products) {
-    const inCarts = state.items.filter((i) => i.productId === product.id).reduce((sum, i) => sum + i.quantity, 0);
+    const inCarts = state.items
+      .filter((i) => i.productId === product.id)
+      .reduce((sum, i) => sum + i.quantity, 0);
     const stock = state.stock.get(product.id);
     check(stock >= 0, `product ${product.id}: negative stock ${stock}`);
-    check(stock + inCarts === product.initialStock, `product ${product.id}: stock ${stock} + carts ${inCarts} != initial ${product.initialStock}`);
+    check(
+      stock + inCarts === product.initialStock,
+      `product ${product.id}: stock ${stock} + carts ${inCarts} != initial ${product.initialStock}`,
+    );
   }
   const removed = new Set(ledger.removals.filter((r) => r.outcome === 'removed').map((r) => r.cartItemId));
   for (const p of ledger.purchases) {
@@ -410,23 +477,35 @@ export function checkInvariants(ledger, products, state) {
       if (removed.has(p.cartItemId)) check(!item, `removed cart item ${p.cartItemId} is still there`);
       else {
         check(
-          item && (item.key === undefined || item.key === p.key) && item.quantity === p.quantity && item.productId === p.productId,
+          item &&
+            (item.key === undefined || item.key === p.key) &&
+            item.quantity === p.quantity &&
+            item.productId === p.productId,
           `acknowledged purchase ${p.key} (cart item ${p.cartItemId}) is missing`,
         );
       }
     }
-    if (p.outcome === 'refused') check(!state.items.some((i) => i.key === p.key), `refused purchase ${p.key} was stored`);
+    if (p.outcome === 'refused')
+      check(!state.items.some((i) => i.key === p.key), `refused purchase ${p.key} was stored`);
   }
   // Every stored item is one acknowledged purchase: a second item for one key would be a duplicate.
-  const expected = new Set(ledger.purchases.filter((p) => p.outcome === 'acknowledged' && !removed.has(p.cartItemId)).map((p) => p.cartItemId));
-  for (const item of state.items) check(expected.has(item.id), `cart item ${item.id} was never acknowledged to its buyer`);
+  const expected = new Set(
+    ledger.purchases
+      .filter((p) => p.outcome === 'acknowledged' && !removed.has(p.cartItemId))
+      .map((p) => p.cartItemId),
+  );
+  for (const item of state.items)
+    check(expected.has(item.id), `cart item ${item.id} was never acknowledged to its buyer`);
   const keys = new Map();
   for (const item of state.items) if (item.key) keys.set(item.key, (keys.get(item.key) ?? 0) + 1);
   for (const [k, n] of keys) check(n === 1, `Idempotency-Key ${k} bought ${n} times`);
   const sent = new Set(ledger.purchases.map((p) => p.key));
-  for (const item of state.items) check(!item.key || sent.has(item.key), `cart item ${item.id} has a key no client sent`);
-  for (const p of ledger.purchases) check(p.outcome !== 'unresolved', `purchase ${p.key} never got a definite answer`);
-  for (const r of ledger.removals) check(r.outcome !== 'unresolved', `removal of ${r.cartItemId} never got a definite answer`);
+  for (const item of state.items)
+    check(!item.key || sent.has(item.key), `cart item ${item.id} has a key no client sent`);
+  for (const p of ledger.purchases)
+    check(p.outcome !== 'unresolved', `purchase ${p.key} never got a definite answer`);
+  for (const r of ledger.removals)
+    check(r.outcome !== 'unresolved', `removal of ${r.cartItemId} never got a definite answer`);
   for (const a of ledger.anomalies) check(false, a);
   return { checks, failures };
 }
@@ -437,14 +516,21 @@ export async function readPostgresState(url, products) {
   await client.connect();
   try {
     const ids = products.map((p) => p.id);
-    const stock = await client.query('select id, main_quantity from products where id = any($1::uuid[])', [ids]);
+    const stock = await client.query('select id, main_quantity from products where id = any($1::uuid[])', [
+      ids,
+    ]);
     // A removed cart item is a cancelled order now: it stays, but it is no longer in the cart.
     const items = await client.query(
       "select id, product_id, quantity, idempotency_key from cart_items where status <> 'cancelled'",
     );
     return {
       stock: new Map(stock.rows.map((r) => [r.id, r.main_quantity])),
-      items: items.rows.map((r) => ({ id: r.id, productId: r.product_id, quantity: r.quantity, key: r.idempotency_key })),
+      items: items.rows.map((r) => ({
+        id: r.id,
+        productId: r.product_id,
+        quantity: r.quantity,
+        key: r.idempotency_key,
+      })),
     };
   } finally {
     await client.end();
@@ -469,7 +555,8 @@ export async function readApiState(port, buyers, products) {
       headers: { authorization: `Bearer ${buyer.token}` },
     });
     if (res.status !== 200) throw new Error(`GET cart answered ${res.status ?? res.error}`);
-    for (const item of res.json) items.push({ id: item._id, productId: item.product._id, quantity: item.quantity, buyer: buyer.uid });
+    for (const item of res.json)
+      items.push({ id: item._id, productId: item.product._id, quantity: item.quantity, buyer: buyer.uid });
   }
   return { stock, items };
 }

@@ -3,7 +3,16 @@
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { freePort, httpRequest, log, makeBuyers, onCleanup, pickProducts, PURCHASE_BODY, sleep } from './lib.mjs';
+import {
+  freePort,
+  httpRequest,
+  log,
+  makeBuyers,
+  onCleanup,
+  pickProducts,
+  PURCHASE_BODY,
+  sleep,
+} from './lib.mjs';
 
 /** A port for the SMTP server: FAULTS_SMTP_PORT when set, else a free one. */
 export const smtpPort = async () => Number(process.env.FAULTS_SMTP_PORT ?? 0) || (await freePort());
@@ -26,7 +35,11 @@ export function smtpCatcher(port, { delayMs = 0 } = {}) {
           simpleParser(stream).then(
             async (mail) => {
               if (delayMs) await sleep(delayMs);
-              received.push({ messageId: mail.messageId, from: session.hostNameAppearsAs, subject: mail.subject });
+              received.push({
+                messageId: mail.messageId,
+                from: session.hostNameAppearsAs,
+                subject: mail.subject,
+              });
               callback();
             },
             (err) => callback(err),
@@ -89,7 +102,9 @@ export async function placeOrders(ports, count, concurrency = 10) {
           headers: { authorization: `Bearer ${buyer.token}` },
           body: { quantity: product.quantity, ...PURCHASE_BODY },
         });
-        results.push(res.status === 200 ? 'ok' : `${res.status ?? res.error} ${res.text?.slice(0, 120) ?? ''}`);
+        results.push(
+          res.status === 200 ? 'ok' : `${res.status ?? res.error} ${res.text?.slice(0, 120) ?? ''}`,
+        );
       }
     }),
   );
@@ -138,6 +153,7 @@ export function checkDelivery(catcher, rowIds, { allowResends = false } = {}) {
   const repeated = [...counts].filter(([, n]) => n > 1);
   if (missing.length) failures.push(`${missing.length} of ${expected.size} notifications never arrived`);
   if (strangers.length) failures.push(`${strangers.length} mails arrived that match no outbox row`);
-  if (repeated.length && !allowResends) failures.push(`${repeated.length} notifications arrived more than once`);
+  if (repeated.length && !allowResends)
+    failures.push(`${repeated.length} notifications arrived more than once`);
   return { failures, unique: counts.size, total: catcher.received.length, resent: repeated.length };
 }

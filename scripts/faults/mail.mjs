@@ -1,7 +1,15 @@
 // Mail scenarios: the transactional outbox keeps every order's notification through an SMTP outage, a
 // SIGKILL of the API, and two API processes delivering from one PostgreSQL.
 import { freePort, freshDatabase, killHard, log, startApi } from './lib.mjs';
-import { checkDelivery, mailEnv, outboxState, placeOrders, smtpCatcher, smtpPort, until } from './mail-lib.mjs';
+import {
+  checkDelivery,
+  mailEnv,
+  outboxState,
+  placeOrders,
+  smtpCatcher,
+  smtpPort,
+  until,
+} from './mail-lib.mjs';
 
 /** SMTP down while 50 orders are placed: none refused, none sent; SMTP back: all 50, each exactly once. */
 export async function smtpOutage() {
@@ -16,7 +24,10 @@ export async function smtpOutage() {
     const s = await outboxState(url);
     return s.total === 50 && s.byStatus.pending === 50 && s.attempts >= 50 * 2;
   }, 30_000);
-  if (!tried) failures.push(`the worker did not retry every row while SMTP was down: ${JSON.stringify((await outboxState(url)).byStatus)}`);
+  if (!tried)
+    failures.push(
+      `the worker did not retry every row while SMTP was down: ${JSON.stringify((await outboxState(url)).byStatus)}`,
+    );
   const whileDown = await outboxState(url);
   if (catcher.received.length > 0) failures.push('a mail arrived while SMTP was down');
   log(`SMTP down: ${whileDown.total} rows pending after ${whileDown.attempts} failed attempts`);
@@ -24,7 +35,10 @@ export async function smtpOutage() {
   await catcher.start();
   const drained = await until(async () => (await outboxState(url)).byStatus.sent === 50, 30_000);
   const drainMs = Date.now() - backAt;
-  if (!drained) failures.push(`not every row was sent after SMTP returned: ${JSON.stringify((await outboxState(url)).byStatus)}`);
+  if (!drained)
+    failures.push(
+      `not every row was sent after SMTP returned: ${JSON.stringify((await outboxState(url)).byStatus)}`,
+    );
   // A late duplicate would come within a few polls.
   await until(async () => false, 1_500);
   const delivery = checkDelivery(catcher, (await outboxState(url)).ids);
@@ -55,12 +69,16 @@ export async function crashWithPendingMail() {
   const atKill = await outboxState(url);
   const arrivedAtKill = catcher.received.length;
   log(`SIGKILL with ${arrivedAtKill} mails arrived; outbox ${JSON.stringify(atKill.byStatus)}`);
-  if ((atKill.byStatus.pending ?? 0) + (atKill.byStatus.sending ?? 0) === 0) failures.push('nothing was pending at the kill: the scenario proved nothing');
+  if ((atKill.byStatus.pending ?? 0) + (atKill.byStatus.sending ?? 0) === 0)
+    failures.push('nothing was pending at the kill: the scenario proved nothing');
   const restartedAt = Date.now();
   api = await startApi({ port, env });
   const drained = await until(async () => (await outboxState(url)).byStatus.sent === 40, 45_000);
   const drainMs = Date.now() - restartedAt;
-  if (!drained) failures.push(`not every row was sent after the restart: ${JSON.stringify((await outboxState(url)).byStatus)}`);
+  if (!drained)
+    failures.push(
+      `not every row was sent after the restart: ${JSON.stringify((await outboxState(url)).byStatus)}`,
+    );
   await until(async () => false, 1_500);
   const delivery = checkDelivery(catcher, (await outboxState(url)).ids, { allowResends: true });
   failures.push(...delivery.failures);
@@ -92,7 +110,8 @@ export async function twoWorkers() {
   failures.push(...delivery.failures);
   const bySender = { 'api-a': 0, 'api-b': 0 };
   for (const m of catcher.received) bySender[m.from] = (bySender[m.from] ?? 0) + 1;
-  if (!bySender['api-a'] || !bySender['api-b']) failures.push(`one process sent everything (${JSON.stringify(bySender)}): the race was not tested`);
+  if (!bySender['api-a'] || !bySender['api-b'])
+    failures.push(`one process sent everything (${JSON.stringify(bySender)}): the race was not tested`);
   if (a.child.exitCode !== null || b.child.exitCode !== null) failures.push('an API process died');
   return {
     failures,

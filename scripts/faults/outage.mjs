@@ -56,7 +56,9 @@ export async function databaseOutage() {
     const restoredAt = Date.now();
     for (const p of polls) {
       if (p.status !== 503 || p.json?.database !== 'unavailable' || p.ms > 3_000) {
-        failures.push(`${kind}: /api/health answered ${p.status ?? p.error} ${p.text ?? ''} in ${Math.round(p.ms)} ms during the outage`);
+        failures.push(
+          `${kind}: /api/health answered ${p.status ?? p.error} ${p.text ?? ''} in ${Math.round(p.ms)} ms during the outage`,
+        );
       }
     }
     let healthyAfter;
@@ -68,7 +70,8 @@ export async function databaseOutage() {
       }
       await sleep(200);
     }
-    if (healthyAfter === undefined) failures.push(`${kind}: /api/health not 200 within ${MAX_RECOVERY_MS} ms of the restore`);
+    if (healthyAfter === undefined)
+      failures.push(`${kind}: /api/health not 200 within ${MAX_RECOVERY_MS} ms of the restore`);
     let purchaseAfter;
     while (Date.now() - restoredAt < MAX_RECOVERY_MS) {
       const ok = load.ledger.latencies.find((l) => l.at > restoredAt && l.outcome === 200);
@@ -78,7 +81,8 @@ export async function databaseOutage() {
       }
       await sleep(100);
     }
-    if (purchaseAfter === undefined) failures.push(`${kind}: no request succeeded within ${MAX_RECOVERY_MS} ms of the restore`);
+    if (purchaseAfter === undefined)
+      failures.push(`${kind}: no request succeeded within ${MAX_RECOVERY_MS} ms of the restore`);
     windows.push({ kind, lengthMs, cutAt, restoredAt, polls, healthyAfter, purchaseAfter });
   }
 
@@ -88,10 +92,13 @@ export async function databaseOutage() {
     const during = load.ledger.latencies.filter((l) => l.at >= cutAt && l.at - l.ms <= restoredAt);
     const unavailable = during.filter((l) => l.outcome === 503);
     const slowest = Math.max(0, ...during.map((l) => l.ms));
-    if (unavailable.length === 0) failures.push(`${kind}: no 503 while the database was cut: the cut did not bite`);
-    if (slowest > MAX_OUTAGE_ANSWER_MS) failures.push(`${kind}: an answer took ${Math.round(slowest)} ms during the outage`);
+    if (unavailable.length === 0)
+      failures.push(`${kind}: no 503 while the database was cut: the cut did not bite`);
+    if (slowest > MAX_OUTAGE_ANSWER_MS)
+      failures.push(`${kind}: an answer took ${Math.round(slowest)} ms during the outage`);
     const notJson = unavailable.filter((l) => l.code !== 'SERVICE_UNAVAILABLE').length;
-    if (notJson > 0) failures.push(`${kind}: ${notJson} 503 answers without the SERVICE_UNAVAILABLE JSON body`);
+    if (notJson > 0)
+      failures.push(`${kind}: ${notJson} 503 answers without the SERVICE_UNAVAILABLE JSON body`);
     figures.push(
       `${kind} for ${lengthMs / 1000} s: ${during.length} answers (${unavailable.length} × 503 SERVICE_UNAVAILABLE, slowest ${Math.round(slowest)} ms), ` +
         `${polls.length} health polls 503 'unavailable' (slowest ${Math.round(Math.max(0, ...polls.map((p) => p.ms)))} ms); ` +
@@ -108,8 +115,10 @@ export async function databaseOutage() {
   windows.forEach(judge);
 
   const networkErrors = [...ledger.byOutcome].filter(([k]) => !/^\d+$/.test(k));
-  if (networkErrors.length > 0) failures.push(`the API dropped connections: ${networkErrors.map(([k, v]) => `${k}:${v}`).join(' ')}`);
-  if (api.child.exitCode !== null || api.child.signalCode !== null) failures.push(`the API process exited (${api.child.exitCode ?? api.child.signalCode})`);
+  if (networkErrors.length > 0)
+    failures.push(`the API dropped connections: ${networkErrors.map(([k, v]) => `${k}:${v}`).join(' ')}`);
+  if (api.child.exitCode !== null || api.child.signalCode !== null)
+    failures.push(`the API process exited (${api.child.exitCode ?? api.child.signalCode})`);
   const state = await readPostgresState(url, products);
   const { checks, failures: broken } = checkInvariants(ledger, products, state);
   failures.push(...broken);

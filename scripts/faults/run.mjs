@@ -3,7 +3,13 @@
 // scenario and ends with the line `N passed, M failed`; exits 1 on any failure.
 import { crashUnderLoad } from './crash.mjs';
 import { postgresKilled, postgresStale } from './embedded.mjs';
-import { launcherAloneKill, launcherGroupKill, launcherSigterm, npmAloneKill, secondInstance } from './launcher.mjs';
+import {
+  launcherAloneKill,
+  launcherGroupKill,
+  launcherSigterm,
+  npmAloneKill,
+  secondInstance,
+} from './launcher.mjs';
 import { cleanupAll } from './lib.mjs';
 import { crashWithPendingMail, smtpOutage, twoWorkers } from './mail.mjs';
 import { databaseOutage } from './outage.mjs';
@@ -13,10 +19,25 @@ const SCENARIOS = [
   ['crash', 'Crash under load (PostgreSQL, SIGKILL mid-load, restart)', crashUnderLoad],
   ['outage', 'Database outage (TCP proxy: resets, then a black hole)', databaseOutage],
   ['shutdown', 'Graceful shutdown (SIGTERM under load)', gracefulShutdown],
-  ['postgres-killed', 'npm start: its embedded PostgreSQL killed under load, then npm start again', postgresKilled, 600_000],
-  ['postgres-stale', 'npm start: a PostgreSQL server left by a killed run does not block the next start', postgresStale, 600_000],
+  [
+    'postgres-killed',
+    'npm start: its embedded PostgreSQL killed under load, then npm start again',
+    postgresKilled,
+    600_000,
+  ],
+  [
+    'postgres-stale',
+    'npm start: a PostgreSQL server left by a killed run does not block the next start',
+    postgresStale,
+    600_000,
+  ],
   // npm start as a whole: each starts the Auth emulator (10 s when idle, a minute on a busy machine) twice.
-  ['launcher-group', 'npm start: kill -9 of its process group under load, then npm start again', launcherGroupKill, 600_000],
+  [
+    'launcher-group',
+    'npm start: kill -9 of its process group under load, then npm start again',
+    launcherGroupKill,
+    600_000,
+  ],
   ['launcher-alone', 'npm start: kill -9 of the launcher alone under load', launcherAloneKill, 600_000],
   ['launcher-npm', 'npm start: kill -9 of npm alone under load', npmAloneKill, 600_000],
   ['launcher-second', 'npm start: a second instance on the same data', secondInstance, 400_000],

@@ -39,7 +39,8 @@ function parseRequestLog(lines) {
         byReqId.set(entry.reqId, Number(id));
       }
     }
-    if (entry.msg === 'request completed' && byReqId.has(entry.reqId)) completed.add(byReqId.get(entry.reqId));
+    if (entry.msg === 'request completed' && byReqId.has(entry.reqId))
+      completed.add(byReqId.get(entry.reqId));
   }
   return { received, completed, shutdownAt, cleanExit: lines.some((l) => l.includes('shut down cleanly')) };
 }
@@ -88,19 +89,24 @@ export async function gracefulShutdown() {
   for (const [id, at] of received) {
     const res = attempts.get(id);
     if (!res) continue;
-    if (res.error) failures.push(`request c=${id} was accepted by the server but the client got ${res.error}`);
+    if (res.error)
+      failures.push(`request c=${id} was accepted by the server but the client got ${res.error}`);
     else if (at < shutdownAt) {
       if (res.endedAt >= sigtermAt) inFlight++;
-      if (res.status >= 500) failures.push(`request c=${id}, accepted before the shutdown, answered ${res.status}`);
+      if (res.status >= 500)
+        failures.push(`request c=${id}, accepted before the shutdown, answered ${res.status}`);
     }
     if (!completed.has(id)) failures.push(`request c=${id} was received but never logged as completed`);
   }
   for (const [id, res] of attempts) {
     if (res.status !== 503) continue;
     refused503++;
-    if (res.json?.code !== 'SERVICE_UNAVAILABLE') failures.push(`request c=${id} was refused with a 503 without the JSON body: ${res.text}`);
+    if (res.json?.code !== 'SERVICE_UNAVAILABLE')
+      failures.push(`request c=${id} was refused with a 503 without the JSON body: ${res.text}`);
   }
-  const sentAfter = [...attempts.entries()].filter(([id, r]) => r.startedAt !== undefined && !received.has(id) && r.endedAt >= sigtermAt);
+  const sentAfter = [...attempts.entries()].filter(
+    ([id, r]) => r.startedAt !== undefined && !received.has(id) && r.endedAt >= sigtermAt,
+  );
   const errorsAfter = new Map();
   for (const [, r] of sentAfter) if (r.error) errorsAfter.set(r.error, (errorsAfter.get(r.error) ?? 0) + 1);
   if (inFlight === 0) failures.push('no request was in flight at SIGTERM: the scenario proved nothing');

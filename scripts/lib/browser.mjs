@@ -31,7 +31,9 @@ export function findChromium(env = process.env) {
   if (env.CHROME_PATH) {
     return executable(env.CHROME_PATH)
       ? { path: env.CHROME_PATH }
-      : { error: `CHROME_PATH=${env.CHROME_PATH} is not an executable file: fix it, or unset it to use ${INSTALL_COMMAND}` };
+      : {
+          error: `CHROME_PATH=${env.CHROME_PATH} is not an executable file: fix it, or unset it to use ${INSTALL_COMMAND}`,
+        };
   }
   for (const name of NAMES) {
     const found = onPath(name, env.PATH);
@@ -52,17 +54,26 @@ export function ensureChromium({ log = console.log, env = process.env } = {}) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!aptGet || !isRoot) {
     const sudo = isRoot ? '' : 'sudo ';
-    throw new Error(`Chromium was not found for the browser tests: run \`${sudo}${INSTALL_COMMAND}\` (or set CHROME_PATH), then npm test again`);
+    throw new Error(
+      `Chromium was not found for the browser tests: run \`${sudo}${INSTALL_COMMAND}\` (or set CHROME_PATH), then npm test again`,
+    );
   }
   log(`▶ Chromium was not found: installing Debian's (${INSTALL_COMMAND}; about 15 s)…`);
   const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => spawnSync(aptGet, ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env: aptEnv });
+  const install = () =>
+    spawnSync(aptGet, ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
+      stdio: 'inherit',
+      env: aptEnv,
+    });
   // A fresh machine has no package lists yet: fetch them once and try again.
   if (install().status !== 0) {
     spawnSync(aptGet, ['update', '-qq'], { stdio: 'inherit', env: aptEnv });
-    if (install().status !== 0) throw new Error(`installing Chromium failed: run \`${INSTALL_COMMAND}\` and look at its output`);
+    if (install().status !== 0)
+      throw new Error(`installing Chromium failed: run \`${INSTALL_COMMAND}\` and look at its output`);
   }
-  const installed = onPath('chromium', env.PATH) ?? (executable(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined);
-  if (!installed) throw new Error(`apt-get installed chromium but no executable was found at ${DEBIAN_CHROMIUM}`);
+  const installed =
+    onPath('chromium', env.PATH) ?? (executable(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined);
+  if (!installed)
+    throw new Error(`apt-get installed chromium but no executable was found at ${DEBIAN_CHROMIUM}`);
   return installed;
 }

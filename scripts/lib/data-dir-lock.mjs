@@ -25,7 +25,12 @@ export class DataDirInUseError extends Error {
 
 /** @returns {LockOwner} */
 function me() {
-  return { pid: process.pid, startTime: procStat(process.pid)?.startTime, host: hostname(), since: new Date().toISOString() };
+  return {
+    pid: process.pid,
+    startTime: procStat(process.pid)?.startTime,
+    host: hostname(),
+    since: new Date().toISOString(),
+  };
 }
 
 /**
@@ -65,7 +70,13 @@ export function readOwner(file) {
 
 /** @param {LockOwner | null | 'garbage'} a @param {LockOwner | 'garbage'} b */
 const sameOwner = (a, b) =>
-  a === b || (typeof a === 'object' && a !== null && typeof b === 'object' && a.pid === b.pid && a.startTime === b.startTime && a.host === b.host);
+  a === b ||
+  (typeof a === 'object' &&
+    a !== null &&
+    typeof b === 'object' &&
+    a.pid === b.pid &&
+    a.startTime === b.startTime &&
+    a.host === b.host);
 
 /**
  * Takes `<dir>.pid`. The file is created complete and atomically (link of a written temporary file),

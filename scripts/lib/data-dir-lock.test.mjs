@@ -34,7 +34,10 @@ describe('the data directory lock', () => {
   it('names its holder and refuses a second holder while the first lives', () => {
     const dir = freshDir();
     const lock = lockDataDir(dir);
-    expect(JSON.parse(readFileSync(`${dir}.pid`, 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
+    expect(JSON.parse(readFileSync(`${dir}.pid`, 'utf8'))).toMatchObject({
+      pid: process.pid,
+      host: hostname(),
+    });
     expect(() => lockDataDir(dir)).toThrow(DataDirInUseError);
     expect(() => lockDataDir(dir)).toThrow(`in use by another Bulkwise process (pid ${process.pid}`);
     lock.release();
@@ -78,13 +81,17 @@ describe('the data directory lock', () => {
       while (Date.now() < ${startAt}) {}
       try { lockDataDir(${JSON.stringify(dir)}); console.log('won'); } catch (e) { console.log(e.name === 'DataDirInUseError' ? 'refused' : 'error ' + e.message); }
       setTimeout(() => {}, 2_000);`;
-    const racers = Array.from({ length: 4 }, () =>
-      new Promise((resolve) => {
-        const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-        let out = '';
-        child.stdout.on('data', (c) => (out += c));
-        child.on('exit', () => resolve(out.trim()));
-      }),
+    const racers = Array.from(
+      { length: 4 },
+      () =>
+        new Promise((resolve) => {
+          const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+            stdio: ['ignore', 'pipe', 'inherit'],
+          });
+          let out = '';
+          child.stdout.on('data', (c) => (out += c));
+          child.on('exit', () => resolve(out.trim()));
+        }),
     );
     const results = await Promise.all(racers);
     expect(results.filter((r) => r === 'won')).toHaveLength(1);

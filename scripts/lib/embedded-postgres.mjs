@@ -5,7 +5,17 @@
 // only ever sees the DATABASE_URL this answers. See docs/decisions/0017-embedded-postgresql.md.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,7 +34,9 @@ export async function postgresBinaries() {
     const bins = await import(pkg);
     return { postgres: bins.postgres, initdb: bins.initdb };
   } catch {
-    throw new Error(`No PostgreSQL binaries for ${process.platform}-${process.arch} (${pkg} is not installed): run npm install, or set DATABASE_URL.`);
+    throw new Error(
+      `No PostgreSQL binaries for ${process.platform}-${process.arch} (${pkg} is not installed): run npm install, or set DATABASE_URL.`,
+    );
   }
 }
 
@@ -35,11 +47,21 @@ export async function postgresBinaries() {
  */
 export function serverUser() {
   if (process.getuid?.() !== 0) return {};
-  const id = (flag) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+  const id = (flag) =>
+    Number(
+      execFileSync('id', [flag, 'postgres'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim(),
+    );
   try {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'ignore' });
+    execFileSync(
+      'useradd',
+      ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'],
+      { stdio: 'ignore' },
+    );
     return { uid: id('-u'), gid: id('-g') };
   }
 }
@@ -157,7 +179,13 @@ async function initCluster({ clusterDir, password, durable }) {
  * @param {{ dataDir: string, durable?: boolean, onStep?: (line: string) => void,
  *   onChild?: (child: import('node:child_process').ChildProcess) => void, settings?: Record<string, string | number> }} options
  */
-export async function startEmbeddedPostgres({ dataDir, durable = true, onStep = () => {}, onChild = () => {}, settings = {} }) {
+export async function startEmbeddedPostgres({
+  dataDir,
+  durable = true,
+  onStep = () => {},
+  onChild = () => {},
+  settings = {},
+}) {
   const clusterDir = path.join(dataDir, 'postgres');
   const credentialsFile = path.join(dataDir, 'postgres.json');
   const { postgres } = await postgresBinaries();
@@ -206,7 +234,14 @@ export async function startEmbeddedPostgres({ dataDir, durable = true, onStep = 
     await client.connect();
     await client.query(`create database ${DATABASE}`).finally(() => client.end());
   }
-  return { url: `${serverUrl}/${DATABASE}`, serverUrl: `${serverUrl}/postgres`, port, child, created, staleStopped: stale };
+  return {
+    url: `${serverUrl}/${DATABASE}`,
+    serverUrl: `${serverUrl}/postgres`,
+    port,
+    child,
+    created,
+    staleStopped: stale,
+  };
 }
 
 /**
@@ -219,7 +254,9 @@ async function waitForServer(url, child, output, timeoutMs = 60_000) {
   let lastError = '';
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`PostgreSQL did not start (${child.signalCode ?? `exit ${child.exitCode}`}): ${output().trim() || lastError}`);
+      throw new Error(
+        `PostgreSQL did not start (${child.signalCode ?? `exit ${child.exitCode}`}): ${output().trim() || lastError}`,
+      );
     }
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
     client.on('error', () => {});

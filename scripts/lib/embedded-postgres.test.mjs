@@ -22,14 +22,18 @@ async function query(url, text) {
   }
 }
 
-const postmasterPid = (dataDir) => Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+const postmasterPid = (dataDir) =>
+  Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
 describe('the embedded PostgreSQL server', () => {
   it('is created on the first start, keeps its data across restarts, and listens on 127.0.0.1 with a password only', async () => {
     const dataDir = path.join(root, 'lifecycle');
     const first = await startEmbeddedPostgres({ dataDir, durable: false });
     expect(first.created).toBe(true);
-    const [settings] = await query(first.url, "select current_setting('listen_addresses') l, current_setting('unix_socket_directories') s, version() v");
+    const [settings] = await query(
+      first.url,
+      "select current_setting('listen_addresses') l, current_setting('unix_socket_directories') s, version() v",
+    );
     expect(settings).toMatchObject({ l: '127.0.0.1', s: '' });
     expect(settings.v).toMatch(/^PostgreSQL 18/);
     await query(first.url, 'create table kept (v int); insert into kept values (42)');
@@ -58,8 +62,13 @@ describe('the embedded PostgreSQL server', () => {
       await c.query('create table acknowledged (v int); insert into acknowledged values (7)'); await c.end();
       console.log(JSON.stringify({ supervisor: s.child.pid }));
       setInterval(() => {}, 1000);`;
-    const launcher = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
-    const line = await new Promise((resolve) => launcher.stdout.once('data', (chunk) => resolve(chunk.toString())));
+    const launcher = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const line = await new Promise((resolve) =>
+      launcher.stdout.once('data', (chunk) => resolve(chunk.toString())),
+    );
     const { supervisor } = JSON.parse(line);
     const stale = postmasterPid(dataDir);
     process.kill(supervisor, 'SIGKILL');

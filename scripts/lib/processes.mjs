@@ -11,7 +11,12 @@ export function procStat(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), pgid: Number(fields[2]), state: fields[0], startTime: Number(fields[19]) };
+    return {
+      ppid: Number(fields[1]),
+      pgid: Number(fields[2]),
+      state: fields[0],
+      startTime: Number(fields[19]),
+    };
   } catch {
     return undefined;
   }
@@ -75,7 +80,8 @@ export function watchAncestors(onGone, { intervalMs = 500 } = {}) {
   if (/^(\S*\/)?(sh|dash|bash) -c /.test(commandLine(parent)) && grandparent > 1) {
     watched.push({ pid: grandparent, startTime: procStat(grandparent)?.startTime });
   }
-  const gone = ({ pid, startTime }) => !isAlive(pid) || (startTime !== undefined && procStat(pid)?.startTime !== startTime);
+  const gone = ({ pid, startTime }) =>
+    !isAlive(pid) || (startTime !== undefined && procStat(pid)?.startTime !== startTime);
   const timer = setInterval(() => {
     if (process.ppid !== parent || watched.some(gone)) {
       clearInterval(timer);

@@ -68,7 +68,9 @@ export async function startCluster({ count, databaseUrl, redisUrl, env = {} }) {
     JWT_SECRET,
     DATABASE_URL: databaseUrl,
     DB_POOL_SIZE: '10',
-    ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `bulkwise-scale:${randomBytes(4).toString('hex')}:` } : {}),
+    ...(redisUrl
+      ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `bulkwise-scale:${randomBytes(4).toString('hex')}:` }
+      : {}),
     INSTANCES: String(count),
     TRUST_PROXY: 'loopback',
     RATE_LIMIT_JWT_PER_MINUTE: '30',

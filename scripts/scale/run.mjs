@@ -27,7 +27,9 @@ const missing = [];
 if (!(await reachable('127.0.0.1', 5432))) missing.push('PostgreSQL on 127.0.0.1:5432');
 if (!(await reachable(REDIS.host, REDIS.port))) missing.push('Redis on 127.0.0.1:6379');
 if (missing.length > 0) {
-  console.log(`!!!!! test:scale SKIPPED: no ${missing.join(' and no ')} on this machine — nothing was tested !!!!!`);
+  console.log(
+    `!!!!! test:scale SKIPPED: no ${missing.join(' and no ')} on this machine — nothing was tested !!!!!`,
+  );
   process.exit(0);
 }
 
@@ -68,11 +70,17 @@ try {
     try {
       let timer;
       const timeout = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`timed out after ${STEP_TIMEOUT_MS / 1000} s`)), STEP_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new Error(`timed out after ${STEP_TIMEOUT_MS / 1000} s`)),
+          STEP_TIMEOUT_MS,
+        );
       });
       result = await Promise.race([step(context), timeout]).finally(() => clearTimeout(timer));
     } catch (err) {
-      result = { figure: 'did not finish', failures: [err instanceof Error ? (err.stack ?? err.message) : String(err)] };
+      result = {
+        figure: 'did not finish',
+        failures: [err instanceof Error ? (err.stack ?? err.message) : String(err)],
+      };
     }
     const ok = result.failures.length === 0;
     if (ok) passed++;
@@ -81,7 +89,8 @@ try {
     console.log(`${ok ? 'PASS' : 'FAIL'} ${name}: ${result.figure}`);
     for (const f of result.failures.slice(0, 10)) console.log(`  ✖ ${f}`);
     const dead = instances.filter((a) => a.alive && a.child.exitCode !== null);
-    if (dead.length > 0) throw new Error(`${dead.map((a) => a.name).join(', ')} exited:\n${dead[0].output()}`);
+    if (dead.length > 0)
+      throw new Error(`${dead.map((a) => a.name).join(', ')} exited:\n${dead[0].output()}`);
   }
 } catch (err) {
   failed++;
@@ -91,7 +100,10 @@ try {
 }
 
 console.log('\n| step | what | measured | result | s |\n|---|---|---|---|---:|');
-for (const r of rows) console.log(`| ${r.name} | ${r.title} | ${r.figure} | ${r.ok ? 'pass' : 'FAIL'} | ${r.seconds} |`);
-console.log(`\nscale test took ${((Date.now() - started) / 1000).toFixed(1)} s on ${(await import('node:os')).cpus().length} cores`);
+for (const r of rows)
+  console.log(`| ${r.name} | ${r.title} | ${r.figure} | ${r.ok ? 'pass' : 'FAIL'} | ${r.seconds} |`);
+console.log(
+  `\nscale test took ${((Date.now() - started) / 1000).toFixed(1)} s on ${(await import('node:os')).cpus().length} cores`,
+);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -22,7 +22,11 @@ async function ownItems(databaseUrl, products) {
 }
 
 export async function makeSupplier() {
-  const user = { uid: `scale-supplier-${randomUUID().slice(0, 8)}`, email: `scale-supplier@example.com`, name: 'Scale Supplier' };
+  const user = {
+    uid: `scale-supplier-${randomUUID().slice(0, 8)}`,
+    email: `scale-supplier@example.com`,
+    name: 'Scale Supplier',
+  };
   return { ...user, token: await tokenFor(user) };
 }
 
@@ -46,7 +50,8 @@ export async function createProducts(port, supplier, count, { stock, min = 1, pr
         rating: 4,
       },
     });
-    if (res.status !== 201) throw new Error(`create product answered ${res.status ?? res.error} ${res.text ?? ''}`);
+    if (res.status !== 201)
+      throw new Error(`create product answered ${res.status ?? res.error} ${res.text ?? ''}`);
     products.push({ id: res.json._id, initialStock: stock, quantity: min });
   }
   return products;
@@ -78,13 +83,16 @@ export async function concurrentPurchases({ instances, databaseUrl, supplier }) 
       else if (res.status === 409) p.outcome = 'refused';
       else {
         p.outcome = `unexpected ${res.status ?? res.error}`;
-        ledger.anomalies.push(`purchase answered ${res.status ?? res.error} ${res.text?.slice(0, 120) ?? ''}`);
+        ledger.anomalies.push(
+          `purchase answered ${res.status ?? res.error} ${res.text?.slice(0, 120) ?? ''}`,
+        );
       }
     }),
   );
   const { checks, failures } = checkInvariants(ledger, products, await ownItems(databaseUrl, products));
   const acked = ledger.purchases.filter((p) => p.outcome === 'acknowledged').length;
-  if (acked !== 240) failures.push(`${acked} purchases acknowledged, expected exactly 240 (20 products x 12 in stock)`);
+  if (acked !== 240)
+    failures.push(`${acked} purchases acknowledged, expected exactly 240 (20 products x 12 in stock)`);
   return { figure: `${acked} acknowledged of 300 for 240 in stock, ${checks} invariant checks`, failures };
 }
 
@@ -100,7 +108,10 @@ async function jwtAttempts(instances, clientAddress, count, next = roundRobin(in
       }).then((r) => r.status ?? r.error),
     ),
   );
-  return { through: statuses.filter((s) => s !== 429).length, errors: statuses.filter((s) => typeof s !== 'number' || s >= 500).length };
+  return {
+    through: statuses.filter((s) => s !== 429).length,
+    errors: statuses.filter((s) => typeof s !== 'number' || s >= 500).length,
+  };
 }
 
 /** 2. POST /api/jwt: 90 attempts from one address over 3 instances, at most 30 let through. */
@@ -120,7 +131,8 @@ export async function crossInstanceFreshness({ instances, supplier }) {
   const buyer = (await makeBuyers(1))[0];
   const failures = [];
   const delays = [];
-  const read = async (port, id) => (await httpRequest({ port, method: 'GET', path: `/api/products/${id}` })).json;
+  const read = async (port, id) =>
+    (await httpRequest({ port, method: 'GET', path: `/api/products/${id}` })).json;
   for (let round = 0; round < 10; round++) {
     const product = products[round % products.length];
     for (const api of others) for (let i = 0; i < 2; i++) await read(api.port, product.id);
@@ -132,7 +144,17 @@ export async function crossInstanceFreshness({ instances, supplier }) {
         method: 'PUT',
         path: `/api/products/${product.id}`,
         headers: auth(supplier),
-        body: { image: 'https://images.example.com/scale.jpg', name: `Scale product r${round}`, brandName: 'Scale', category: 'Industrial Machinery & Tools', description: 'For the scale test.', mainQuantity: 1000 - round, minSellingQuantity: 1, price, rating: 4 },
+        body: {
+          image: 'https://images.example.com/scale.jpg',
+          name: `Scale product r${round}`,
+          brandName: 'Scale',
+          category: 'Industrial Machinery & Tools',
+          description: 'For the scale test.',
+          mainQuantity: 1000 - round,
+          minSellingQuantity: 1,
+          price,
+          rating: 4,
+        },
       });
       if (res.status !== 200) failures.push(`update answered ${res.status ?? res.error}`);
       expect = (p) => p?.price === price && p?.name === `Scale product r${round}`;
@@ -149,13 +171,19 @@ export async function crossInstanceFreshness({ instances, supplier }) {
         for (;;) {
           const sent = performance.now() - acked;
           if (expect(await read(api.port, product.id))) return delays.push(sent);
-          if (sent > 100) return failures.push(`round ${round}: ${api.name} still showed the old product to a read sent ${Math.round(sent)} ms after the write`);
+          if (sent > 100)
+            return failures.push(
+              `round ${round}: ${api.name} still showed the old product to a read sent ${Math.round(sent)} ms after the write`,
+            );
         }
       }),
     );
   }
   const max = delays.length ? Math.max(...delays) : NaN;
-  return { figure: `20 reads after 10 writes: first fresh read sent at most ${max.toFixed(1)} ms after the write's answer (limit 100)`, failures };
+  return {
+    figure: `20 reads after 10 writes: first fresh read sent at most ${max.toFixed(1)} ms after the write's answer (limit 100)`,
+    failures,
+  };
 }
 
 /** 4. One Idempotency-Key sent to all three instances at once buys once. */
@@ -166,14 +194,21 @@ export async function idempotencyAcrossInstances({ instances, databaseUrl, suppl
   for (let k = 0; k < 10; k++) {
     const key = randomUUID();
     const answers = await Promise.all(instances.map((api) => purchase(api.port, buyer, product, key)));
-    const ids = new Set(answers.map((r) => (r.status === 200 ? r.json.cartItemId : `status ${r.status ?? r.error}`)));
-    if (ids.size !== 1 || [...ids][0].startsWith('status')) failures.push(`key ${k}: the three answers were ${[...ids].join(', ')}`);
+    const ids = new Set(
+      answers.map((r) => (r.status === 200 ? r.json.cartItemId : `status ${r.status ?? r.error}`)),
+    );
+    if (ids.size !== 1 || [...ids][0].startsWith('status'))
+      failures.push(`key ${k}: the three answers were ${[...ids].join(', ')}`);
   }
   const state = await readPostgresState(databaseUrl, [{ id: product.id }]);
   const items = state.items.filter((i) => i.productId === product.id);
   if (items.length !== 10) failures.push(`${items.length} cart items for 10 keys`);
-  if (state.stock.get(product.id) !== 1000 - 20) failures.push(`stock ${state.stock.get(product.id)}, expected 980`);
-  return { figure: `30 requests with 10 keys: ${items.length} purchases, stock ${state.stock.get(product.id)}/980`, failures };
+  if (state.stock.get(product.id) !== 1000 - 20)
+    failures.push(`stock ${state.stock.get(product.id)}, expected 980`);
+  return {
+    figure: `30 requests with 10 keys: ${items.length} purchases, stock ${state.stock.get(product.id)}/980`,
+    failures,
+  };
 }
 
 /** 5. kill -9 of one instance under load: the others answer, nothing acknowledged is lost, retries replay. */
@@ -181,7 +216,14 @@ export async function killUnderLoad({ instances, databaseUrl, supplier }) {
   const products = await createProducts(instances[0].port, supplier, 10, { stock: 100_000, min: 1 });
   const buyers = await makeBuyers(24);
   const victim = instances[2];
-  const load = runLoad({ port: roundRobin(instances), buyers, products, durationMs: 5_000, settleMs: 10_000, removeRatio: 0.2 });
+  const load = runLoad({
+    port: roundRobin(instances),
+    buyers,
+    products,
+    durationMs: 5_000,
+    settleMs: 10_000,
+    removeRatio: 0.2,
+  });
   await sleep(1_500);
   const killedAt = Date.now();
   await killHard(victim);
@@ -189,7 +231,10 @@ export async function killUnderLoad({ instances, databaseUrl, supplier }) {
   const failures = [];
   const after = ledger.latencies.filter((l) => l.at > killedAt + 1_000);
   const bad = after.filter((l) => typeof l.outcome !== 'number' || l.outcome >= 500);
-  if (bad.length > 0) failures.push(`${bad.length} of ${after.length} requests failed on the surviving instances after the kill`);
+  if (bad.length > 0)
+    failures.push(
+      `${bad.length} of ${after.length} requests failed on the surviving instances after the kill`,
+    );
   const state = await ownItems(databaseUrl, products);
   const check = checkInvariants(ledger, products, state);
   failures.push(...check.failures);
@@ -202,7 +247,10 @@ export async function killUnderLoad({ instances, databaseUrl, supplier }) {
     const buyer = buyers.find((b) => b.uid === p.buyer);
     const res = await purchase(next(), buyer, { id: p.productId, quantity: p.quantity }, p.key);
     if (res.status === 200 && res.json.cartItemId === p.cartItemId) replayed++;
-    else failures.push(`replay of ${p.key} answered ${res.status ?? res.error} ${res.json?.cartItemId ?? ''}, not ${p.cartItemId}`);
+    else
+      failures.push(
+        `replay of ${p.key} answered ${res.status ?? res.error} ${res.json?.cartItemId ?? ''}, not ${p.cartItemId}`,
+      );
   }
   const retried = ledger.purchases.filter((p) => p.tries > 1).length;
   return {
@@ -222,10 +270,19 @@ export async function redisOutage({ instances, supplier, redisProxy }) {
   const readers = Array.from({ length: 6 }, async (_, i) => {
     for (let n = 0; n < 5_000 && !stop; n++) {
       const p = products[(i + n) % products.length];
-      count((await httpRequest({ port: next(), method: 'GET', path: `/api/products/${p.id}` })).status ?? 'error');
+      count(
+        (await httpRequest({ port: next(), method: 'GET', path: `/api/products/${p.id}` })).status ?? 'error',
+      );
     }
   });
-  const buying = runLoad({ port: next, buyers, products, durationMs: 4_000, settleMs: 5_000, removeRatio: 0 });
+  const buying = runLoad({
+    port: next,
+    buyers,
+    products,
+    durationMs: 4_000,
+    settleMs: 5_000,
+    removeRatio: 0,
+  });
   const limited = (async () => {
     for (let n = 0; n < 200 && !stop; n++) {
       count((await jwtAttempts(instances, '203.0.113.6', 1, next)).errors > 0 ? 'error' : 'jwt');
@@ -245,8 +302,12 @@ export async function redisOutage({ instances, supplier, redisProxy }) {
   if (bad.length > 0) failures.push(`during the outage: ${bad.map(([k, v]) => `${k}:${v}`).join(' ')}`);
   await waitForRedisState(instances, 'ok');
   const { through, errors } = await jwtAttempts(instances, '203.0.113.7', 90);
-  if (through > 30) failures.push(`after Redis came back, ${through} of 90 attempts were let through (limit 30)`);
+  if (through > 30)
+    failures.push(`after Redis came back, ${through} of 90 attempts were let through (limit 30)`);
   if (errors > 0) failures.push(`after Redis came back, ${errors} attempts failed`);
   const total = [...outcomes.values()].reduce((a, b) => a + b, 0);
-  return { figure: `${total} requests across a 1.5 s cut, ${bad.length ? 'some' : 'no'} 5xx; after: ${through}/90 let through`, failures };
+  return {
+    figure: `${total} requests across a 1.5 s cut, ${bad.length ? 'some' : 'no'} 5xx; after: ${through}/90 let through`,
+    failures,
+  };
 }

@@ -6,11 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { openApiOptions } from './plugins/openapi';
 import { BUSY_MESSAGES, type ClientConfig } from '@bulkwise/contracts';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { isDatabaseUnavailable } from './db/errors';
@@ -132,7 +128,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           log: (msg, err) => app.log.debug({ err }, msg),
         })
       : undefined;
-  const bus = createInvalidationBus({ log: (msg) => app.log.info(msg), warn: (msg, err) => app.log.warn({ err }, msg) });
+  const bus = createInvalidationBus({
+    log: (msg) => app.log.info(msg),
+    warn: (msg, err) => app.log.warn({ err }, msg),
+  });
   await bus.start(database);
   app.addHook('onClose', async () => {
     await bus.close();
@@ -216,24 +215,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         invalidateProducts,
       });
       await api.register(
-        securedScope(writeRateLimit(config), async (scope, secured) => {
-          await scope.register(ownProductsRoutes, { products, secured });
-          await scope.register(catalogRoutes, {
-            catalog: createCatalogService({ repository: createCatalogRepository(db), invalidateProducts }),
-            secured,
-          });
-          await scope.register(purchasesRoutes, { purchases, secured });
-          await scope.register(settingsRoutes, { settings, secured });
-          await scope.register(ordersRoutes, { orders, reads: orderReads, secured });
-          await scope.register(cartRoutes, { orders, secured });
-        }, exportRateLimit(config)),
+        securedScope(
+          writeRateLimit(config),
+          async (scope, secured) => {
+            await scope.register(ownProductsRoutes, { products, secured });
+            await scope.register(catalogRoutes, {
+              catalog: createCatalogService({ repository: createCatalogRepository(db), invalidateProducts }),
+              secured,
+            });
+            await scope.register(purchasesRoutes, { purchases, secured });
+            await scope.register(settingsRoutes, { settings, secured });
+            await scope.register(ordersRoutes, { orders, reads: orderReads, secured });
+            await scope.register(cartRoutes, { orders, secured });
+          },
+          exportRateLimit(config),
+        ),
       );
     },
     { prefix: '/api' },
   );
 
   if (config.webDistDir) {
-    await registerSpa(app, path.resolve(config.webDistDir), { lcpImage: firstPaintImage(products, productReads) });
+    await registerSpa(app, path.resolve(config.webDistDir), {
+      lcpImage: firstPaintImage(products, productReads),
+    });
   }
   return app;
 }

@@ -23,7 +23,11 @@ describe('stopping on SIGTERM', () => {
     const drain = step('drain', events);
     const worker = step('worker', events);
     const database = step('database', events);
-    const stopping = stopServing({ app: { close: drain.run }, notifications: { stop: worker.run }, database: { close: database.run } });
+    const stopping = stopServing({
+      app: { close: drain.run },
+      notifications: { stop: worker.run },
+      database: { close: database.run },
+    });
     await turn();
     // A slow request is still draining: the slow SMTP's grace must already be counting.
     expect(events).toEqual(['drain started', 'worker started']);

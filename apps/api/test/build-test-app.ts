@@ -30,7 +30,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 /** A fresh, migrated database of its own: a clone of the run's migrated template on the test server. */
 export async function createTestDatabase(): Promise<Database & { url: string }> {
-  const throwaway = await createThrowawayDatabase(inject('testServerUrl'), 'test', inject('templateDatabase'));
+  const throwaway = await createThrowawayDatabase(
+    inject('testServerUrl'),
+    'test',
+    inject('templateDatabase'),
+  );
   const database = await openPostgres({ url: throwaway.url, poolSize: 30, migrate: false });
   return {
     ...database,
@@ -77,7 +81,12 @@ export async function buildTestApp(
     tokenFor: (user) => tokens.issue(user),
     async peer() {
       const own = await openPostgres({ url: database.url, poolSize: 10, migrate: false });
-      const peer = await buildApp({ config, database: own, jwtSecret: TEST_JWT_SECRET, verifier: options.verifier });
+      const peer = await buildApp({
+        config,
+        database: own,
+        jwtSecret: TEST_JWT_SECRET,
+        verifier: options.verifier,
+      });
       await peer.ready();
       peers.push(async () => {
         await peer.close();

@@ -23,7 +23,9 @@ export function productInput(overrides: Partial<ProductInput> = {}): ProductInpu
   };
 }
 
-export const bearer = async (t: TestApp, user: AuthUser) => ({ authorization: `Bearer ${await t.tokenFor(user)}` });
+export const bearer = async (t: TestApp, user: AuthUser) => ({
+  authorization: `Bearer ${await t.tokenFor(user)}`,
+});
 
 /** Creates a product through the API as `owner`; returns its JSON. */
 export async function createProduct(t: TestApp, owner: AuthUser, overrides: Partial<ProductInput> = {}) {
@@ -59,14 +61,25 @@ export async function purchase(
 }
 
 /** Buys `quantity` of `productId` as `buyer` and answers the new order's id (throws otherwise). */
-export async function placeOrder(t: TestApp, buyer: AuthUser, productId: string, quantity: number): Promise<string> {
+export async function placeOrder(
+  t: TestApp,
+  buyer: AuthUser,
+  productId: string,
+  quantity: number,
+): Promise<string> {
   const res = await purchase(t, buyer, productId, quantity);
   if (res.statusCode !== 200) throw new Error(`purchase failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { cartItemId: string }).cartItemId;
 }
 
 /** POST /orders/:id/<move> as `user` (no token when null). */
-export async function moveOrder(t: TestApp, user: AuthUser | null, id: string, move: string, payload?: object) {
+export async function moveOrder(
+  t: TestApp,
+  user: AuthUser | null,
+  id: string,
+  move: string,
+  payload?: object,
+) {
   return t.app.inject({
     method: 'POST',
     url: `/api/orders/${id}/${move}`,

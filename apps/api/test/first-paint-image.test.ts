@@ -39,7 +39,9 @@ describe('the image of the first paint, named with the HTML', () => {
     const product = await createProduct(t, owner, { image: '/images/products/pallet-wrap.svg' });
     // Read once through the API, so the HTML's hint comes from the kept answer, which the update must drop.
     expect((await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).statusCode).toBe(200);
-    expect(await imageLinks(`/product/${product._id}`)).toEqual([imagePreload('/images/products/pallet-wrap.svg')]);
+    expect(await imageLinks(`/product/${product._id}`)).toEqual([
+      imagePreload('/images/products/pallet-wrap.svg'),
+    ]);
 
     const updated = await t.app.inject({
       method: 'PUT',
@@ -48,7 +50,9 @@ describe('the image of the first paint, named with the HTML', () => {
       payload: productInput({ image: 'https://cdn.example.com/pallet-wrap-v2.png' }),
     });
     expect(updated.statusCode).toBe(200);
-    expect(await imageLinks(`/product/${product._id}`)).toEqual([imagePreload('https://cdn.example.com/pallet-wrap-v2.png')]);
+    expect(await imageLinks(`/product/${product._id}`)).toEqual([
+      imagePreload('https://cdn.example.com/pallet-wrap-v2.png'),
+    ]);
   });
 
   it("names the first All Products card's image (the newest product) only for the bare page", async () => {
@@ -68,7 +72,9 @@ describe('the image of the first paint, named with the HTML', () => {
     expect(await imageLinks('/product/not-a-uuid')).toEqual([]);
     expect(await imageLinks('/categories')).toEqual([]);
     // The data links are still there.
-    expect(await links('/product/not-a-uuid')).toContain('</api/categories>; rel=preload; as=fetch; crossorigin');
+    expect(await links('/product/not-a-uuid')).toContain(
+      '</api/categories>; rel=preload; as=fetch; crossorigin',
+    );
   });
 
   it('never writes an image URL that would break the Link header', async () => {
@@ -77,6 +83,8 @@ describe('the image of the first paint, named with the HTML', () => {
     const header = await links(`/product/${product._id}`);
     expect(header.some((link) => link.includes('cdn.example.com'))).toBe(false);
     // The product itself is served as stored.
-    expect((await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).json().image).toBe(image);
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).json().image).toBe(
+      image,
+    );
   });
 });

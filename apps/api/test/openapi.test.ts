@@ -52,8 +52,14 @@ function routeTable(document: Document): string {
 describe('the OpenAPI document', () => {
   it('passes Redocly lint with the recommended rules: no errors', async () => {
     const config = await createConfig({ extends: ['recommended'] });
-    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: '/openapi.json', config });
-    const errors = problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} (${p.location[0]?.pointer})`);
+    const problems = await lintFromString({
+      source: JSON.stringify(doc),
+      absoluteRef: '/openapi.json',
+      config,
+    });
+    const errors = problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${p.ruleId}: ${p.message} (${p.location[0]?.pointer})`);
     expect(errors).toEqual([]);
   });
 
@@ -67,17 +73,23 @@ describe('the OpenAPI document', () => {
       expect(Array.isArray(op.security), op.operationId).toBe(true);
       expect(op.responses['500'], op.operationId).toBeDefined();
       // The health checks answer their own body with 503 (a balancer reads it); every other error is the error body.
-      const errorCodes = Object.keys(op.responses).filter((status) => Number(status) >= 400 && !(op.tags?.includes('health') && status === '503'));
+      const errorCodes = Object.keys(op.responses).filter(
+        (status) => Number(status) >= 400 && !(op.tags?.includes('health') && status === '503'),
+      );
       for (const status of errorCodes) {
         // The error body by reference, or a route's own extension of it (a refused import carries its report).
         const text = JSON.stringify(op.responses[status]);
-        const errorBody = text.includes('#/components/schemas/ErrorBody') || (text.includes('"code"') && text.includes('"requestId"'));
+        const errorBody =
+          text.includes('#/components/schemas/ErrorBody') ||
+          (text.includes('"code"') && text.includes('"requestId"'));
         expect(errorBody, `${op.operationId} ${status}`).toBe(true);
       }
     }
     const purchase = doc.paths['/api/products/purchase/{id}']!.post!;
     expect(purchase.security).toEqual([{ bearer: [] }]);
-    expect(Object.keys(purchase.responses)).toEqual(expect.arrayContaining(['400', '401', '404', '409', '429']));
+    expect(Object.keys(purchase.responses)).toEqual(
+      expect.arrayContaining(['400', '401', '404', '409', '429']),
+    );
     expect(doc.paths['/api/settings']!.get!.responses['429']).toBeUndefined();
     expect(doc.paths['/api/products']!.get!.security).toEqual([]);
   });

@@ -17,8 +17,18 @@ let webDir: string;
 const extraApps: Array<{ close(): Promise<unknown> }> = [];
 
 /** Another app on the same database, built with its own config (and logger). */
-async function appWith(config: Partial<Config>, logger?: Parameters<typeof buildApp>[0]['logger'], verifier?: IdTokenVerifier) {
-  const app = await buildApp({ config: testConfig(config), database: t.database, jwtSecret: TEST_JWT_SECRET, logger, verifier });
+async function appWith(
+  config: Partial<Config>,
+  logger?: Parameters<typeof buildApp>[0]['logger'],
+  verifier?: IdTokenVerifier,
+) {
+  const app = await buildApp({
+    config: testConfig(config),
+    database: t.database,
+    jwtSecret: TEST_JWT_SECRET,
+    logger,
+    verifier,
+  });
   await app.ready();
   extraApps.push(app);
   return app;
@@ -27,7 +37,10 @@ async function appWith(config: Partial<Config>, logger?: Parameters<typeof build
 beforeAll(async () => {
   t = await buildTestApp();
   webDir = mkdtempSync(path.join(tmpdir(), 'bulkwise-security-'));
-  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><script>alert(1)</script><div id="root"></div>');
+  writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><script>alert(1)</script><div id="root"></div>',
+  );
 });
 afterAll(async () => {
   for (const app of extraApps) await app.close();
@@ -55,9 +68,17 @@ describe('product image URLs', () => {
   it.each(HOSTILE_IMAGES)('refuses %j on create and on update, storing nothing', async (image) => {
     const owner = makeUser('supplier');
     const headers = await bearer(t, owner);
-    const created = await t.app.inject({ method: 'POST', url: '/api/products', headers, payload: productInput({ image }) });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers,
+      payload: productInput({ image }),
+    });
     expect(created.statusCode).toBe(400);
-    expect(created.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { image: expect.any(String) } });
+    expect(created.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { image: expect.any(String) },
+    });
 
     const product = await createProduct(t, owner);
     const updated = await t.app.inject({
@@ -67,17 +88,33 @@ describe('product image URLs', () => {
       payload: productInput({ image }),
     });
     expect(updated.statusCode).toBe(400);
-    expect(updated.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { image: expect.any(String) } });
+    expect(updated.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { image: expect.any(String) },
+    });
     const stored = (await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).json();
     expect(stored.image).toBe(productInput().image);
-    const mine = await t.app.inject({ method: 'GET', url: `/api/products?email=${encodeURIComponent(owner.email)}`, headers });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/products?email=${encodeURIComponent(owner.email)}`,
+      headers,
+    });
     expect(mine.json()).toHaveLength(1);
   });
 
   it('accepts http(s) URLs and the app-relative images of the seed', async () => {
     const owner = makeUser('supplier');
-    for (const image of ['https://cdn.example.com/a.png', 'http://example.com/b.jpg?w=200', '/images/products/c.svg']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/products', headers: await bearer(t, owner), payload: productInput({ image }) });
+    for (const image of [
+      'https://cdn.example.com/a.png',
+      'http://example.com/b.jpg?w=200',
+      '/images/products/c.svg',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        headers: await bearer(t, owner),
+        payload: productInput({ image }),
+      });
       expect(res.statusCode, image).toBe(201);
     }
   });
@@ -102,7 +139,10 @@ describe('security headers', () => {
       const scriptSrc = csp.get('script-src') ?? csp.get('default-src')!;
       expect(scriptSrc, url).not.toContain("'unsafe-inline'");
       expect(scriptSrc, url).not.toContain("'unsafe-eval'");
-      expect(scriptSrc.some((s) => s === '*' || s === 'data:' || s === 'http:' || s === 'https:'), url).toBe(false);
+      expect(
+        scriptSrc.some((s) => s === '*' || s === 'data:' || s === 'http:' || s === 'https:'),
+        url,
+      ).toBe(false);
       expect(csp.get('script-src-attr'), url).toEqual(["'none'"]);
       expect(csp.get('object-src'), url).toEqual(["'none'"]);
       expect(csp.get('frame-ancestors'), url).toEqual(["'none'"]);
@@ -117,22 +157,35 @@ describe('security headers', () => {
 
   it('sends HSTS only with the production config', async () => {
     const production = await appWith({ env: 'production', authEmulatorHost: undefined });
-    const hsts = (await production.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security'];
+    const hsts = (await production.inject({ method: 'GET', url: '/api/health' })).headers[
+      'strict-transport-security'
+    ];
     expect(hsts).toMatch(/max-age=\d{7,}/);
     expect(hsts).toContain('includeSubDomains');
     for (const env of ['test', 'development'] as const) {
       const app = env === 'test' ? t.app : await appWith({ env });
-      expect((await app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security'], env).toBeUndefined();
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security'],
+        env,
+      ).toBeUndefined();
     }
   });
 
   it('gives no CORS grant to a foreign origin', async () => {
-    const simple = await t.app.inject({ method: 'GET', url: '/api/products', headers: { origin: 'https://evil.example' } });
+    const simple = await t.app.inject({
+      method: 'GET',
+      url: '/api/products',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(simple.headers['access-control-allow-origin']).toBeUndefined();
     const preflight = await t.app.inject({
       method: 'OPTIONS',
       url: '/api/products',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization',
+      },
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -141,7 +194,10 @@ describe('security headers', () => {
 describe('API token lifetime', () => {
   it('defaults to 3600 s, configurable within 60 s and 24 h', () => {
     expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://h/db' }).tokenTtlSeconds).toBe(3600);
-    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://h/db', TOKEN_TTL_SECONDS: '900' }).tokenTtlSeconds).toBe(900);
+    expect(
+      loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://h/db', TOKEN_TTL_SECONDS: '900' })
+        .tokenTtlSeconds,
+    ).toBe(900);
     expect(() => loadConfig({ NODE_ENV: 'test', TOKEN_TTL_SECONDS: '0' })).toThrow(/TOKEN_TTL_SECONDS/);
     expect(() => loadConfig({ NODE_ENV: 'test', TOKEN_TTL_SECONDS: '86401' })).toThrow(/TOKEN_TTL_SECONDS/);
   });
@@ -149,10 +205,21 @@ describe('API token lifetime', () => {
   it('POST /jwt issues a token that expires after TOKEN_TTL_SECONDS, and says so', async () => {
     const user = makeUser('buyer');
     const verifier: IdTokenVerifier = {
-      verify: async () => ({ uid: user.uid, email: user.email, emailVerified: true, name: user.name, provider: 'password' }),
+      verify: async () => ({
+        uid: user.uid,
+        email: user.email,
+        emailVerified: true,
+        name: user.name,
+        provider: 'password',
+      }),
     };
     const app = await appWith({ tokenTtlSeconds: 900 }, undefined, verifier);
-    const res = await app.inject({ method: 'POST', url: '/api/jwt', headers: { authorization: 'Bearer firebase-id-token' }, payload: { email: user.email, uid: user.uid } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/jwt',
+      headers: { authorization: 'Bearer firebase-id-token' },
+      payload: { email: user.email, uid: user.uid },
+    });
     expect(res.statusCode).toBe(200);
     const { token, expiresIn } = res.json() as { token: string; expiresIn: number };
     expect(expiresIn).toBe(900);
@@ -165,14 +232,25 @@ describe('API token lifetime', () => {
     const user = makeUser('buyer');
     const ttl = t.config.tokenTtlSeconds;
     const issuedAgo = (seconds: number) =>
-      createTokenService({ secret: TEST_JWT_SECRET, ttlSeconds: ttl, now: () => Date.now() - seconds * 1000 }).issue(user);
+      createTokenService({
+        secret: TEST_JWT_SECRET,
+        ttlSeconds: ttl,
+        now: () => Date.now() - seconds * 1000,
+      }).issue(user);
     const cart = async (token: string) =>
-      t.app.inject({ method: 'GET', url: `/api/cart?email=${encodeURIComponent(user.email)}`, headers: { authorization: `Bearer ${token}` } });
+      t.app.inject({
+        method: 'GET',
+        url: `/api/cart?email=${encodeURIComponent(user.email)}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
 
     expect((await cart(await issuedAgo(ttl - 30))).statusCode).toBe(200);
     const expired = await cart(await issuedAgo(ttl + 1));
     expect(expired.statusCode).toBe(401);
-    expect(expired.json()).toMatchObject({ code: 'UNAUTHORIZED', message: 'Your session has expired. Please sign in again.' });
+    expect(expired.json()).toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Your session has expired. Please sign in again.',
+    });
   });
 });
 
@@ -190,30 +268,59 @@ describe('logs', () => {
     const verifier: IdTokenVerifier = {
       verify: async (idToken) => {
         if (idToken !== firebaseIdToken) throw new Error(`bad token ${idToken}`);
-        return { uid: user.uid, email: user.email, emailVerified: true, name: user.name, provider: 'password' };
+        return {
+          uid: user.uid,
+          email: user.email,
+          emailVerified: true,
+          name: user.name,
+          provider: 'password',
+        };
       },
     };
     const app = await appWith({}, { ...loggerOptions('trace'), stream }, verifier);
     const apiToken = await t.tokenFor(user);
-    const expiredToken = await createTokenService({ secret: TEST_JWT_SECRET, ttlSeconds: 60, now: () => Date.now() - 3_600_000 }).issue(user);
+    const expiredToken = await createTokenService({
+      secret: TEST_JWT_SECRET,
+      ttlSeconds: 60,
+      now: () => Date.now() - 3_600_000,
+    }).issue(user);
     const forgedToken = await createTokenService({ secret: 'x'.repeat(40), ttlSeconds: 60 }).issue(user);
     const secrets = [apiToken, expiredToken, forgedToken, firebaseIdToken];
 
     const cartUrl = `/api/cart?email=${encodeURIComponent(user.email)}`;
-    const issued = await app.inject({ method: 'POST', url: '/api/jwt', headers: { authorization: `Bearer ${firebaseIdToken}` }, payload: { email: user.email, uid: user.uid } });
+    const issued = await app.inject({
+      method: 'POST',
+      url: '/api/jwt',
+      headers: { authorization: `Bearer ${firebaseIdToken}` },
+      payload: { email: user.email, uid: user.uid },
+    });
     expect(issued.statusCode).toBe(200);
     secrets.push((issued.json() as { token: string }).token);
     for (const token of secrets) {
-      for (const headers of [{ authorization: `Bearer ${token}` }, { authorization: `Bearer ${token}`, cookie: `session=${token}` }]) {
+      for (const headers of [
+        { authorization: `Bearer ${token}` },
+        { authorization: `Bearer ${token}`, cookie: `session=${token}` },
+      ]) {
         await app.inject({ method: 'GET', url: cartUrl, headers });
         await app.inject({ method: 'POST', url: '/api/products', headers, payload: { broken: true } });
-        await app.inject({ method: 'POST', url: '/api/jwt', headers, payload: { email: user.email, uid: user.uid } });
+        await app.inject({
+          method: 'POST',
+          url: '/api/jwt',
+          headers,
+          payload: { email: user.email, uid: user.uid },
+        });
         await app.inject({ method: 'DELETE', url: '/api/cart/%ff', headers });
       }
     }
     // A line that carries headers (under any key) goes through the same redaction.
-    app.log.info({ req: { headers: { authorization: `Bearer ${apiToken}`, cookie: apiToken } } }, 'a request with headers');
-    app.log.info({ request: { headers: { authorization: `Bearer ${apiToken}`, cookie: apiToken } } }, 'nested headers');
+    app.log.info(
+      { req: { headers: { authorization: `Bearer ${apiToken}`, cookie: apiToken } } },
+      'a request with headers',
+    );
+    app.log.info(
+      { request: { headers: { authorization: `Bearer ${apiToken}`, cookie: apiToken } } },
+      'nested headers',
+    );
     app.log.info({ headers: { authorization: `Bearer ${apiToken}` } }, 'bare headers');
 
     const log = lines.join('');

@@ -57,7 +57,11 @@ it('on close, finishes the request in flight and answers a later one with the JS
   expect(second).toMatch(/^HTTP\/1\.1 503/);
   expect(second).toMatch(/\r\nconnection: close\r\n/i);
   const body = JSON.parse(second.slice(second.indexOf('\r\n\r\n') + 4));
-  expect(body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String), error: expect.any(String) });
+  expect(body).toMatchObject({
+    code: 'SERVICE_UNAVAILABLE',
+    message: expect.any(String),
+    error: expect.any(String),
+  });
   await closed;
 
   const refused = net.connect(port, '127.0.0.1');

@@ -39,7 +39,9 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(Number(process.env.TEST_SMTP_PORT ?? 0), '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(Number(process.env.TEST_SMTP_PORT ?? 0), '127.0.0.1', resolve),
+  );
   const { port } = server.server.address() as { port: number };
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -3,7 +3,9 @@ import { PRODUCT_FORM_MESSAGES, PRODUCT_MESSAGES } from '../src/config/messages'
 import { createUser, expect, signIn, test } from './fixtures';
 import { answerDialog, expectAccessibleInBothThemes, openFromNav, ownProducts } from './workspace';
 
-test('add a product: each ordered check in turn, then success into My Products and the API', async ({ page }) => {
+test('add a product: each ordered check in turn, then success into My Products and the API', async ({
+  page,
+}) => {
   // A long journey with two axe passes: on a busy machine it outgrows the default 45 s.
   test.slow();
   const supplier = await createUser('supplier');
@@ -139,6 +141,12 @@ test('the add form works by keyboard alone', async ({ page }) => {
 
   await expect(page.getByText('Product added successfully!')).toBeVisible();
   const stored = (await ownProducts(supplier)).find((p) => p.name === name);
-  expect(stored).toMatchObject({ sku: 'KEYS-1', category: 'Health & Beauty', mainQuantity: 300, minSellingQuantity: 30, rating: 4.1 });
+  expect(stored).toMatchObject({
+    sku: 'KEYS-1',
+    category: 'Health & Beauty',
+    mainQuantity: 300,
+    minSellingQuantity: 30,
+    rating: 4.1,
+  });
   expect(stored?.price).toBe(3.5);
 });

@@ -22,7 +22,9 @@ test('cards by default; the table view has the spec columns and survives a reloa
   await expect(page.getByRole('button', { name: 'Card View' })).toHaveAttribute('aria-pressed', 'true');
   const cards = page.getByTestId('product-card');
   await expect(cards).toHaveCount(Math.min(PAGE_SIZE, total));
-  await expect(page.getByTestId('showing-count')).toHaveText(`Showing ${Math.min(PAGE_SIZE, total)} of ${total} products`);
+  await expect(page.getByTestId('showing-count')).toHaveText(
+    `Showing ${Math.min(PAGE_SIZE, total)} of ${total} products`,
+  );
 
   // A card shows everything the spec lists, for the server's first product.
   const first = items[0]!;
@@ -40,7 +42,10 @@ test('cards by default; the table view has the spec columns and survives a reloa
   await expect(page).toHaveURL(/[?&]view=table/);
   await expect(page.getByRole('columnheader')).toHaveText([...PRODUCT_TABLE_COLUMNS]);
   await expect(page.getByTestId('product-row')).toHaveCount(Math.min(PAGE_SIZE, total));
-  await expect(page.getByRole('link', { name: `Details: ${first.name}` })).toHaveAttribute('href', `/product/${first._id}`);
+  await expect(page.getByRole('link', { name: `Details: ${first.name}` })).toHaveAttribute(
+    'href',
+    `/product/${first._id}`,
+  );
 
   await page.reload();
   await appReady(page);
@@ -51,12 +56,17 @@ test('cards by default; the table view has the spec columns and survives a reloa
 test('the available filter keeps minimum orders over 100, on the server and in the URL', async ({ page }) => {
   await page.goto('/all-products');
   await appReady(page);
-  const answer = productListResponse(page, (url) => url.searchParams.get('minOrderOver') === String(MIN_ORDER_FILTER_THRESHOLD));
+  const answer = productListResponse(
+    page,
+    (url) => url.searchParams.get('minOrderOver') === String(MIN_ORDER_FILTER_THRESHOLD),
+  );
   await page.getByRole('button', { name: 'Show Available Products' }).click();
   const { total } = await answer;
   await expect(page).toHaveURL(/[?&]filter=available/);
   await expect(page.getByRole('button', { name: 'Show All Products' })).toBeVisible();
-  await expect(page.getByTestId('showing-count')).toHaveText(`Showing ${Math.min(PAGE_SIZE, total)} of ${total} products`);
+  await expect(page.getByTestId('showing-count')).toHaveText(
+    `Showing ${Math.min(PAGE_SIZE, total)} of ${total} products`,
+  );
   const minimums = (await page.getByTestId('product-min-order').allTextContents()).map(Number);
   expect(minimums.length).toBeGreaterThan(0);
   for (const min of minimums) expect(min).toBeGreaterThan(MIN_ORDER_FILTER_THRESHOLD);
@@ -110,7 +120,9 @@ test('empty states: no products at all, and none matching the filter', async ({ 
   await page.goto('/all-products?filter=available');
   await appReady(page);
   await expect(page.getByRole('heading', { name: PRODUCT_MESSAGES.noneMatchFilter })).toBeVisible();
-  await expect(page.getByText(PRODUCT_MESSAGES.noneMatchFilterDetail(MIN_ORDER_FILTER_THRESHOLD))).toBeVisible();
+  await expect(
+    page.getByText(PRODUCT_MESSAGES.noneMatchFilterDetail(MIN_ORDER_FILTER_THRESHOLD)),
+  ).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await page.unroute(isProductList);
   await page.getByRole('main').getByRole('button', { name: 'Show All Products' }).last().click();
@@ -120,7 +132,11 @@ test('empty states: no products at all, and none matching the filter', async ({ 
 
 test('a failed load shows the error with Try Again', async ({ page }) => {
   await page.route(isProductList, (route) =>
-    route.fulfill({ status: 400, contentType: 'application/json', body: '{"code":"BAD_REQUEST","message":"x","error":"x"}' }),
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: '{"code":"BAD_REQUEST","message":"x","error":"x"}',
+    }),
   );
   await page.goto('/all-products');
   await appReady(page);

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { LOGIN_MESSAGES, LOGOUT_MESSAGES, NOT_FOUND_MESSAGES, PASSWORD_MESSAGES, REGISTER_MESSAGES } from '../src/config/messages';
+import {
+  LOGIN_MESSAGES,
+  LOGOUT_MESSAGES,
+  NOT_FOUND_MESSAGES,
+  PASSWORD_MESSAGES,
+  REGISTER_MESSAGES,
+} from '../src/config/messages';
 import { createUser, expect, signIn, test } from './fixtures';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -53,7 +59,12 @@ test('register with the password rules, sign out with confirmation, sign in agai
 });
 
 test('the demo supplier account signs in through the page', async ({ page }) => {
-  await signIn(page, { email: 'supplier@bulkwise.test', password: 'Supplier#2026', uid: '', displayName: 'Ava Chen' });
+  await signIn(page, {
+    email: 'supplier@bulkwise.test',
+    password: 'Supplier#2026',
+    uid: '',
+    displayName: 'Ava Chen',
+  });
 });
 
 test('a wrong password shows the Sign In Failed dialog', async ({ page }) => {
@@ -64,7 +75,9 @@ test('a wrong password shows the Sign In Failed dialog', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(LOGIN_MESSAGES.failedTitle)).toBeVisible();
-  await expect(dialog.getByText(LOGIN_MESSAGES.wrongPassword).or(dialog.getByText(LOGIN_MESSAGES.invalidCredential))).toBeVisible();
+  await expect(
+    dialog.getByText(LOGIN_MESSAGES.wrongPassword).or(dialog.getByText(LOGIN_MESSAGES.invalidCredential)),
+  ).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Try Again' })).toBeVisible();
 });
 

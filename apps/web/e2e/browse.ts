@@ -25,7 +25,12 @@ export async function buyThroughApi(buyer: TestUser, productId: string, quantity
 
 /** Answers a GET /api/products call with an empty list, as an empty catalogue would. */
 export const answerNoProducts = (route: Route) =>
-  route.fulfill({ status: 200, contentType: 'application/json', headers: { 'x-total-count': '0' }, body: '[]' });
+  route.fulfill({
+    status: 200,
+    contentType: 'application/json',
+    headers: { 'x-total-count': '0' },
+    body: '[]',
+  });
 
 /** True for GET /api/products list calls (not /api/products/:id). */
 export const isProductList = (url: URL) => url.pathname === '/api/products';
@@ -40,7 +45,10 @@ export function productListResponse(page: Page, match: (url: URL) => boolean = (
       const url = new URL(res.url());
       return isProductList(url) && res.request().method() === 'GET' && res.ok() && match(url);
     })
-    .then(async (res) => ({ items: (await res.json()) as Product[], total: Number(res.headers()['x-total-count']) }));
+    .then(async (res) => ({
+      items: (await res.json()) as Product[],
+      total: Number(res.headers()['x-total-count']),
+    }));
 }
 
 /** The next GET /api/categories answer the page receives. */

@@ -7,7 +7,18 @@ import { createUser, expect, signIn, test } from './fixtures';
 import { expectAccessible, openFromNav, ownProducts } from './workspace';
 
 const ROWS = 50;
-const COLUMNS = ['sku', 'name', 'brandName', 'category', 'price', 'stock', 'minSellingQuantity', 'rating', 'description', 'image'];
+const COLUMNS = [
+  'sku',
+  'name',
+  'brandName',
+  'category',
+  'price',
+  'stock',
+  'minSellingQuantity',
+  'rating',
+  'description',
+  'image',
+];
 
 /** A supplier's spreadsheet of 50 products; `bad` rows (0-based) get the cell given instead. */
 function catalogFile(stamp: string, bad: Record<number, Partial<Record<string, string>>> = {}) {
@@ -32,11 +43,20 @@ function catalogFile(stamp: string, bad: Record<number, Partial<Record<string, s
 }
 
 const choose = (page: Page, name: string, buffer: Buffer) =>
-  page.getByRole('dialog').locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer });
+  page
+    .getByRole('dialog')
+    .locator('input[type="file"]')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer });
 const count = (page: Page, label: string) =>
-  page.getByTestId('import-counts').locator('div').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd');
+  page
+    .getByTestId('import-counts')
+    .locator('div')
+    .filter({ has: page.locator('dt', { hasText: label }) })
+    .locator('dd');
 
-test('a supplier imports 50 products from a spreadsheet: two bad rows are shown, fixed, and then all arrive', async ({ page }) => {
+test('a supplier imports 50 products from a spreadsheet: two bad rows are shown, fixed, and then all arrive', async ({
+  page,
+}) => {
   test.slow();
   const supplier = await createUser('importer');
   const stamp = randomBytes(3).toString('hex');

@@ -31,7 +31,10 @@ test('the categories grid matches the API: badge, count, popular items and links
     await expect(card.getByText('POPULAR ITEMS')).toBeVisible();
     const items = card.getByRole('list', { name: `Popular items in ${category.name}` }).getByRole('listitem');
     await expect(items).toHaveText(category.subcategories);
-    await expect(card.getByRole('link', { name: /VIEW PRODUCTS/ })).toHaveAttribute('href', `/category/${category._id}`);
+    await expect(card.getByRole('link', { name: /VIEW PRODUCTS/ })).toHaveAttribute(
+      'href',
+      `/category/${category._id}`,
+    );
     await expect(card.getByRole('img', { name: category.name })).toBeVisible();
   }
 
@@ -42,12 +45,21 @@ test('the categories grid matches the API: badge, count, popular items and links
   }));
   expect(lines).toBeLessThanOrEqual(2);
 
-  await cards.nth(1).getByRole('link', { name: /VIEW PRODUCTS/ }).click();
+  await cards
+    .nth(1)
+    .getByRole('link', { name: /VIEW PRODUCTS/ })
+    .click();
   await expect(page).toHaveURL(`/category/${categories[1]!._id}`);
 });
 
 test('the categories page: its error with Try Again, and its empty state', async ({ page }) => {
-  await page.route('**/api/categories', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"code":"NOT_FOUND","message":"x","error":"x"}' }));
+  await page.route('**/api/categories', (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: '{"code":"NOT_FOUND","message":"x","error":"x"}',
+    }),
+  );
   await page.goto('/categories');
   await appReady(page);
   const main = page.getByRole('main');
@@ -55,7 +67,9 @@ test('the categories page: its error with Try Again, and its empty state', async
   await expect(main.getByRole('button', { name: 'Try Again' })).toBeVisible();
 
   await page.unroute('**/api/categories');
-  await page.route('**/api/categories', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+  await page.route('**/api/categories', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+  );
   await main.getByRole('button', { name: 'Try Again' }).click();
   await appReady(page);
   await expect(page.getByRole('heading', { name: CATEGORY_MESSAGES.empty })).toBeVisible();
@@ -63,7 +77,10 @@ test('the categories page: its error with Try Again, and its empty state', async
 
 test('a category page: header, count, its products, and the way back', async ({ page }) => {
   const owner = await createUser('supplier');
-  const product = await createProduct(owner, { category: 'Health & Beauty', name: `E2E Serum ${Date.now()}` });
+  const product = await createProduct(owner, {
+    category: 'Health & Beauty',
+    name: `E2E Serum ${Date.now()}`,
+  });
   const category = (await getCategories()).find((c) => c.name === 'Health & Beauty')!;
   const answer = productListResponse(page, (url) => url.searchParams.get('category') === category.slug);
   await page.goto(`/category/${category._id}`);
@@ -75,7 +92,9 @@ test('a category page: header, count, its products, and the way back', async ({ 
   const card = page.getByRole('article', { name: product.name });
   await expect(card).toBeVisible();
   await expect(card.getByTestId('product-price')).toHaveText('$2.50');
-  await expect(page.getByTestId('product-card').getByText('Health & Beauty', { exact: true }).first()).toBeVisible();
+  await expect(
+    page.getByTestId('product-card').getByText('Health & Beauty', { exact: true }).first(),
+  ).toBeVisible();
 
   await card.getByRole('link', { name: 'Details' }).click();
   await expect(page).toHaveURL(`/product/${product._id}`);
@@ -84,7 +103,9 @@ test('a category page: header, count, its products, and the way back', async ({ 
   await expect(page).toHaveURL('/categories');
 });
 
-test('a category page falls back to matching all products by name when the slug query is empty', async ({ page }) => {
+test('a category page falls back to matching all products by name when the slug query is empty', async ({
+  page,
+}) => {
   const owner = await createUser('supplier');
   const product = await createProduct(owner, { category: 'Automotive Parts & Accessories' });
   const category = (await getCategories()).find((c) => c.name === 'Automotive Parts & Accessories')!;

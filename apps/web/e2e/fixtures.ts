@@ -67,7 +67,10 @@ export function productInput(overrides: Partial<ProductInput> = {}): ProductInpu
 }
 
 /** Creates a product owned by `owner` through the API. */
-export async function createProduct(owner: TestUser, overrides: Partial<ProductInput> = {}): Promise<OwnProduct> {
+export async function createProduct(
+  owner: TestUser,
+  overrides: Partial<ProductInput> = {},
+): Promise<OwnProduct> {
   const res = await fetch(`${API}/products`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${await apiToken(owner)}` },
@@ -78,7 +81,9 @@ export async function createProduct(owner: TestUser, overrides: Partial<ProductI
 }
 
 /** Reads a product straight from the API (what another client would see). */
-export async function fetchProduct(id: string): Promise<{ mainQuantity: number; name: string; price: number }> {
+export async function fetchProduct(
+  id: string,
+): Promise<{ mainQuantity: number; name: string; price: number }> {
   const res = await fetch(`${API}/products/${id}`);
   if (!res.ok) throw new Error(`GET /api/products/${id}: ${res.status}`);
   return (await res.json()) as { mainQuantity: number; name: string; price: number };
@@ -93,7 +98,9 @@ export async function signIn(page: Page, user: TestUser, expectUrl: string | Reg
   await expect(page.getByText('Successfully logged in!')).toBeVisible();
   await expect(page).toHaveURL(expectUrl);
   // The navbar shows the signed-in links once the API token is stored.
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Cart' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Cart' }).first(),
+  ).toBeVisible();
 }
 
 export const test = base;

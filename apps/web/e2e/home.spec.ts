@@ -19,10 +19,19 @@ test('the home page shows its five sections in order, titled and accessible', as
   // The hero comes first.
   expect(texts.indexOf('Electronics Mega Sale')).toBeLessThan(texts.indexOf(order[0]!));
 
-  for (const name of ['Verified Suppliers', 'Better Bulk Pricing', 'Secure Transactions', 'Priority Support']) {
+  for (const name of [
+    'Verified Suppliers',
+    'Better Bulk Pricing',
+    'Secure Transactions',
+    'Priority Support',
+  ]) {
     await expect(page.getByRole('heading', { name, level: 3 })).toBeVisible();
   }
-  for (const [label, value] of [['Products', '10k+'], ['Retail Buyers', '5k+'], ['Satisfaction', '98%']]) {
+  for (const [label, value] of [
+    ['Products', '10k+'],
+    ['Retail Buyers', '5k+'],
+    ['Satisfaction', '98%'],
+  ]) {
     await expect(page.getByRole('definition').filter({ hasText: value })).toBeVisible();
     await expect(page.getByRole('term').filter({ hasText: label })).toBeVisible();
   }
@@ -43,7 +52,9 @@ test('the home page shows its five sections in order, titled and accessible', as
   await expectNoSeriousAxeViolations(page);
 });
 
-test('the hero slider moves to another slide by itself and keeps going after interaction', async ({ page }) => {
+test('the hero slider moves to another slide by itself and keeps going after interaction', async ({
+  page,
+}) => {
   await page.goto('/');
   await appReady(page);
   const slider = page.locator('.swiper-initialized');
@@ -60,7 +71,9 @@ test('the hero slider moves to another slide by itself and keeps going after int
   await expect.poll(activeTitle, { timeout: 15_000 }).not.toBe(second);
 });
 
-test('the five featured categories link to their pages, and View All Categories to the list', async ({ page }) => {
+test('the five featured categories link to their pages, and View All Categories to the list', async ({
+  page,
+}) => {
   const categories = (await getCategories()).slice(0, 5);
   await page.goto('/');
   await appReady(page);
@@ -84,7 +97,9 @@ test('the five featured categories link to their pages, and View All Categories 
 test('claiming an offer shows its code in a success popup and changes nothing else', async ({ page }) => {
   await page.goto('/');
   await appReady(page);
-  const offer = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'New Customer Special' }) });
+  const offer = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'New Customer Special' }) });
   const requests: string[] = [];
   page.on('request', (req) => {
     if (req.url().includes('/api/')) requests.push(req.url());
@@ -104,7 +119,11 @@ test('featured categories: the failure message (logged) and the empty message', 
     if (msg.type() === 'error') logged.push(msg.text());
   });
   await page.route('**/api/categories', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL","message":"x","error":"x"}' }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"code":"INTERNAL","message":"x","error":"x"}',
+    }),
   );
   await page.goto('/');
   await appReady(page);
@@ -115,7 +134,9 @@ test('featured categories: the failure message (logged) and the empty message', 
   await expectNoSeriousAxeViolations(page);
 
   await page.unroute('**/api/categories');
-  await page.route('**/api/categories', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+  await page.route('**/api/categories', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+  );
   await page.reload();
   await appReady(page);
   await expect(page.getByText(CATEGORY_MESSAGES.homeEmpty)).toBeVisible();
@@ -127,7 +148,9 @@ test.describe('dark theme', () => {
     await page.goto('/');
     await appReady(page);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await expect(page.getByRole('region', { name: 'Featured Categories' }).getByRole('link').first()).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Featured Categories' }).getByRole('link').first(),
+    ).toBeVisible();
     await expectNoSeriousAxeViolations(page);
   });
 });
@@ -137,11 +160,16 @@ test.describe('on a phone', () => {
   test('nothing overflows sideways and the categories sit two to a row', async ({ page }) => {
     await page.goto('/');
     await appReady(page);
-    const links = page.getByRole('region', { name: 'Featured Categories' }).getByRole('list').getByRole('link');
+    const links = page
+      .getByRole('region', { name: 'Featured Categories' })
+      .getByRole('list')
+      .getByRole('link');
     await expect(links).toHaveCount(5);
     const [a, b, c] = await Promise.all([0, 1, 2].map(async (i) => (await links.nth(i).boundingBox())!));
     expect(Math.abs(a!.y - b!.y)).toBeLessThan(2);
     expect(c!.y).toBeGreaterThan(a!.y);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
   });
 });

@@ -18,7 +18,12 @@ test("lists only the user's own products, and deletes one after confirmation", a
   test.slow();
   const supplier = await createUser('shelf');
   const rival = await createUser('rival');
-  const keep = await createProduct(supplier, { price: 2.5, mainQuantity: 1500, minSellingQuantity: 25, rating: 4 });
+  const keep = await createProduct(supplier, {
+    price: 2.5,
+    mainQuantity: 1500,
+    minSellingQuantity: 25,
+    rating: 4,
+  });
   const doomed = await createProduct(supplier);
   const theirs = await createProduct(rival);
 

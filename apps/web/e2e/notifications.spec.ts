@@ -34,7 +34,9 @@ async function buyInBrowser(page: Page, productId: string, quantity: number) {
   await expect(swal(page).getByRole('heading', { name: 'Purchase Successful!' })).toBeVisible();
 }
 
-test('the buyer buys; the supplier’s new-order mail arrives in the inbox with the product and quantity', async ({ page }) => {
+test('the buyer buys; the supplier’s new-order mail arrives in the inbox with the product and quantity', async ({
+  page,
+}) => {
   const supplier = await createUser('supplier');
   const buyer = await createUser('buyer');
   const product = await createProduct(supplier, { mainQuantity: 300, minSellingQuantity: 20, price: 1.25 });
@@ -54,7 +56,10 @@ test('the buyer buys; the supplier’s new-order mail arrives in the inbox with 
   expect(await mailsTo(buyer.email)).toHaveLength(0);
 });
 
-test('a supplier who turns order emails off in Settings gets no new-order mail', async ({ page, browser }) => {
+test('a supplier who turns order emails off in Settings gets no new-order mail', async ({
+  page,
+  browser,
+}) => {
   test.slow();
   const supplier = await createUser('quiet');
   const product = await createProduct(supplier, { mainQuantity: 300, minSellingQuantity: 20 });

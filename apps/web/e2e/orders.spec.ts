@@ -53,7 +53,11 @@ test('an order goes from the buyer to the supplier and back: confirm, ship with 
     await supplierPage.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     await expect(nav(supplierPage).getByTestId('orders-badge')).toHaveText(/^2/);
     // The link's accessible name carries the badge ("Orders 2 new orders").
-    await nav(supplierPage).getByRole('link', { name: /^Orders\b/ }).visible().first().click();
+    await nav(supplierPage)
+      .getByRole('link', { name: /^Orders\b/ })
+      .visible()
+      .first()
+      .click();
     await expect(supplierPage).toHaveURL(/\/orders$/);
     await expect(supplierPage).toHaveTitle('Orders | Bulkwise');
     const order = supplierPage.getByRole('article', { name: crates.name });

@@ -65,7 +65,9 @@ test('the product detail, and the quantity selector keeps within [minimum, stock
   await expect(quantityInput(page)).toHaveValue('10');
 });
 
-test('signed out, Buy Now asks to log in; Log In comes back to the product after signing in', async ({ page }) => {
+test('signed out, Buy Now asks to log in; Log In comes back to the product after signing in', async ({
+  page,
+}) => {
   const owner = await createUser('supplier');
   const buyer = await createUser('buyer');
   const product = await createProduct(owner);
@@ -89,7 +91,9 @@ test('signed out, Buy Now asks to log in; Log In comes back to the product after
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
 });
 
-test('a full purchase: the form asks for address and phone, then the stock drops on the page and in the API', async ({ page }) => {
+test('a full purchase: the form asks for address and phone, then the stock drops on the page and in the API', async ({
+  page,
+}) => {
   const owner = await createUser('supplier');
   const buyer = await createUser('buyer');
   const product = await createProduct(owner, { mainQuantity: 200, minSellingQuantity: 20, price: 1.25 });
@@ -112,7 +116,9 @@ test('a full purchase: the form asks for address and phone, then the stock drops
 
   await dialog.getByLabel('Shipping address').fill('12 Harbour Road, Bristol BS1 4RN');
   await dialog.getByLabel('Phone number').fill('+44 117 496 0123');
-  const purchaseRequest = page.waitForRequest((req) => req.url().includes(`/api/products/purchase/${product._id}`));
+  const purchaseRequest = page.waitForRequest((req) =>
+    req.url().includes(`/api/products/purchase/${product._id}`),
+  );
   await dialog.getByRole('button', { name: 'Confirm Purchase' }).click();
   const sent = await purchaseRequest;
   expect(sent.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{32,36}$/);
@@ -131,7 +137,9 @@ test('a full purchase: the form asks for address and phone, then the stock drops
   expect((await fetchProduct(product._id)).mainQuantity).toBe(165);
 });
 
-test('stock sold meanwhile: an over-stock attempt shows Invalid Quantity and resets to the maximum', async ({ page }) => {
+test('stock sold meanwhile: an over-stock attempt shows Invalid Quantity and resets to the maximum', async ({
+  page,
+}) => {
   const owner = await createUser('supplier');
   const buyer = await createUser('buyer');
   const rival = await createUser('rival');
@@ -144,7 +152,9 @@ test('stock sold meanwhile: an over-stock attempt shows Invalid Quantity and res
 
   expect(await buyThroughApi(rival, product._id, 45)).toBe(15);
   await buyNow(page).click();
-  await expect(swal(page).getByRole('heading', { name: PURCHASE_MESSAGES.invalidQuantityTitle })).toBeVisible();
+  await expect(
+    swal(page).getByRole('heading', { name: PURCHASE_MESSAGES.invalidQuantityTitle }),
+  ).toBeVisible();
   await expect(swal(page)).toContainText(PURCHASE_MESSAGES.maximumAvailable(15));
   await swal(page).getByRole('button', { name: 'OK' }).click();
   await expect(quantityInput(page)).toHaveValue('15');
@@ -185,17 +195,27 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-test('an image that fails to load shows the placeholder, on the product page and in the list', async ({ page }) => {
+test('an image that fails to load shows the placeholder, on the product page and in the list', async ({
+  page,
+}) => {
   const owner = await createUser('supplier');
   const product = await createProduct(owner, { image: '/images/products/no-such-image.png' });
   await page.goto(`/product/${product._id}`);
   await appReady(page);
-  await expect(page.getByRole('img', { name: product.name })).toHaveAttribute('src', '/images/placeholder.svg');
-  expect(await page.getByRole('img', { name: product.name }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByRole('img', { name: product.name })).toHaveAttribute(
+    'src',
+    '/images/placeholder.svg',
+  );
+  expect(
+    await page.getByRole('img', { name: product.name }).evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(0);
 
   await page.goto('/all-products');
   await appReady(page);
-  await expect(page.getByRole('article', { name: product.name }).getByRole('img')).toHaveAttribute('src', '/images/placeholder.svg');
+  await expect(page.getByRole('article', { name: product.name }).getByRole('img')).toHaveAttribute(
+    'src',
+    '/images/placeholder.svg',
+  );
 });
 
 test('an unknown product offers Browse Categories', async ({ page }) => {
@@ -209,7 +229,9 @@ test('an unknown product offers Browse Categories', async ({ page }) => {
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme`, () => {
     test.use({ colorScheme });
-    test('the product page and its purchase dialog have no serious or critical axe violations', async ({ page }) => {
+    test('the product page and its purchase dialog have no serious or critical axe violations', async ({
+      page,
+    }) => {
       const owner = await createUser('supplier');
       const buyer = await createUser('buyer');
       const product = await createProduct(owner);

@@ -19,10 +19,14 @@ test('a returning signed-in user reloading a private page stays on it, signed in
   await page.reload();
   await expect(page.getByRole('heading', { name: 'My Cart' })).toBeVisible();
   await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).first(),
+  ).toBeVisible();
 });
 
-test('a visitor never signed in gets the page without the Firebase SDK, and signs in when asked', async ({ page }) => {
+test('a visitor never signed in gets the page without the Firebase SDK, and signs in when asked', async ({
+  page,
+}) => {
   const chunks = firebaseChunk(page);
   await page.goto('/cart');
   await expect(page).toHaveURL(/\/login$/);

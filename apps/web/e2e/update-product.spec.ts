@@ -1,7 +1,9 @@
 import { createProduct, createUser, expect, fetchProduct, signIn, test } from './fixtures';
 import { expectAccessibleInBothThemes, openFromNav, ownProducts, putProduct } from './workspace';
 
-test('the owner updates a product: values loaded, Cancel goes back, save lands on All Products', async ({ page }) => {
+test('the owner updates a product: values loaded, Cancel goes back, save lands on All Products', async ({
+  page,
+}) => {
   // A long journey with two axe passes: on a busy machine it outgrows the default 45 s.
   test.slow();
   const supplier = await createUser('updater');

@@ -30,7 +30,9 @@ test('the supplier adds price breaks; the buyer steps across one, sees the price
   await volume.getByLabel('Break 1: from quantity').fill('20');
   await volume.getByLabel('Break 1: price per unit').fill('4.5');
   await page.getByRole('button', { name: 'Update Product' }).click();
-  await expect(volume.getByRole('alert')).toHaveText('Break 1: quantity must be greater than the minimum selling quantity (20)');
+  await expect(volume.getByRole('alert')).toHaveText(
+    'Break 1: quantity must be greater than the minimum selling quantity (20)',
+  );
   await expect(volume.getByLabel('Break 1: from quantity')).toBeFocused();
   await volume.getByLabel('Break 1: from quantity').fill('50');
   await volume.getByRole('button', { name: 'Add price break' }).click();
@@ -69,7 +71,9 @@ test('the supplier adds price breaks; the buyer steps across one, sees the price
 
   await shopper.getByRole('button', { name: 'Buy Now' }).click();
   const dialog = shopper.getByRole('dialog', { name: 'Complete Your Purchase' });
-  await expect(dialog.getByTestId('purchase-summary')).toHaveText(`50 units of ${product.name} at $4.50 per unit, for $225.00`);
+  await expect(dialog.getByTestId('purchase-summary')).toHaveText(
+    `50 units of ${product.name} at $4.50 per unit, for $225.00`,
+  );
   await dialog.getByLabel('Shipping address').fill('12 Harbour Road, Bristol BS1 4RN');
   await dialog.getByLabel('Phone number').fill('+44 117 496 0123');
   const sent = shopper.waitForRequest((req) => req.url().includes(`/api/products/purchase/${product._id}`));

@@ -3,18 +3,26 @@ import { apiToken, createProduct, createUser, expect, signIn, test } from './fix
 // Stored XSS: product texts are data, never markup. A product whose name and description carry
 // script must show as literal text on every page that renders it, and nothing may run.
 const NAME = '<img src=x onerror="window.__xss=1">Crate<script>window.__xss=2</script>';
-const DESCRIPTION = '<b onmouseover="window.__xss=3">bold?</b><iframe src="javascript:window.__xss=4"></iframe>';
+const DESCRIPTION =
+  '<b onmouseover="window.__xss=3">bold?</b><iframe src="javascript:window.__xss=4"></iframe>';
 
 test('a script in a product name or description never runs, and shows as text', async ({ page }) => {
   const owner = await createUser('supplier');
   const buyer = await createUser('buyer');
-  const product = await createProduct(owner, { name: NAME, description: DESCRIPTION, category: 'Health & Beauty' });
-  const token = await apiToken(buyer);
-  const bought = await fetch(`http://localhost:${process.env.E2E_PORT ?? 3100}/api/products/purchase/${product._id}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ quantity: 20, address: '1 Test Street', phone: '+1 555 0100' }),
+  const product = await createProduct(owner, {
+    name: NAME,
+    description: DESCRIPTION,
+    category: 'Health & Beauty',
   });
+  const token = await apiToken(buyer);
+  const bought = await fetch(
+    `http://localhost:${process.env.E2E_PORT ?? 3100}/api/products/purchase/${product._id}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ quantity: 20, address: '1 Test Street', phone: '+1 555 0100' }),
+    },
+  );
   expect(bought.status).toBe(200);
 
   const dialogs: string[] = [];
@@ -30,7 +38,9 @@ test('a script in a product name or description never runs, and shows as text', 
   expect(await ranScript()).toBeUndefined();
 
   // The category page lists it too (newest first).
-  const categories = (await (await fetch(`http://localhost:${process.env.E2E_PORT ?? 3100}/api/categories`)).json()) as Array<{
+  const categories = (await (
+    await fetch(`http://localhost:${process.env.E2E_PORT ?? 3100}/api/categories`)
+  ).json()) as Array<{
     _id: string;
     name: string;
   }>;

@@ -14,7 +14,6 @@ export const JwtResponseSchema = z.object({
 });
 export type JwtResponse = z.infer<typeof JwtResponseSchema>;
 
-
 /** GET /api/config: what the browser needs to reach the identity provider (public values only). */
 export const ClientConfigSchema = z.object({
   firebase: z.object({

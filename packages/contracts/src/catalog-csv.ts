@@ -30,7 +30,9 @@ const rank = (f: ProductField) => {
   return at === -1 ? COLUMN_ORDER.length : at;
 };
 /** The product fields in the file's order, each with its column name. */
-export const CATALOG_FIELD_COLUMNS: ReadonlyArray<{ field: ProductField; column: string }> = [...PRODUCT_FIELDS]
+export const CATALOG_FIELD_COLUMNS: ReadonlyArray<{ field: ProductField; column: string }> = [
+  ...PRODUCT_FIELDS,
+]
   .sort((a, b) => rank(a) - rank(b))
   .map((field) => ({ field, column: catalogColumnOf(field) }));
 
@@ -68,7 +70,11 @@ export const CatalogConflictSchema = z.object({
 export type CatalogConflict = z.infer<typeof CatalogConflictSchema>;
 
 /** A cell (or a whole row, column '') the import refuses, with the same words as the product form. */
-export const CatalogRowErrorSchema = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+export const CatalogRowErrorSchema = z.object({
+  row: z.number().int(),
+  column: z.string(),
+  message: z.string(),
+});
 export type CatalogRowError = z.infer<typeof CatalogRowErrorSchema>;
 
 /**
@@ -106,7 +112,8 @@ export const CATALOG_MESSAGES = {
   duplicateId: (row: number) => `This product is already on row ${row} of the file.`,
   duplicateSku: (row: number) => `This SKU is already on row ${row} of the file.`,
   priceTiers: `priceTiers must be written like ${PRICE_TIERS_CELL_EXAMPLE} (minimum quantity:price, separated by ;)`,
-  rejected: (errors: number) => `Nothing was imported: ${errors} row${errors === 1 ? ' has' : 's have'} errors.`,
+  rejected: (errors: number) =>
+    `Nothing was imported: ${errors} row${errors === 1 ? ' has' : 's have'} errors.`,
   conflicted: (rows: number) =>
     `Nothing was imported: ${rows} product${rows === 1 ? '' : 's'} changed since the export. Export again, or import anyway to overwrite them.`,
 } as const;

@@ -14,7 +14,8 @@ export const PURCHASE_MESSAGES = {
   failedTitle: 'Purchase Failed',
   failed: 'Failed to process your purchase. Please try again.',
   /** 409 IDEMPOTENCY_MISMATCH: a retry must repeat the first request exactly (as Stripe's keys do). */
-  idempotencyMismatch: 'This Idempotency-Key was already used for a different purchase: use a new key for a new order',
+  idempotencyMismatch:
+    'This Idempotency-Key was already used for a different purchase: use a new key for a new order',
 } as const;
 
 /** Answers of an API that sheds load (503 with Retry-After): the client may try again shortly. */

@@ -43,7 +43,6 @@ export function allowedMoves(status: OrderStatus, actor: OrderActor): OrderMove[
   return ORDER_TRANSITIONS.filter((t) => t.by === actor && t.from.includes(status)).map((t) => t.move);
 }
 
-
 export const OrderHistoryEntrySchema = z.object({
   status: OrderStatusSchema,
   at: z.string(),

@@ -29,9 +29,12 @@ const pricedProduct: fc.Arbitrary<PricedProduct> = fc
   .record({
     minSellingQuantity: fc.integer({ min: 1, max: 1000 }),
     priceCents: fc.integer({ min: 2, max: 100_000 }),
-    steps: fc.array(fc.record({ gap: fc.integer({ min: 1, max: 500 }), cut: fc.integer({ min: 1, max: 1000 }) }), {
-      maxLength: 5,
-    }),
+    steps: fc.array(
+      fc.record({ gap: fc.integer({ min: 1, max: 500 }), cut: fc.integer({ min: 1, max: 1000 }) }),
+      {
+        maxLength: 5,
+      },
+    ),
   })
   .map(({ minSellingQuantity, priceCents, steps }) => {
     const priceTiers: PriceTier[] = [];
@@ -48,17 +51,33 @@ const pricedProduct: fc.Arbitrary<PricedProduct> = fc
 
 describe('unitPriceFor', () => {
   it('charges the break with the largest minQuantity at or below the quantity, else the base price', () => {
-    const product = { price: 5, priceTiers: [{ minQuantity: 100, price: 4.5 }, { minQuantity: 500, price: 4.1 }] };
-    expect([50, 99, 100, 499, 500, 10_000].map((q) => unitPriceFor(product, q))).toEqual([5, 5, 4.5, 4.5, 4.1, 4.1]);
+    const product = {
+      price: 5,
+      priceTiers: [
+        { minQuantity: 100, price: 4.5 },
+        { minQuantity: 500, price: 4.1 },
+      ],
+    };
+    expect([50, 99, 100, 499, 500, 10_000].map((q) => unitPriceFor(product, q))).toEqual([
+      5, 5, 4.5, 4.5, 4.1, 4.1,
+    ]);
     expect(unitPriceFor({ price: 5, priceTiers: [] }, 1_000_000)).toBe(5);
   });
 
   it('never rises with the quantity', () => {
     fc.assert(
-      fc.property(pricedProduct, fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 3000 }), (product, a, b) => {
-        const [low, high] = [product.minSellingQuantity + Math.min(a, b), product.minSellingQuantity + Math.max(a, b)];
-        expect(unitPriceFor(product, high)).toBeLessThanOrEqual(unitPriceFor(product, low));
-      }),
+      fc.property(
+        pricedProduct,
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 3000 }),
+        (product, a, b) => {
+          const [low, high] = [
+            product.minSellingQuantity + Math.min(a, b),
+            product.minSellingQuantity + Math.max(a, b),
+          ];
+          expect(unitPriceFor(product, high)).toBeLessThanOrEqual(unitPriceFor(product, low));
+        },
+      ),
     );
   });
 
@@ -81,7 +100,10 @@ describe('unitPriceFor', () => {
 });
 
 describe('nextPriceTier, lowestUnitPrice and lineTotal', () => {
-  const tiers = [{ minQuantity: 100, price: 4.5 }, { minQuantity: 500, price: 4.1 }];
+  const tiers = [
+    { minQuantity: 100, price: 4.5 },
+    { minQuantity: 500, price: 4.1 },
+  ];
   it('finds the next break above a quantity', () => {
     expect(nextPriceTier(tiers, 50)).toEqual(tiers[0]);
     expect(nextPriceTier(tiers, 100)).toEqual(tiers[1]);
@@ -101,24 +123,80 @@ describe('nextPriceTier, lowestUnitPrice and lineTotal', () => {
 describe('price-break validation', () => {
   const issuesOf = (input: unknown) => {
     const result = CreateProductBodySchema.safeParse(input);
-    return result.success ? [] : result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    return result.success
+      ? []
+      : result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
   };
 
   it('accepts valid breaks, none, and an omitted list', () => {
-    expect(issuesOf({ ...base, priceTiers: [{ minQuantity: 100, price: 4.5 }, { minQuantity: 500, price: 4.1 }] })).toEqual([]);
+    expect(
+      issuesOf({
+        ...base,
+        priceTiers: [
+          { minQuantity: 100, price: 4.5 },
+          { minQuantity: 500, price: 4.1 },
+        ],
+      }),
+    ).toEqual([]);
     expect(issuesOf({ ...base, priceTiers: [] })).toEqual([]);
     expect(issuesOf(base)).toEqual([]);
   });
 
   it.each([
-    ['a quantity at the minimum', [{ minQuantity: 50, price: 4 }], 'priceTiers.0.minQuantity', 'Break 1: quantity must be greater than the minimum selling quantity (50)'],
-    ['quantities not increasing', [{ minQuantity: 100, price: 4 }, { minQuantity: 100, price: 3 }], 'priceTiers.1.minQuantity', "Break 2: quantity must be greater than break 1's quantity (100)"],
-    ['a price at the base price', [{ minQuantity: 100, price: 5 }], 'priceTiers.0.price', "Break 1: price must be below the product's price ($5.00)"],
-    ['prices not decreasing', [{ minQuantity: 100, price: 4 }, { minQuantity: 200, price: 4 }], 'priceTiers.1.price', "Break 2: price must be below break 1's price ($4.00)"],
-    ['a fractional quantity', [{ minQuantity: 100.5, price: 4 }], 'priceTiers.0.minQuantity', 'Break quantity must be a whole number'],
-    ['a price off the cent', [{ minQuantity: 100, price: 4.005 }], 'priceTiers.0.price', 'Break price must have at most 2 decimals'],
-    ['a zero price', [{ minQuantity: 100, price: 0 }], 'priceTiers.0.price', 'Break price must be at least 0.01'],
-    ['six breaks', Array.from({ length: 6 }, (_, i) => ({ minQuantity: 100 + i, price: 4 - i / 10 })), 'priceTiers', 'At most 5 price breaks are allowed'],
+    [
+      'a quantity at the minimum',
+      [{ minQuantity: 50, price: 4 }],
+      'priceTiers.0.minQuantity',
+      'Break 1: quantity must be greater than the minimum selling quantity (50)',
+    ],
+    [
+      'quantities not increasing',
+      [
+        { minQuantity: 100, price: 4 },
+        { minQuantity: 100, price: 3 },
+      ],
+      'priceTiers.1.minQuantity',
+      "Break 2: quantity must be greater than break 1's quantity (100)",
+    ],
+    [
+      'a price at the base price',
+      [{ minQuantity: 100, price: 5 }],
+      'priceTiers.0.price',
+      "Break 1: price must be below the product's price ($5.00)",
+    ],
+    [
+      'prices not decreasing',
+      [
+        { minQuantity: 100, price: 4 },
+        { minQuantity: 200, price: 4 },
+      ],
+      'priceTiers.1.price',
+      "Break 2: price must be below break 1's price ($4.00)",
+    ],
+    [
+      'a fractional quantity',
+      [{ minQuantity: 100.5, price: 4 }],
+      'priceTiers.0.minQuantity',
+      'Break quantity must be a whole number',
+    ],
+    [
+      'a price off the cent',
+      [{ minQuantity: 100, price: 4.005 }],
+      'priceTiers.0.price',
+      'Break price must have at most 2 decimals',
+    ],
+    [
+      'a zero price',
+      [{ minQuantity: 100, price: 0 }],
+      'priceTiers.0.price',
+      'Break price must be at least 0.01',
+    ],
+    [
+      'six breaks',
+      Array.from({ length: 6 }, (_, i) => ({ minQuantity: 100 + i, price: 4 - i / 10 })),
+      'priceTiers',
+      'At most 5 price breaks are allowed',
+    ],
   ])('refuses %s, naming the field', (_name, priceTiers, path, message) => {
     expect(issuesOf({ ...base, priceTiers })).toContainEqual({ path, message });
   });
@@ -127,23 +205,31 @@ describe('price-break validation', () => {
     const tiers = [{ minQuantity: 100, price: 4.5 }];
     expect(UpdateProductBodySchema.safeParse({ ...base, priceTiers: tiers }).success).toBe(true);
     expect(UpdateProductBodySchema.safeParse({ ...base, price: 4.5, priceTiers: tiers }).success).toBe(false);
-    expect(UpdateProductBodySchema.safeParse({ ...base, minSellingQuantity: 100, priceTiers: tiers }).success).toBe(false);
+    expect(
+      UpdateProductBodySchema.safeParse({ ...base, minSellingQuantity: 100, priceTiers: tiers }).success,
+    ).toBe(false);
     // Omitted breaks are the server's to check against what is stored.
     expect(UpdateProductBodySchema.safeParse({ ...base, price: 0.5 }).success).toBe(true);
   });
 
   it('valid lists pass and breaking any single rule is caught', () => {
     fc.assert(
-      fc.property(pricedProduct, fc.nat(), fc.constantFrom('raiseQuantity', 'raisePrice'), (product, pick, how) => {
-        expect(priceTierProblems(product, product.priceTiers)).toEqual([]);
-        if (product.priceTiers.length === 0) return;
-        const index = pick % product.priceTiers.length;
-        const broken = product.priceTiers.map((t) => ({ ...t }));
-        const tier = broken[index]!;
-        if (how === 'raiseQuantity') tier.minQuantity = index === 0 ? product.minSellingQuantity : broken[index - 1]!.minQuantity;
-        else tier.price = index === 0 ? product.price : broken[index - 1]!.price;
-        expect(priceTierProblems(product, broken).map((p) => p.index)).toContain(index);
-      }),
+      fc.property(
+        pricedProduct,
+        fc.nat(),
+        fc.constantFrom('raiseQuantity', 'raisePrice'),
+        (product, pick, how) => {
+          expect(priceTierProblems(product, product.priceTiers)).toEqual([]);
+          if (product.priceTiers.length === 0) return;
+          const index = pick % product.priceTiers.length;
+          const broken = product.priceTiers.map((t) => ({ ...t }));
+          const tier = broken[index]!;
+          if (how === 'raiseQuantity')
+            tier.minQuantity = index === 0 ? product.minSellingQuantity : broken[index - 1]!.minQuantity;
+          else tier.price = index === 0 ? product.price : broken[index - 1]!.price;
+          expect(priceTierProblems(product, broken).map((p) => p.index)).toContain(index);
+        },
+      ),
     );
   });
 

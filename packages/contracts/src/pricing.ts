@@ -26,7 +26,8 @@ export interface PricedProduct {
 }
 
 /** Whole cents, judged on the decimal value rather than the binary float (19.99 * 100 is not 1999). */
-const isWholeCents = (value: number) => Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+const isWholeCents = (value: number) =>
+  Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
 export const toCents = (value: number) => Math.round(value * 100);
 
@@ -54,7 +55,8 @@ export const PRICE_TIER_MESSAGES = {
     `Break ${n}: quantity must be greater than the minimum selling quantity (${min})`,
   quantityIncreasing: (n: number, previous: number) =>
     `Break ${n}: quantity must be greater than break ${n - 1}'s quantity (${previous})`,
-  priceBelowBase: (n: number, base: number) => `Break ${n}: price must be below the product's price (${money(base)})`,
+  priceBelowBase: (n: number, base: number) =>
+    `Break ${n}: price must be below the product's price (${money(base)})`,
   priceDecreasing: (n: number, previous: number) =>
     `Break ${n}: price must be below break ${n - 1}'s price (${money(previous)})`,
 } as const;
@@ -87,15 +89,27 @@ export function priceTierProblems(
     const n = index + 1;
     const previous = tiers[index - 1];
     if (tier.minQuantity <= product.minSellingQuantity) {
-      problems.push({ index, field: 'minQuantity', message: PRICE_TIER_MESSAGES.quantityAboveMinimum(n, product.minSellingQuantity) });
+      problems.push({
+        index,
+        field: 'minQuantity',
+        message: PRICE_TIER_MESSAGES.quantityAboveMinimum(n, product.minSellingQuantity),
+      });
     } else if (previous && tier.minQuantity <= previous.minQuantity) {
-      problems.push({ index, field: 'minQuantity', message: PRICE_TIER_MESSAGES.quantityIncreasing(n, previous.minQuantity) });
+      problems.push({
+        index,
+        field: 'minQuantity',
+        message: PRICE_TIER_MESSAGES.quantityIncreasing(n, previous.minQuantity),
+      });
     }
     // Compared in cents: 4.1 < 4.10 must never depend on float rounding.
     if (toCents(tier.price) >= toCents(product.price)) {
       problems.push({ index, field: 'price', message: PRICE_TIER_MESSAGES.priceBelowBase(n, product.price) });
     } else if (previous && toCents(tier.price) >= toCents(previous.price)) {
-      problems.push({ index, field: 'price', message: PRICE_TIER_MESSAGES.priceDecreasing(n, previous.price) });
+      problems.push({
+        index,
+        field: 'price',
+        message: PRICE_TIER_MESSAGES.priceDecreasing(n, previous.price),
+      });
     }
   });
   return problems;
@@ -108,7 +122,11 @@ export function refinePriceTiers(
 ) {
   if (!value.priceTiers) return;
   for (const problem of priceTierProblems(value, value.priceTiers)) {
-    ctx.addIssue({ code: 'custom', path: ['priceTiers', problem.index, problem.field], message: problem.message });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['priceTiers', problem.index, problem.field],
+      message: problem.message,
+    });
   }
 }
 

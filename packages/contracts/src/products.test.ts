@@ -87,12 +87,17 @@ describe('PurchaseBodySchema', () => {
     ['phone with letters', { phone: 'call me' }],
     ['phone too short', { phone: '12' }],
     ['NUL in the address', { address: '1 Dock Rd\u0000' }],
-  ])('rejects %s', (_n, change) => expect(PurchaseBodySchema.safeParse({ ...body, ...change }).success).toBe(false));
+  ])('rejects %s', (_n, change) =>
+    expect(PurchaseBodySchema.safeParse({ ...body, ...change }).success).toBe(false),
+  );
 });
 
 describe('ProductListQuerySchema', () => {
   it('coerces numeric query strings and bounds them', () => {
-    expect(ProductListQuerySchema.parse({ limit: '20', minOrderOver: '100' })).toMatchObject({ limit: 20, minOrderOver: 100 });
+    expect(ProductListQuerySchema.parse({ limit: '20', minOrderOver: '100' })).toMatchObject({
+      limit: 20,
+      minOrderOver: 100,
+    });
     expect(ProductListQuerySchema.safeParse({ limit: '0' }).success).toBe(false);
     expect(ProductListQuerySchema.safeParse({ limit: '501' }).success).toBe(false);
     expect(ProductListQuerySchema.safeParse({ sort: 'name' }).success).toBe(false);
@@ -113,12 +118,19 @@ describe('JwtRequestSchema and ErrorBodySchema', () => {
 
 describe('the product field list', () => {
   it('is the form order, and the input and output schemas carry every field of it', () => {
-    expect(PRODUCT_FIELDS.join(' ')).toBe('image sku name brandName category mainQuantity minSellingQuantity price rating description');
+    expect(PRODUCT_FIELDS.join(' ')).toBe(
+      'image sku name brandName category mainQuantity minSellingQuantity price rating description',
+    );
     for (const field of PRODUCT_FIELDS) {
       expect(ProductInputSchema.shape).toHaveProperty(field);
       expect(ProductSchema.shape).toHaveProperty(field);
     }
-    expect(PRODUCT_FIELD_KINDS).toMatchObject({ name: 'text', category: 'text', mainQuantity: 'integer', price: 'decimal' });
+    expect(PRODUCT_FIELD_KINDS).toMatchObject({
+      name: 'text',
+      category: 'text',
+      mainQuantity: 'integer',
+      price: 'decimal',
+    });
     expect([...OPTIONAL_PRODUCT_FIELDS]).toEqual(['sku']);
   });
 

@@ -121,7 +121,9 @@ export const PRODUCT_FIELD_KINDS = Object.fromEntries(
 ) as Record<ProductField, ProductFieldKind>;
 
 /** The product's own fields of `source` (a row, a body, a product), nothing else. */
-export function pickProductFields<T extends Partial<Record<ProductField, unknown>>>(source: T): Pick<T, ProductField> {
+export function pickProductFields<T extends Partial<Record<ProductField, unknown>>>(
+  source: T,
+): Pick<T, ProductField> {
   return Object.fromEntries(PRODUCT_FIELDS.map((f) => [f, source[f]])) as Pick<T, ProductField>;
 }
 
@@ -144,7 +146,9 @@ export const CreateProductBodySchema = ProductInputSchema.superRefine(refinePric
  */
 export const UpdateProductBodySchema = CreateProductBodySchema;
 
-type OptionalField = { [K in ProductField]: undefined extends z.input<FieldRules[K]> ? K : never }[ProductField];
+type OptionalField = {
+  [K in ProductField]: undefined extends z.input<FieldRules[K]> ? K : never;
+}[ProductField];
 
 /** The fields as answered: stored values are not judged again on the way out; an optional one may be null. */
 function productFieldsShape() {

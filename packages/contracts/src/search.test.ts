@@ -5,7 +5,13 @@ import { SearchTextSchema, searchWords } from './search';
 describe('SearchTextSchema', () => {
   it('trims and keeps 1 to 100 characters of ordinary text, symbols and emoji included', () => {
     expect(SearchTextSchema.parse('  cable ties ')).toBe('cable ties');
-    for (const ok of ['a', 'x'.repeat(100), `it's "50%" off \\ _ | & ! :* <->`, 'Crème brûlée 💥', '10.1-inch']) {
+    for (const ok of [
+      'a',
+      'x'.repeat(100),
+      `it's "50%" off \\ _ | & ! :* <->`,
+      'Crème brûlée 💥',
+      '10.1-inch',
+    ]) {
       expect(SearchTextSchema.safeParse(ok).success, ok).toBe(true);
     }
   });
@@ -29,7 +35,14 @@ describe('SearchTextSchema', () => {
 
 describe('searchWords', () => {
   it('splits on anything that is not a letter or a digit, lowercased, in order', () => {
-    expect(searchWords('Stainless-Steel CABLE ties, 10.1"')).toEqual(['stainless', 'steel', 'cable', 'ties', '10', '1']);
+    expect(searchWords('Stainless-Steel CABLE ties, 10.1"')).toEqual([
+      'stainless',
+      'steel',
+      'cable',
+      'ties',
+      '10',
+      '1',
+    ]);
     expect(searchWords('Crème brûlée')).toEqual(['crème', 'brûlée']);
     expect(searchWords('%_ & | ! 💥')).toEqual([]);
     expect(searchWords('a b c d e f g h i j k l m n', 3)).toEqual(['a', 'b', 'c']);

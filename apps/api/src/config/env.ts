@@ -21,7 +21,9 @@ const EnvSchema = z
      * npm-shipped binaries under DATA_DIR and set it; a deployment points it at its server.
      */
     DATABASE_URL: z
-      .string({ error: 'required: the PostgreSQL connection string (npm start sets it for its embedded server)' })
+      .string({
+        error: 'required: the PostgreSQL connection string (npm start sets it for its embedded server)',
+      })
       .url(),
     DATA_DIR: z.string().default('.data'),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
@@ -53,7 +55,10 @@ const EnvSchema = z
     /** Where browsers reach this server; used for absolute links such as demo avatars. */
     PUBLIC_URL: z.string().url().optional(),
     /** Echoed by GET /api/health, so whoever started this process knows it is the one answering. */
-    INSTANCE_ID: z.string().regex(/^[\w.-]{1,100}$/, 'letters, digits, ".", "_" or "-" (at most 100)').optional(),
+    INSTANCE_ID: z
+      .string()
+      .regex(/^[\w.-]{1,100}$/, 'letters, digits, ".", "_" or "-" (at most 100)')
+      .optional(),
     /**
      * Redis shared by every API instance (rate limits). Optional: without it limits are per instance.
      * A database index in the path (redis://host:6379/6) keeps deployments apart on one server.
@@ -82,7 +87,10 @@ const EnvSchema = z
     TRUST_PROXY: z
       .string()
       .default('false')
-      .refine((v) => !/^\s*\d+\s*$/.test(v), 'a hop count is not supported: name the balancers (addresses, CIDRs, loopback)'),
+      .refine(
+        (v) => !/^\s*\d+\s*$/.test(v),
+        'a hop count is not supported: name the balancers (addresses, CIDRs, loopback)',
+      ),
     SEED_DEMO_DATA: z
       .enum(['true', 'false'])
       .default('true')

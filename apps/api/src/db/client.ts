@@ -110,7 +110,8 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    listen: (channel, handlers) => listenPostgres(options.url, channel, { log, ...handlers }, { applicationName: memberName }),
+    listen: (channel, handlers) =>
+      listenPostgres(options.url, channel, { log, ...handlers }, { applicationName: memberName }),
     close: async () => {
       await pool.end();
     },
@@ -127,12 +128,18 @@ export async function migratePostgres(url: string, log: Log = () => {}): Promise
     await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     // Ending the session below releases the lock anyway; a failure here means the connection broke.
-    await client.query('select pg_advisory_unlock(7263001)').catch((err: unknown) => log('could not release the migration lock', err));
+    await client
+      .query('select pg_advisory_unlock(7263001)')
+      .catch((err: unknown) => log('could not release the migration lock', err));
     await client.end();
   }
 }
 
 /** The API's database: always a PostgreSQL server (`npm start` runs an embedded one and passes its URL). */
-export function openDatabase(config: { databaseUrl: string; dbPoolSize: number; log?: Log }): Promise<Database> {
+export function openDatabase(config: {
+  databaseUrl: string;
+  dbPoolSize: number;
+  log?: Log;
+}): Promise<Database> {
   return openPostgres({ url: config.databaseUrl, poolSize: config.dbPoolSize, log: config.log });
 }

@@ -18,7 +18,7 @@ const failureOf = (statement: ReturnType<typeof sql>) =>
   );
 
 describe('db/errors reads what the driver throws, through Drizzle', () => {
-  it('names a unique violation, and a refused value as the client\'s mistake', async () => {
+  it("names a unique violation, and a refused value as the client's mistake", async () => {
     await database.db.execute(sql`create temporary table seen (k text primary key)`);
     await database.db.execute(sql`insert into seen values ('a')`);
     const duplicate = await failureOf(sql`insert into seen values ('a')`);
@@ -34,8 +34,12 @@ describe('db/errors reads what the driver throws, through Drizzle', () => {
 
   it('runs a deadlock victim again, and gives up on anything else at once', async () => {
     let calls = 0;
-    const deadlock = Object.assign(new Error('wrapped'), { cause: Object.assign(new Error('deadlock'), { code: '40P01' }) });
-    await expect(withRetry(async () => (++calls < 3 ? Promise.reject(deadlock) : 'done'))).resolves.toBe('done');
+    const deadlock = Object.assign(new Error('wrapped'), {
+      cause: Object.assign(new Error('deadlock'), { code: '40P01' }),
+    });
+    await expect(withRetry(async () => (++calls < 3 ? Promise.reject(deadlock) : 'done'))).resolves.toBe(
+      'done',
+    );
     expect(calls).toBe(3);
 
     calls = 0;
@@ -46,7 +50,9 @@ describe('db/errors reads what the driver throws, through Drizzle', () => {
 
   it('tells an unreachable database from a broken statement', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }))).toBe(true);
-    expect(isDatabaseUnavailable(new Error('x', { cause: new Error('Connection terminated unexpectedly') }))).toBe(true);
+    expect(
+      isDatabaseUnavailable(new Error('x', { cause: new Error('Connection terminated unexpectedly') })),
+    ).toBe(true);
     expect(isDatabaseUnavailable(new Error('syntax error'))).toBe(false);
   });
 });

@@ -14,7 +14,8 @@ describe('keyed queue', () => {
   it('runs the work of one key one at a time, in arrival order', async () => {
     const queue = createKeyedQueue();
     const order: string[] = [];
-    const slow = () => new Promise<void>((resolve) => setTimeout(resolve, 20)).then(() => order.push('first'));
+    const slow = () =>
+      new Promise<void>((resolve) => setTimeout(resolve, 20)).then(() => order.push('first'));
     await Promise.all([queue.run('p', slow), queue.run('p', async () => order.push('second'))]);
     expect(order).toEqual(['first', 'second']);
   });

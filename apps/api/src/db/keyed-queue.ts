@@ -30,7 +30,8 @@ export function createKeyedQueue(
   return {
     async run<T>(key: string, work: () => Promise<T>): Promise<T> {
       const count = pending.get(key) ?? 0;
-      if (count >= maxPending) throw options.busy?.() ?? new Error(`more than ${maxPending} waiting for ${key}`);
+      if (count >= maxPending)
+        throw options.busy?.() ?? new Error(`more than ${maxPending} waiting for ${key}`);
       pending.set(key, count + 1);
       const queuedAt = performance.now();
       const previous = tails.get(key) ?? Promise.resolve(undefined);

@@ -51,7 +51,9 @@ describe('buffered log destination', () => {
       process.exit(3);`;
     let output = '';
     try {
-      execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+      execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        encoding: 'utf8',
+      });
     } catch (err) {
       expect((err as { status: number }).status).toBe(3);
       output = (err as { stdout: string }).stdout;
@@ -71,7 +73,11 @@ describe('buffered log destination', () => {
   it('says once, with the error, that it dropped lines when the descriptor is closed', () => {
     const drops: Array<{ code: string | undefined; lines: number }> = [];
     // A descriptor number nothing in this process opens: every write fails with EBADF.
-    const destination = bufferedLogDestination({ fd: 987_654, flushMs: 60_000, onDrop: (err, lines) => drops.push({ code: err.code, lines }) });
+    const destination = bufferedLogDestination({
+      fd: 987_654,
+      flushMs: 60_000,
+      onDrop: (err, lines) => drops.push({ code: err.code, lines }),
+    });
     destination.write('a\n');
     destination.write('b\n');
     destination.flushSync();
@@ -94,12 +100,16 @@ describe('buffered log destination', () => {
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
       process.exit(7);`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.destroy();
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise((resolve) => child.on('close', resolve));
     expect(code).toBe(0);
-    expect(stderr).toMatch(/^\[api\] log lines dropped \(\d+, and later ones while it lasts\): writing the log failed with EPIPE/);
+    expect(stderr).toMatch(
+      /^\[api\] log lines dropped \(\d+, and later ones while it lasts\): writing the log failed with EPIPE/,
+    );
   });
 });

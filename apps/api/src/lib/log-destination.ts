@@ -20,7 +20,12 @@ export interface LogDestination {
  * look like a quiet server.
  */
 export function bufferedLogDestination(
-  options: { fd?: number; flushMs?: number; maxBytes?: number; onDrop?: (err: NodeJS.ErrnoException, lines: number) => void } = {},
+  options: {
+    fd?: number;
+    flushMs?: number;
+    maxBytes?: number;
+    onDrop?: (err: NodeJS.ErrnoException, lines: number) => void;
+  } = {},
 ): LogDestination {
   const fd = options.fd ?? 1;
   const reported = new Set<string>();
@@ -90,7 +95,10 @@ export function bufferedLogDestination(
 /** Best effort: stderr may be the same broken pipe, and nothing may throw from a log write. */
 export function reportDroppedLines(err: NodeJS.ErrnoException, lines: number) {
   try {
-    writeSync(2, `[api] log lines dropped (${lines}, and later ones while it lasts): writing the log failed with ${err.code ?? ''} ${err.message}\n`);
+    writeSync(
+      2,
+      `[api] log lines dropped (${lines}, and later ones while it lasts): writing the log failed with ${err.code ?? ''} ${err.message}\n`,
+    );
   } catch {
     // Nowhere left to say it.
   }

@@ -10,10 +10,20 @@ declare module 'fastify' {
   }
   // The route's config decides the type: routes of the secured scope (plugins/secured.ts) spread
   // `config.signedIn`, and there the scope's hook has set the user before any handler runs.
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  interface FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger, RequestType> {
+  /* eslint-disable @typescript-eslint/no-unused-vars -- the augmentation must repeat Fastify's type parameters */
+  interface FastifyRequest<
+    RouteGeneric,
+    RawServer,
+    RawRequest,
+    SchemaCompiler,
+    TypeProvider,
+    ContextConfig,
+    Logger,
+    RequestType,
+  > {
     user: ContextConfig extends { signedIn: true } ? AuthUser : AuthUser | null;
   }
+  /* eslint-enable @typescript-eslint/no-unused-vars */
 }
 
 export function bearerToken(req: FastifyRequest): string | undefined {

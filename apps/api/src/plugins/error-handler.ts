@@ -36,8 +36,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   // microtask each time for what is, until shutdown, one boolean test.
   app.addHook('onRequest', (req, reply, done) => {
     if (!closing) return done();
-    reply.header('connection', 'close').header('retry-after', '5').header('x-content-type-options', 'nosniff');
-    reply.status(503).send(body('SERVICE_UNAVAILABLE', 'The server is restarting. Please try again shortly.', req.id));
+    reply
+      .header('connection', 'close')
+      .header('retry-after', '5')
+      .header('x-content-type-options', 'nosniff');
+    reply
+      .status(503)
+      .send(body('SERVICE_UNAVAILABLE', 'The server is restarting. Please try again shortly.', req.id));
   });
   app.addHook('onSend', (_req, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
@@ -47,12 +52,15 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
-      return reply.status(ERROR_STATUS[err.code]).send(body(err.code, err.message, req.id, err.fields, err.details));
+      return reply
+        .status(ERROR_STATUS[err.code])
+        .send(body(err.code, err.message, req.id, err.fields, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
-        const where = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (err.validationContext ?? 'request');
+        const where =
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (err.validationContext ?? 'request');
         fields[where] ??= issue.message ?? 'is invalid';
       }
       const [first] = Object.entries(fields);
@@ -68,27 +76,49 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send(body('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.', req.id));
+        .send(
+          body(
+            'SERVICE_UNAVAILABLE',
+            'The service is temporarily unavailable. Please try again shortly.',
+            req.id,
+          ),
+        );
     }
     if (isRejectedValue(err)) {
       req.log.warn({ err }, 'the database refused a value of the request');
-      return reply.status(400).send(body('BAD_REQUEST', 'The request contains a value the database cannot accept', req.id));
+      return reply
+        .status(400)
+        .send(body('BAD_REQUEST', 'The request contains a value the database cannot accept', req.id));
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send(body('RATE_LIMITED', 'Too many requests. Please slow down and try again.', req.id));
+      return reply
+        .status(429)
+        .send(body('RATE_LIMITED', 'Too many requests. Please slow down and try again.', req.id));
     }
     if (status >= 400 && status < 500) {
-      const code = FASTIFY_CODES[err.code] ?? (status === 404 ? 'NOT_FOUND' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST');
+      const code =
+        FASTIFY_CODES[err.code] ??
+        (status === 404
+          ? 'NOT_FOUND'
+          : status === 413
+            ? 'PAYLOAD_TOO_LARGE'
+            : status === 415
+              ? 'UNSUPPORTED_MEDIA_TYPE'
+              : 'BAD_REQUEST');
       const message = code === 'PAYLOAD_TOO_LARGE' ? 'Request body is too large' : err.message;
-      return reply.status(ERROR_STATUS[code] === 400 ? status : ERROR_STATUS[code]).send(body(code, message, req.id));
+      return reply
+        .status(ERROR_STATUS[code] === 400 ? status : ERROR_STATUS[code])
+        .send(body(code, message, req.id));
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', 'Internal server error', req.id));
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send(body('NOT_FOUND', `Route ${req.method} ${req.url.split('?')[0]} not found`, req.id));
+    reply
+      .status(404)
+      .send(body('NOT_FOUND', `Route ${req.method} ${req.url.split('?')[0]} not found`, req.id));
   });
 });
 

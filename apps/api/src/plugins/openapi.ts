@@ -14,7 +14,13 @@ import { z } from 'zod';
  */
 
 const ERROR_REF = { $ref: '#/components/schemas/ErrorBody' };
-const METHOD_WORDS: Record<string, string> = { GET: 'Get', POST: 'Post', PUT: 'Replace', PATCH: 'Update', DELETE: 'Delete' };
+const METHOD_WORDS: Record<string, string> = {
+  GET: 'Get',
+  POST: 'Post',
+  PUT: 'Replace',
+  PATCH: 'Update',
+  DELETE: 'Delete',
+};
 
 /** `GET /api/products/purchase/:id` -> `getProductsPurchaseById`. */
 export function operationIdOf(method: string, url: string): string {
@@ -22,7 +28,9 @@ export function operationIdOf(method: string, url: string): string {
     .replace(/^\/api\/?/, '')
     .split('/')
     .filter(Boolean)
-    .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[^A-Za-z0-9]+/)))
+    .flatMap((segment) =>
+      segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[^A-Za-z0-9]+/),
+    )
     .filter(Boolean);
   return [method.toLowerCase(), ...words.map((w) => w[0]!.toUpperCase() + w.slice(1))].join('');
 }
@@ -45,7 +53,10 @@ interface RouteFacts {
 /** Who may call a route and whether it has a limit of its own, from its options. */
 export function routeFacts(route: { config?: unknown }): RouteFacts {
   const config = (route.config ?? {}) as { signedIn?: unknown; rateLimit?: unknown };
-  return { signedIn: config.signedIn === true, rateLimited: config.rateLimit !== undefined && config.rateLimit !== false };
+  return {
+    signedIn: config.signedIn === true,
+    rateLimited: config.rateLimit !== undefined && config.rateLimit !== false,
+  };
 }
 
 /** The error statuses a route can answer, from what it takes and who may call it. */
@@ -72,7 +83,9 @@ export function openApiOptions(publicUrl: string): FastifyDynamicSwaggerOptions 
       servers: [{ url: publicUrl, description: 'this deployment' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-        schemas: { ErrorBody: z.toJSONSchema(ErrorBodySchema, { target: 'openapi-3.0' }) as Record<string, unknown> },
+        schemas: {
+          ErrorBody: z.toJSONSchema(ErrorBodySchema, { target: 'openapi-3.0' }) as Record<string, unknown>,
+        },
       },
     },
     transform(args) {
@@ -82,7 +95,10 @@ export function openApiOptions(publicUrl: string): FastifyDynamicSwaggerOptions 
       const facts = routeFacts(args.route);
       const response = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
       for (const status of errorStatuses(method, schema, facts)) {
-        response[status] ??= { description: 'Error (the API error body: code, message, requestId)', ...ERROR_REF };
+        response[status] ??= {
+          description: 'Error (the API error body: code, message, requestId)',
+          ...ERROR_REF,
+        };
       }
       schema.response = response;
       schema.operationId ??= operationIdOf(method, out.url);

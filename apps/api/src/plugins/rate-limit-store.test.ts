@@ -7,7 +7,12 @@ import { buildTestApp, testConfig, type TestApp } from '../../test/build-test-ap
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/6';
 
 async function redisReachable() {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 500, retryStrategy: () => null });
+  const probe = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 500,
+    retryStrategy: () => null,
+  });
   probe.on('error', () => {});
   try {
     await probe.connect();
@@ -30,7 +35,12 @@ async function deadPort() {
 
 const LIMIT = 5;
 const attempt = (t: TestApp) =>
-  t.app.inject({ method: 'POST', url: '/api/jwt', headers: { authorization: 'Bearer not-a-token' }, payload: {} });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/jwt',
+    headers: { authorization: 'Bearer not-a-token' },
+    payload: {},
+  });
 
 describe('POST /api/jwt limit with Redis away', () => {
   let t: TestApp;
@@ -54,7 +64,8 @@ describe('POST /api/jwt limit with Redis away', () => {
 });
 
 const reachable = await redisReachable();
-if (!reachable) console.warn(`!!! Redis not reachable at ${REDIS_URL}: the shared rate-limit test is SKIPPED`);
+if (!reachable)
+  console.warn(`!!! Redis not reachable at ${REDIS_URL}: the shared rate-limit test is SKIPPED`);
 
 describe.skipIf(!reachable)('POST /api/jwt limit with Redis', () => {
   const apps: TestApp[] = [];
@@ -69,7 +80,8 @@ describe.skipIf(!reachable)('POST /api/jwt limit with Redis', () => {
     // The clients connect in the background; the first attempts must already count in Redis.
     for (const t of apps) {
       const deadline = Date.now() + 5_000;
-      const redisState = async () => ((await t.app.inject({ url: '/api/health/ready' })).json() as { redis: string }).redis;
+      const redisState = async () =>
+        ((await t.app.inject({ url: '/api/health/ready' })).json() as { redis: string }).redis;
       while ((await redisState()) !== 'ok') {
         if (Date.now() > deadline) throw new Error('Redis did not connect within 5 s');
         await new Promise((resolve) => setTimeout(resolve, 20));

@@ -12,7 +12,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 describe('search and suggest flood from one address', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ config: { rateLimit: { ...limits, readsPerMinute: 100_000, searchPerMinute: 40 } } });
+    t = await buildTestApp({
+      config: { rateLimit: { ...limits, readsPerMinute: 100_000, searchPerMinute: 40 } },
+    });
   });
   afterAll(async () => t?.close());
 
@@ -20,7 +22,11 @@ describe('search and suggest flood from one address', () => {
     const product = await createProduct(t, makeUser('supplier'));
     const read = async () => {
       const started = performance.now();
-      const res = await t.app.inject({ method: 'GET', url: `/api/products/${product._id}`, remoteAddress: NEIGHBOUR });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/products/${product._id}`,
+        remoteAddress: NEIGHBOUR,
+      });
       expect(res.statusCode).toBe(200);
       return performance.now() - started;
     };
@@ -63,7 +69,10 @@ describe('search and suggest flood from one address', () => {
     expect(median(before)).toBeLessThan(50);
     expect(median(during)).toBeLessThan(200);
     // A plain listing is not a search: the flooder still reads the catalog.
-    expect((await t.app.inject({ method: 'GET', url: '/api/products?limit=5', remoteAddress: FLOODER })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/products?limit=5', remoteAddress: FLOODER }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -88,9 +97,20 @@ describe('the per-address ceiling of every request, and exports per user', () =>
     const supplier = makeUser('supplier');
     const other = makeUser('other');
     const exportAs = async (user: ReturnType<typeof makeUser>, remoteAddress: string) =>
-      (await t.app.inject({ method: 'GET', url: '/api/orders/export.csv', headers: await bearer(t, user), remoteAddress })).statusCode;
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/orders/export.csv',
+          headers: await bearer(t, user),
+          remoteAddress,
+        })
+      ).statusCode;
     // From different addresses: the limit follows the user, not the address.
-    expect([await exportAs(supplier, '10.0.2.1'), await exportAs(supplier, '10.0.2.2'), await exportAs(supplier, '10.0.2.3')]).toEqual([200, 200, 429]);
+    expect([
+      await exportAs(supplier, '10.0.2.1'),
+      await exportAs(supplier, '10.0.2.2'),
+      await exportAs(supplier, '10.0.2.3'),
+    ]).toEqual([200, 200, 429]);
     expect(await exportAs(other, '10.0.2.1')).toBe(200);
   });
 });

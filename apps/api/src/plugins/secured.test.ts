@@ -34,7 +34,9 @@ describe('the secured scope', () => {
       });
     });
     expect((await app.inject({ url: '/mine' })).statusCode).toBe(401);
-    expect((await app.inject({ url: '/mine', headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/mine', headers: { authorization: 'Bearer nope' } })).statusCode).toBe(
+      401,
+    );
     expect(ran).toBe(false);
     const token = await tokens.issue({ uid: 'u-1', email: 'u1@example.com', name: 'U' });
     const ok = await app.inject({ url: '/mine', headers: { authorization: `Bearer ${token}` } });

@@ -27,7 +27,9 @@ export function securedScope(
   return async (scope: FastifyInstance) => {
     scope.addHook('onRoute', (route) => {
       if ((route.config as { signedIn?: unknown } | undefined)?.signedIn !== true) {
-        throw new Error(`${route.method} ${route.url}: a secured route spreads secured.read or secured.write`);
+        throw new Error(
+          `${route.method} ${route.url}: a secured route spreads secured.read or secured.write`,
+        );
       }
       route.schema = { ...route.schema, security: [{ bearer: [] }] };
     });

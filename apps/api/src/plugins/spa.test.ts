@@ -40,7 +40,8 @@ afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
 
 describe('serving the SPA', () => {
   it('caches hashed build files for a year, as immutable', async () => {
@@ -156,12 +157,21 @@ describe("the first paint's image, from a lookup that may fail", () => {
   });
 
   it('still serves the page when the lookup fails or never answers', async () => {
-    expect(await pageWith(() => Promise.reject(new Error('database down')))).toEqual({ status: 200, links: withoutImage });
+    expect(await pageWith(() => Promise.reject(new Error('database down')))).toEqual({
+      status: 200,
+      links: withoutImage,
+    });
     expect(await pageWith(() => new Promise(() => {}))).toEqual({ status: 200, links: withoutImage });
   });
 
   it('drops protocol-relative, script and header-breaking URLs', async () => {
-    for (const url of ['//evil.example/x.png', 'javascript:alert(1)', '/a>; rel=stylesheet', '/a b.png', '/a\n.png']) {
+    for (const url of [
+      '//evil.example/x.png',
+      'javascript:alert(1)',
+      '/a>; rel=stylesheet',
+      '/a b.png',
+      '/a\n.png',
+    ]) {
       expect(await pageWith(async () => url), url).toEqual({ status: 200, links: withoutImage });
     }
   });

@@ -61,12 +61,18 @@ const SAFE_IMAGE_URL = /^(?:\/(?!\/)|https?:\/\/)[^\s\p{Cc}<>,;"'\\]*$/u;
 export const isPreloadableImage = (url: string) => url.length <= 2048 && SAFE_IMAGE_URL.test(url);
 
 /** The image of the page's largest paint, from data the API already has (undefined: none known). */
-export type LcpImageLookup = (page: { productId: string } | { firstProductPage: string }) => Promise<string | undefined>;
+export type LcpImageLookup = (
+  page: { productId: string } | { firstProductPage: string },
+) => Promise<string | undefined>;
 
 /** The lookup may not hold the HTML back: past this, or on any error, the page goes without the hint. */
 const LCP_LOOKUP_BUDGET_MS = 100;
 
-async function lcpImageFor(lookup: LcpImageLookup | undefined, pathname: string, search: string): Promise<string | undefined> {
+async function lcpImageFor(
+  lookup: LcpImageLookup | undefined,
+  pathname: string,
+  search: string,
+): Promise<string | undefined> {
   if (!lookup) return undefined;
   const product = /^\/product\/([^/]+)$/.exec(pathname);
   const page = product?.[1]
@@ -76,7 +82,9 @@ async function lcpImageFor(lookup: LcpImageLookup | undefined, pathname: string,
       : undefined;
   if (!page) return undefined;
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), LCP_LOOKUP_BUDGET_MS)));
+  const late = new Promise<undefined>(
+    (resolve) => (timer = setTimeout(() => resolve(undefined), LCP_LOOKUP_BUDGET_MS)),
+  );
   try {
     const url = await Promise.race([lookup(page), late]);
     return url !== undefined && isPreloadableImage(url) ? url : undefined;
@@ -109,7 +117,11 @@ function loadPagePreloads(root: string): Array<{ pattern: RegExp; links: string[
   }));
 }
 
-export async function registerSpa(app: FastifyInstance, root: string, options: { lcpImage?: LcpImageLookup } = {}) {
+export async function registerSpa(
+  app: FastifyInstance,
+  root: string,
+  options: { lcpImage?: LcpImageLookup } = {},
+) {
   const pagePreloads = loadPagePreloads(root);
   const linksFor = async (pathname: string, search: string) => {
     const image = await lcpImageFor(options.lcpImage, pathname, search);

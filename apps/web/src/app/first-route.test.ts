@@ -11,7 +11,15 @@ describe('firstPageLoader', () => {
   });
 
   it('leaves private, guest-only and unknown pages to the router', () => {
-    for (const path of ['/cart', '/login', '/register', '/my-products', '/product/a/b', '/products', '/nope']) {
+    for (const path of [
+      '/cart',
+      '/login',
+      '/register',
+      '/my-products',
+      '/product/a/b',
+      '/products',
+      '/nope',
+    ]) {
       expect(firstPageLoader(path), path).toBeUndefined();
     }
   });

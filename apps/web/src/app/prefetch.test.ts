@@ -65,7 +65,9 @@ describe('prefetchFirstPage', () => {
 
     prefetchFirstPage(client, at('/product/missing'));
 
-    await expect.poll(() => client.getQueryState(productQueryOptions('missing').queryKey)?.status).toBe('error');
+    await expect
+      .poll(() => client.getQueryState(productQueryOptions('missing').queryKey)?.status)
+      .toBe('error');
     expect(calls).toHaveLength(2);
     expect(preloads()).toEqual([]);
   });

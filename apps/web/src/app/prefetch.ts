@@ -15,7 +15,10 @@ import { parseAllProductsSearch, toProductListParams } from '@/features/products
  * largest paint) and the home page's first hero slide are requested as soon as their URLs are known
  * rather than when the page renders.
  */
-export function prefetchFirstPage(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): void {
+export function prefetchFirstPage(
+  queryClient: QueryClient,
+  location: Pick<Location, 'pathname' | 'search'>,
+): void {
   const ignore = () => {};
   // The layout's footer lists the categories on every page.
   queryClient.prefetchQuery(categoriesQueryOptions()).catch(ignore);

@@ -11,11 +11,7 @@ const messages = { ...webMessages, PURCHASE_MESSAGES };
 // read from the repository's copy (docs/spec), so the suite passes on any clone.
 const spec = readFileSync(resolve(__dirname, '../../../../docs/spec/wholesale-marketplace.md'), 'utf8');
 
-const OUR_OWN = new Set([
-  'BRAND',
-  'PASSWORD_SPECIAL_CHARACTERS',
-  'SESSION_MESSAGES.expired',
-]);
+const OUR_OWN = new Set(['BRAND', 'PASSWORD_SPECIAL_CHARACTERS', 'SESSION_MESSAGES.expired']);
 
 function strings(prefix: string, value: unknown): Array<[string, string]> {
   if (typeof value === 'string') return [[prefix, value]];

@@ -123,4 +123,3 @@ export const SESSION_MESSAGES = {
 
 /** Title of a page: '{page} | Bulkwise'. */
 export const pageTitle = (page: string) => `${page} | ${BRAND}`;
-

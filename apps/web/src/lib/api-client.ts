@@ -170,7 +170,9 @@ function xhrSend(path: string, body: Blob, options: UploadOptions, token: string
     };
     xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
     xhr.onerror = () =>
-      reject(new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection and try again.'));
+      reject(
+        new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection and try again.'),
+      );
     xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(body);
@@ -181,7 +183,12 @@ function xhrSend(path: string, body: Blob, options: UploadOptions, token: string
  * POST of a file as the raw body, with upload progress; otherwise as apiRequest: the session renewed
  * once on 401, errors as ApiError (the refusal's body kept), a 2xx body checked against `schema`.
  */
-export async function apiUpload<S extends z.ZodType>(path: string, body: Blob, schema: S, options: UploadOptions): Promise<z.output<S>> {
+export async function apiUpload<S extends z.ZodType>(
+  path: string,
+  body: Blob,
+  schema: S,
+  options: UploadOptions,
+): Promise<z.output<S>> {
   const token = getToken();
   let answer = await xhrSend(path, body, options, token);
   if (answer.status === 401 && token && sessionHooks) {
@@ -200,7 +207,12 @@ export async function apiUpload<S extends z.ZodType>(path: string, body: Blob, s
   const parsed = schema.safeParse(parsedBody);
   if (!parsed.success) {
     console.error(`Unexpected response from ${path}`, parsed.error);
-    throw new ApiError(answer.status, 'INVALID_RESPONSE', 'The server sent an unexpected response.', parsedBody);
+    throw new ApiError(
+      answer.status,
+      'INVALID_RESPONSE',
+      'The server sent an unexpected response.',
+      parsedBody,
+    );
   }
   return parsed.data;
 }

@@ -13,7 +13,10 @@ const LAYOUT_PATHS = ['/api/categories', '/api/orders/summary'];
 const NO_ORDERS = { placed: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 };
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
 export function apiError(status: number, code: string, message: string): Response {

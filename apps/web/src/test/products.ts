@@ -1,4 +1,10 @@
-import { lineTotal, type CartItem, type OwnProduct, type PriceTier, type ProductInput } from '@bulkwise/contracts';
+import {
+  lineTotal,
+  type CartItem,
+  type OwnProduct,
+  type PriceTier,
+  type ProductInput,
+} from '@bulkwise/contracts';
 
 /** What a supplier types into the add and update forms (and what they send). */
 export function productInput(

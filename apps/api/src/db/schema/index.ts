@@ -1,4 +1,9 @@
-import { MIN_ORDER_FILTER_THRESHOLD, type OrderActor, type OrderStatus, type PriceTier } from '@bulkwise/contracts';
+import {
+  MIN_ORDER_FILTER_THRESHOLD,
+  type OrderActor,
+  type OrderStatus,
+  type PriceTier,
+} from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -72,11 +77,17 @@ export const products = pgTable(
     index('products_category_price_idx').on(t.categorySlug, t.price, t.id),
     // The spec's "available" filter (minimum order over 100) sorted by price or by default order. A literal
     // in the index (migration 0000); products.counts.test.ts proves it is still the constant.
-    index('products_bulk_price_idx').on(t.price, t.id).where(sql`${t.minSellingQuantity} > ${BULK_THRESHOLD}`),
-    index('products_bulk_created_idx').on(t.createdAt, t.id).where(sql`${t.minSellingQuantity} > ${BULK_THRESHOLD}`),
+    index('products_bulk_price_idx')
+      .on(t.price, t.id)
+      .where(sql`${t.minSellingQuantity} > ${BULK_THRESHOLD}`),
+    index('products_bulk_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.minSellingQuantity} > ${BULK_THRESHOLD}`),
     index('products_owner_idx').on(t.ownerUid, t.createdAt, t.id),
     // Two suppliers may share a SKU; one supplier may not (a CSV import matches rows by it).
-    uniqueIndex('products_owner_sku_key').on(t.ownerUid, t.sku).where(sql`${t.sku} is not null`),
+    uniqueIndex('products_owner_sku_key')
+      .on(t.ownerUid, t.sku)
+      .where(sql`${t.sku} is not null`),
   ],
 );
 
@@ -126,7 +137,10 @@ export const cartItems = pgTable(
   },
   (t) => [
     check('cart_items_quantity_positive', sql`${t.quantity} >= 1`),
-    check('cart_items_status_known', sql`${t.status} in ('placed', 'confirmed', 'shipped', 'delivered', 'cancelled')`),
+    check(
+      'cart_items_status_known',
+      sql`${t.status} in ('placed', 'confirmed', 'shipped', 'delivered', 'cancelled')`,
+    ),
     check(
       'cart_items_cancelled_by_matches',
       sql`(${t.status} = 'cancelled') = (${t.cancelledBy} is not null) and ${t.cancelledBy} in ('buyer', 'supplier')`,

@@ -25,7 +25,10 @@ export const notificationOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    check('notification_outbox_status', sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'skipped')`),
+    check(
+      'notification_outbox_status',
+      sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'skipped')`,
+    ),
     // The worker's claim reads only the rows still to do, oldest due first.
     index('notification_outbox_due_idx')
       .on(t.availableAt)

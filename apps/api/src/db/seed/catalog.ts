@@ -6,7 +6,12 @@
  * suppliers; about a third have a minimum order over 100; about two thirds have volume pricing
  * (price-tiers.ts).
  */
-import { PRODUCT_CATEGORIES, ProductCategorySchema, ProductInputSchema, categorySlug } from '@bulkwise/contracts';
+import {
+  PRODUCT_CATEGORIES,
+  ProductCategorySchema,
+  ProductInputSchema,
+  categorySlug,
+} from '@bulkwise/contracts';
 import type { ProductCategory, ProductInput } from '@bulkwise/contracts';
 import { z } from 'zod';
 import catalog from './catalog.json' with { type: 'json' };
@@ -29,7 +34,10 @@ const CatalogSchema = z.object({
     z.object({ description: z.string(), popular: z.boolean(), subcategories: z.array(z.string()) }),
   ),
   /** The editable fields the file spells out; category, image, price breaks and owner are derived. */
-  products: z.record(ProductCategorySchema, z.array(ProductInputSchema.omit({ category: true, image: true, priceTiers: true }))),
+  products: z.record(
+    ProductCategorySchema,
+    z.array(ProductInputSchema.omit({ category: true, image: true, priceTiers: true })),
+  ),
 });
 const { categories, products } = CatalogSchema.parse(catalog);
 
@@ -62,4 +70,8 @@ export const SEED_PRODUCTS: ReadonlyArray<SeedProduct> = PRODUCT_CATEGORIES.flat
     category,
     image: `/images/products/${kebabCase(draft.name)}.svg`,
   })),
-).map((product, index) => ({ ...product, priceTiers: seedPriceTiers(index, product), ownerUid: ownerAt(index) }));
+).map((product, index) => ({
+  ...product,
+  priceTiers: seedPriceTiers(index, product),
+  ownerUid: ownerAt(index),
+}));

@@ -11,7 +11,10 @@ function roundQuantity(value: number): number {
  * minimum order (5 % off) and, where the stock reaches it, one at about 20x (10 % off). Breaks that
  * rounding would make invalid (a cheap item's 5 % is under a cent) are left out.
  */
-export function seedPriceTiers(index: number, product: { price: number; minSellingQuantity: number; mainQuantity: number }): PriceTier[] {
+export function seedPriceTiers(
+  index: number,
+  product: { price: number; minSellingQuantity: number; mainQuantity: number },
+): PriceTier[] {
   if (index % 3 === 2) return [];
   const steps = [
     { times: 5, off: 0.05 },

@@ -10,9 +10,9 @@ export async function seedCatalog(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ n: count() }).from(categories);
     if (Number(row?.n ?? 0) > 0) return false;
-    await tx.insert(categories).values(
-      SEED_CATEGORIES.map((c, position) => ({ ...c, slug: categorySlug(c.name), position })),
-    );
+    await tx
+      .insert(categories)
+      .values(SEED_CATEGORIES.map((c, position) => ({ ...c, slug: categorySlug(c.name), position })));
     const owners = new Map(DEMO_SUPPLIERS.map((s) => [s.uid, s]));
     // Spread creation times so "newest first" is a stable, meaningful order.
     const base = Date.UTC(2026, 9, 1);

@@ -19,7 +19,8 @@ async function until<T>(read: () => T, ok: (value: T) => boolean, withinMs = 5_0
   for (;;) {
     const value = read();
     if (ok(value)) return performance.now() - started;
-    if (performance.now() - started > withinMs) throw new Error(`still ${JSON.stringify(value)} after ${withinMs} ms`);
+    if (performance.now() - started > withinMs)
+      throw new Error(`still ${JSON.stringify(value)} after ${withinMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
@@ -29,7 +30,10 @@ const isTag = (payload: string) => !payload.startsWith('hello:') && !payload.sta
 describe('publishing after a commit', () => {
   it('drops the tags here at once, and sends what comes while one notification is in flight in one next notification', async () => {
     const heard: string[] = [];
-    const listener = database.listen(INVALIDATION_CHANNEL, { onMessage: (p) => heard.push(p), onState: () => {} });
+    const listener = database.listen(INVALIDATION_CHANNEL, {
+      onMessage: (p) => heard.push(p),
+      onState: () => {},
+    });
     await listener.ready;
     const bus = createInvalidationBus();
     const cache = createResponseCache();
@@ -45,7 +49,10 @@ describe('publishing after a commit', () => {
       const merged = [bus.publish(['product:b', 'orders:x']), bus.publish(['product:b', 'product:c'])];
       expect(cache.get('page')).toBeUndefined();
       await Promise.all([first, ...merged]);
-      await until(() => heard.filter(isTag), (tags) => tags.length >= 2);
+      await until(
+        () => heard.filter(isTag),
+        (tags) => tags.length >= 2,
+      );
       expect(heard.filter(isTag)).toEqual(['product:a', 'product:b,orders:x,product:c']);
     } finally {
       await bus.close();
@@ -76,7 +83,12 @@ describe('failures the others would pay for', () => {
       listen: () => ({ ready: Promise.resolve(), close: async () => {} }),
     };
     await bus.start(failing);
-    expect(warned).toEqual([{ msg: expect.stringMatching(/could not announce this API instance \(bulkwise-api-test-member\)/), err: down }]);
+    expect(warned).toEqual([
+      {
+        msg: expect.stringMatching(/could not announce this API instance \(bulkwise-api-test-member\)/),
+        err: down,
+      },
+    ]);
     await bus.close();
     expect(warned[1]).toEqual({ msg: expect.stringMatching(/could not say bye/), err: down });
   });
@@ -105,15 +117,24 @@ describe('API instances leaving the database', () => {
       cache.set('page', 'kept', { tags: ['product:p'], startedAt: cache.begin() });
       await polite.client.query('select pg_notify($1, $2)', [INVALIDATION_CHANNEL, `bye:${polite.name}`]);
       await polite.client.end();
-      await until(() => bus.members()?.has(polite.name), (known) => known === false);
+      await until(
+        () => bus.members()?.has(polite.name),
+        (known) => known === false,
+      );
       expect(cache.get('page')?.body).toBe('kept');
 
       const crashing = await member();
       await until(() => bus.members()?.has(crashing.name), Boolean);
       // Its sockets close as when the process is killed: no bye, and whatever it committed last may
       // never have been announced.
-      (crashing.client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
-      const took = await until(() => cache.get('page'), (entry) => entry === undefined, 2_000);
+      (
+        crashing.client as unknown as { connection: { stream: { destroy(): void } } }
+      ).connection.stream.destroy();
+      const took = await until(
+        () => cache.get('page'),
+        (entry) => entry === undefined,
+        2_000,
+      );
       expect(bus.members()?.has(crashing.name)).toBe(false);
       expect(took).toBeLessThan(2_000);
     } finally {
@@ -134,9 +155,15 @@ describe('API instances leaving the database', () => {
       script.on('error', () => {});
       await script.connect();
       const checksBefore = bus.checks();
-      await until(() => bus.checks(), (n) => n >= checksBefore + 2);
+      await until(
+        () => bus.checks(),
+        (n) => n >= checksBefore + 2,
+      );
       (script as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
-      await until(() => bus.checks(), (n) => n >= checksBefore + 5);
+      await until(
+        () => bus.checks(),
+        (n) => n >= checksBefore + 5,
+      );
       expect(bus.members()?.has(name)).toBe(false);
       expect(cache.get('page')?.body).toBe('kept');
     } finally {

@@ -79,7 +79,9 @@ export function createInvalidationBus(
     if (enabled === on) return;
     enabled = on;
     for (const cache of caches) cache.setEnabled(on);
-    log(on ? 'cache invalidation bus connected: caches on' : 'cache invalidation bus disconnected: caches off');
+    log(
+      on ? 'cache invalidation bus connected: caches on' : 'cache invalidation bus disconnected: caches off',
+    );
   };
 
   const notify = async (payloads: string[]) => {
@@ -115,7 +117,9 @@ export function createInvalidationBus(
     const before = known;
     // After the first check a process becomes a member only by saying hello (every API process does before
     // it writes): a script that opens the API's database handle and closes it again is no lost instance.
-    known = before ? new Set([...[...live].filter((name) => before.has(name)), ...heard]) : new Set([...live, ...heard]);
+    known = before
+      ? new Set([...[...live].filter((name) => before.has(name)), ...heard])
+      : new Set([...live, ...heard]);
     checks++;
     if (!before) return;
     const lost = [...before].filter((name) => name !== self && !known!.has(name) && !departed.has(name));
@@ -137,7 +141,8 @@ export function createInvalidationBus(
       if (listening && !closed) setCaches(true);
     } catch (err) {
       // The listener's ping notices an outage and turns the caches off; the next check tries again.
-      if (!checkFailing) log(`could not list the API instances: ${err instanceof Error ? err.message : String(err)}`);
+      if (!checkFailing)
+        log(`could not list the API instances: ${err instanceof Error ? err.message : String(err)}`);
       checkFailing = true;
     }
   }
@@ -162,7 +167,9 @@ export function createInvalidationBus(
         // (a purchase must not hang on an outage); if this process cannot reach the database, its
         // sessions end and other processes drop their caches (members check).
         for (const tag of tags) pending.add(tag);
-        log(`could not publish ${tags.size} invalidation tags, retrying: ${err instanceof Error ? err.message : String(err)}`);
+        log(
+          `could not publish ${tags.size} invalidation tags, retrying: ${err instanceof Error ? err.message : String(err)}`,
+        );
         if (closed) pending.clear();
         else await sleep(backoff);
         backoff = Math.min(backoff * 2, 1_000);
@@ -243,7 +250,10 @@ export function createInvalidationBus(
       // Without the bye the others take this process for one that died and empty their caches once.
       if (self)
         await notify([`${BYE}${self}`]).catch((err: unknown) =>
-          warn(`could not say bye for this API instance (${self}): the others will drop their caches once`, err),
+          warn(
+            `could not say bye for this API instance (${self}): the others will drop their caches once`,
+            err,
+          ),
         );
       await listener?.close();
       listener = undefined;

@@ -8,16 +8,23 @@ import { sendJson } from './http';
 /** Sends `entry` as the routes do, to a client that accepts `encoding`: the copies it makes are kept. */
 function serve(entry: CachedResponse, encoding: string) {
   const req = { headers: { 'accept-encoding': encoding } } as unknown as FastifyRequest;
-  const reply = { header: () => reply, code: () => reply, type: () => reply, send: () => reply } as unknown as FastifyReply;
+  const reply = {
+    header: () => reply,
+    code: () => reply,
+    type: () => reply,
+    send: () => reply,
+  } as unknown as FastifyReply;
   sendJson(req, reply, entry);
 }
 const keptBytes = (entry: CachedResponse) =>
-  entry.body.length + Object.values(entry.encoded ?? {}).reduce((sum, copy) => sum + (copy?.byteLength ?? 0), 0);
+  entry.body.length +
+  Object.values(entry.encoded ?? {}).reduce((sum, copy) => sum + (copy?.byteLength ?? 0), 0);
 
 describe('response cache', () => {
   it('drops exactly the entries read from an invalidated row, and the ones that depend on every row', () => {
     const cache = createResponseCache();
-    const put = (key: string, tags: string[]) => cache.set(key, `{"k":"${key}"}`, { tags, startedAt: cache.begin() });
+    const put = (key: string, tags: string[]) =>
+      cache.set(key, `{"k":"${key}"}`, { tags, startedAt: cache.begin() });
     put('a', ['product:a']);
     put('b', ['product:b']);
     put('page', ['product:*']);
@@ -34,7 +41,8 @@ describe('response cache', () => {
 
   it('keeps a tag shared by several entries through evictions and re-sets, and drops all of them with it', () => {
     const cache = createResponseCache({ maxBytes: 300 });
-    const put = (key: string, tags: string[]) => cache.set(key, `{"k":"${key}"}`.padEnd(60), { tags, startedAt: cache.begin() });
+    const put = (key: string, tags: string[]) =>
+      cache.set(key, `{"k":"${key}"}`.padEnd(60), { tags, startedAt: cache.begin() });
     put('one', ['category:c', 'product:1']);
     put('two', ['category:c']);
     put('one', ['category:c', 'product:1']);
@@ -75,7 +83,11 @@ describe('response cache memory and loads', () => {
     const keys: string[] = [];
     for (let i = 0; i < 60; i++) {
       // Half random (compresses little), so each body's copies weigh about as much as the body.
-      const body = JSON.stringify({ i, noise: randomBytes(700).toString('base64'), text: 'pallet '.repeat(100) });
+      const body = JSON.stringify({
+        i,
+        noise: randomBytes(700).toString('base64'),
+        text: 'pallet '.repeat(100),
+      });
       const entry = cache.set(`k${i}`, body, { tags: [`product:${i}`], startedAt: cache.begin() })!;
       keys.push(`k${i}`);
       serve(entry, 'br');

@@ -120,7 +120,11 @@ export function createResponseCache(options: { maxBytes?: number } = {}) {
       } else stats.misses++;
       return entry;
     },
-    set(key: string, body: string, opts: { tags: string[]; startedAt: number; headers?: Record<string, string> }) {
+    set(
+      key: string,
+      body: string,
+      opts: { tags: string[]; startedAt: number; headers?: Record<string, string> },
+    ) {
       if (!enabled || opts.startedAt !== generation || body.length > maxBytes / 4) return undefined;
       remove(key);
       const entry: Entry = {
@@ -154,14 +158,20 @@ export function createResponseCache(options: { maxBytes?: number } = {}) {
      * instead of running its own: a burst of buyers on a cold page costs one query. One that arrives
      * after an invalidation starts its own, so it never gets an answer read before the write it follows.
      */
-    fill(key: string, read: () => Promise<{ body: string; tags: string[]; headers?: Record<string, string> }>): Promise<CachedResponse> {
+    fill(
+      key: string,
+      read: () => Promise<{ body: string; tags: string[]; headers?: Record<string, string> }>,
+    ): Promise<CachedResponse> {
       const kept = cache.get(key);
       if (kept) return Promise.resolve(kept);
       const running = loading.get(key);
       if (running && running.startedAt === generation) return running.answer;
       const startedAt = generation;
       const answer = read()
-        .then(({ body, tags, headers }) => cache.set(key, body, { tags, startedAt, headers }) ?? uncached(body, headers))
+        .then(
+          ({ body, tags, headers }) =>
+            cache.set(key, body, { tags, startedAt, headers }) ?? uncached(body, headers),
+        )
         .finally(() => {
           if (loading.get(key)?.answer === answer) loading.delete(key);
         });

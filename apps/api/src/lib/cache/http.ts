@@ -36,7 +36,10 @@ function counted(entry: CachedResponse, copy: Buffer): Buffer {
  * a listing is read thousands of times per write. Brotli at a higher quality than the per-response one,
  * since it is paid once.
  */
-function encodedBody(req: FastifyRequest, entry: CachedResponse): { encoding: 'br' | 'gzip'; body: Buffer } | undefined {
+function encodedBody(
+  req: FastifyRequest,
+  entry: CachedResponse,
+): { encoding: 'br' | 'gzip'; body: Buffer } | undefined {
   if (entry.transient || entry.body.length < COMPRESS_THRESHOLD) return undefined;
   const accept = req.headers['accept-encoding'];
   const encoded = (entry.encoded ??= {});
@@ -44,7 +47,10 @@ function encodedBody(req: FastifyRequest, entry: CachedResponse): { encoding: 'b
     encoded.br ??= counted(
       entry,
       brotliCompressSync(entry.body, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 9,
+          [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+        },
       }),
     );
     return { encoding: 'br', body: encoded.br };
@@ -75,7 +81,7 @@ export function sendJson(req: FastifyRequest, reply: FastifyReply, entry: Cached
   // does not compress is not measured and encoded again each time (a product page stays a string:
   // 100,000 of them would double the cache's memory).
   if (!entry.transient && entry.body.length >= COMPRESS_THRESHOLD) {
-    return reply.send((entry.encoded ??= {}).identity ??= counted(entry, Buffer.from(entry.body)));
+    return reply.send(((entry.encoded ??= {}).identity ??= counted(entry, Buffer.from(entry.body))));
   }
   return reply.send(entry.body);
 }

@@ -42,7 +42,8 @@ describe('a failed announcement', () => {
       log: (msg, err) => logged.push({ msg, err }),
     });
     const deadline = Date.now() + 5_000;
-    while (logged.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (logged.length < 2 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     await peers.close();
     expect(logged.slice(0, 2)).toEqual([
       { msg: 'could not announce this API instance to its peers', err: down },

@@ -6,7 +6,8 @@ import { isUuid } from '../../ids';
  * (products, orders) writes and reads them here; each caller then checks its own values so that
  * PostgreSQL never sees a value it cannot read.
  */
-export const encodeCursor = (parts: readonly string[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+export const encodeCursor = (parts: readonly string[]) =>
+  Buffer.from(JSON.stringify(parts)).toString('base64url');
 
 export const invalidCursor = () =>
   new AppError('VALIDATION_FAILED', 'Invalid cursor: cursor is not valid for this query', {
@@ -22,6 +23,7 @@ export function decodeCursor(raw: string, length: number): string[] {
     throw invalidCursor();
   }
   if (!Array.isArray(parsed) || parsed.length !== length) throw invalidCursor();
-  if (!parsed.every((p) => typeof p === 'string') || !isUuid(parsed[length - 1] as string)) throw invalidCursor();
+  if (!parsed.every((p) => typeof p === 'string') || !isUuid(parsed[length - 1] as string))
+    throw invalidCursor();
   return parsed as string[];
 }

@@ -5,7 +5,10 @@ import { Redis } from 'ioredis';
  * fail at once while disconnected (no offline queue) and after `commandTimeout` when Redis stops
  * answering, and the client reconnects by itself for as long as the process runs.
  */
-export function connectRedis(url: string, options: { keyPrefix: string; log?: (msg: string, err?: unknown) => void }) {
+export function connectRedis(
+  url: string,
+  options: { keyPrefix: string; log?: (msg: string, err?: unknown) => void },
+) {
   const log = options.log ?? (() => {});
   const redis = new Redis(url, {
     keyPrefix: options.keyPrefix,

@@ -67,7 +67,11 @@ describe('POST /api/jwt', () => {
   it('refuses without an ID token', async () => {
     const res = await exchange(undefined, { email: 'a@example.com', uid: 'abc' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', message: expect.any(String), error: expect.any(String) });
+    expect(res.json()).toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: expect.any(String),
+      error: expect.any(String),
+    });
     expect(res.json().token).toBeUndefined();
   });
 
@@ -97,7 +101,11 @@ describe('POST /api/jwt', () => {
     const cases = {
       garbage: 'not-a-token',
       expired: craftIdToken({ ...claims, iat: now - 7200, exp: now - 3600 }),
-      otherProject: craftIdToken({ ...claims, aud: 'demo-other', iss: 'https://securetoken.google.com/demo-other' }),
+      otherProject: craftIdToken({
+        ...claims,
+        aud: 'demo-other',
+        iss: 'https://securetoken.google.com/demo-other',
+      }),
       unknownUser: craftIdToken({ ...claims, sub: 'no-such-user', user_id: 'no-such-user' }),
     };
     for (const [name, idToken] of Object.entries(cases)) {

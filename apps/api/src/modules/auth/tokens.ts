@@ -46,14 +46,20 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
           algorithms: ['HS256'],
           currentDate: new Date(now()),
         });
-        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') throw unauthorized('Invalid token');
-        const user = { uid: payload.sub, email: payload.email, name: typeof payload.name === 'string' ? payload.name : '' };
+        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string')
+          throw unauthorized('Invalid token');
+        const user = {
+          uid: payload.sub,
+          email: payload.email,
+          name: typeof payload.name === 'string' ? payload.name : '',
+        };
         if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
         // Valid while now < exp (in seconds), as jose decides.
         if (typeof payload.exp === 'number') verified.set(token, { user, expiresAt: payload.exp * 1000 });
         return user;
       } catch (err) {
-        if (err instanceof joseErrors.JWTExpired) throw unauthorized('Your session has expired. Please sign in again.');
+        if (err instanceof joseErrors.JWTExpired)
+          throw unauthorized('Your session has expired. Please sign in again.');
         throw unauthorized('Invalid token');
       }
     },

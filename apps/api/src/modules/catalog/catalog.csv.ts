@@ -108,7 +108,12 @@ export function parseCatalogCsv(bytes: Buffer): ParsedCsv {
   let records: Array<{ record: string[]; info: { bytes: number } }>;
   try {
     // With `info`, csv-parse answers { record, info } per row; its types describe only the plain form.
-    records = parse(text, { delimiter, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records;
+    records = parse(text, {
+      delimiter,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as unknown as typeof records;
   } catch (err) {
     throw badFile(CATALOG_MESSAGES.unreadable(err instanceof Error ? err.message : 'unknown error'));
   }
@@ -143,7 +148,9 @@ export function parseCatalogCsv(bytes: Buffer): ParsedCsv {
     const start = startOfNextRecord();
     advanceTo(info.bytes);
     const cells = new Map(columns.map((c, i) => [c, record[i] ?? '']));
-    return record.length === columns.length ? { line: start, cells } : { line: start, cells, cellCount: record.length };
+    return record.length === columns.length
+      ? { line: start, cells }
+      : { line: start, cells, cellCount: record.length };
   });
   return { columns, rows };
 }

@@ -13,7 +13,14 @@ import {
   type ProductInput,
 } from '@bulkwise/contracts';
 import { isUuid } from '../../ids';
-import { fieldCell, fieldValue, parsePriceTiers, priceTiersCell, type CatalogProduct, type ParsedCsv } from './catalog.csv';
+import {
+  fieldCell,
+  fieldValue,
+  parsePriceTiers,
+  priceTiersCell,
+  type CatalogProduct,
+  type ParsedCsv,
+} from './catalog.csv';
 
 /** What the file would write: a whole new product, or the changed fields of one of the caller's. */
 export type CatalogCreate = { line: number; input: ProductInput & { priceTiers: PriceTier[] } };
@@ -49,7 +56,8 @@ export function namedKeys(csv: ParsedCsv): { ids: string[]; skus: string[] } {
 }
 
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
-const sameTiers = (a: readonly PriceTier[], b: readonly PriceTier[]) => priceTiersCell(a) === priceTiersCell(b);
+const sameTiers = (a: readonly PriceTier[], b: readonly PriceTier[]) =>
+  priceTiersCell(a) === priceTiersCell(b);
 
 /**
  * The import, decided: every row matched (own id, else SKU, else a new product), checked with the
@@ -60,7 +68,9 @@ export function planImport(csv: ParsedCsv, context: PlanContext): CatalogPlan {
   const { own, foreignIds, overwrite } = context;
   const present = csv.columns.filter((c) => FIELD_OF_COLUMN.has(c)).map((c) => FIELD_OF_COLUMN.get(c)!);
   const hasTiers = csv.columns.includes('priceTiers');
-  const ownBySku = new Map([...own.values()].filter((p) => p.fields.sku !== null).map((p) => [String(p.fields.sku), p]));
+  const ownBySku = new Map(
+    [...own.values()].filter((p) => p.fields.sku !== null).map((p) => [String(p.fields.sku), p]),
+  );
 
   const errors: CatalogRowError[] = [];
   const conflicts: CatalogConflict[] = [];
@@ -107,7 +117,11 @@ export function planImport(csv: ParsedCsv, context: PlanContext): CatalogPlan {
 
     const fromFile: Record<string, unknown> = {};
     for (const field of present) {
-      fromFile[field] = fieldValue(field, cells.get(catalogColumnOf(field)) ?? '', OPTIONAL_PRODUCT_FIELDS.has(field));
+      fromFile[field] = fieldValue(
+        field,
+        cells.get(catalogColumnOf(field)) ?? '',
+        OPTIONAL_PRODUCT_FIELDS.has(field),
+      );
     }
     if (hasTiers) {
       const tiers = parsePriceTiers(cells.get('priceTiers') ?? '');
@@ -125,7 +139,12 @@ export function planImport(csv: ParsedCsv, context: PlanContext): CatalogPlan {
       const seen = new Set<string>();
       for (const issue of checked.error.issues) {
         const [field] = issue.path;
-        const column = field === 'priceTiers' ? 'priceTiers' : typeof field === 'string' ? catalogColumnOf(field as ProductField) : '';
+        const column =
+          field === 'priceTiers'
+            ? 'priceTiers'
+            : typeof field === 'string'
+              ? catalogColumnOf(field as ProductField)
+              : '';
         if (seen.has(column)) continue;
         seen.add(column);
         fail(column, issue.message);

@@ -73,7 +73,9 @@ export function createCatalogRepository(db: Db) {
         .where(
           and(
             eq(products.ownerUid, ownerUid),
-            cursor ? sql`(${products.createdAt}, ${products.id}) > (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined,
+            cursor
+              ? sql`(${products.createdAt}, ${products.id}) > (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+              : undefined,
           ),
         )
         .orderBy(asc(products.createdAt), asc(products.id))
@@ -99,7 +101,11 @@ export function createCatalogRepository(db: Db) {
       owner: Owner,
       digest: string,
       keys: { ids: string[]; skus: string[] },
-      work: (context: Awaited<ReturnType<typeof matched>>) => { creates: CatalogCreate[]; updates: CatalogUpdate[]; result: T },
+      work: (context: Awaited<ReturnType<typeof matched>>) => {
+        creates: CatalogCreate[];
+        updates: CatalogUpdate[];
+        result: T;
+      },
     ): Promise<{ result: T; written: string[] } | { repeated: true }> {
       return guardSku(() =>
         db.transaction(async (tx) => {

@@ -11,19 +11,27 @@ import type { SecuredRouteOptions } from '../../plugins/secured';
 import type { CatalogService } from './catalog.service';
 
 /** The file as the request body: CSV as sent by a browser or curl, or bytes a client did not label. */
-const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'application/octet-stream'];
+const CSV_TYPES = [
+  'text/csv',
+  'application/csv',
+  'text/plain',
+  'application/vnd.ms-excel',
+  'application/octet-stream',
+];
 
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The owner's catalog as a spreadsheet, registered in the secured scope (plugins/secured.ts). */
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; secured: SecuredRouteOptions }> = async (
-  app,
-  { catalog, secured },
-) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{
+  catalog: CatalogService;
+  secured: SecuredRouteOptions;
+}> = async (app, { catalog, secured }) => {
   // Only this plugin's routes take a file; everywhere else the 64 KB JSON limit stands. Fastify refuses a
   // declared Content-Length over the limit before reading, and stops a chunked body as it passes it.
-  app.addContentTypeParser(CSV_TYPES, { parseAs: 'buffer', bodyLimit: CATALOG_IMPORT_MAX_BYTES }, (_req, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    CSV_TYPES,
+    { parseAs: 'buffer', bodyLimit: CATALOG_IMPORT_MAX_BYTES },
+    (_req, body, done) => done(null, body),
   );
 
   app.get(
@@ -51,7 +59,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; sec
     '/my-products/import-template.csv',
     {
       ...secured.read,
-      schema: { tags: ['catalog'], description: 'The import header and two example rows.', produces: ['text/csv'] },
+      schema: {
+        tags: ['catalog'],
+        description: 'The import header and two example rows.',
+        produces: ['text/csv'],
+      },
     },
     async (_req, reply) =>
       reply
@@ -76,7 +88,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; sec
       },
     },
     async (req) => {
-      if (!Buffer.isBuffer(req.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the CSV file as the request body (Content-Type: text/csv)');
+      if (!Buffer.isBuffer(req.body))
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Send the CSV file as the request body (Content-Type: text/csv)',
+        );
       return catalog.import(req.user, req.body, req.query);
     },
   );

@@ -60,7 +60,10 @@ const TEMPLATE_ROWS: CatalogProduct[] = [
 const refused = (code: 'IMPORT_REJECTED' | 'CONFLICT', message: string, report: CatalogImportReport) =>
   new AppError(code, message, undefined, { report });
 
-export function createCatalogService(deps: { repository: CatalogRepository; invalidateProducts: InvalidateProducts }) {
+export function createCatalogService(deps: {
+  repository: CatalogRepository;
+  invalidateProducts: InvalidateProducts;
+}) {
   const { repository, invalidateProducts } = deps;
 
   return {
@@ -94,22 +97,41 @@ export function createCatalogService(deps: { repository: CatalogRepository; inva
       const keys = namedKeys(csv);
       const overwrite = query.onConflict === 'overwrite';
       if (query.mode === 'preview') {
-        return planImport(csv, { ...(await repository.matched(user.uid, keys.ids, keys.skus)), overwrite: false }).report;
+        return planImport(csv, {
+          ...(await repository.matched(user.uid, keys.ids, keys.skus)),
+          overwrite: false,
+        }).report;
       }
       const digest = createHash('sha256').update(bytes).digest('hex');
       const outcome = await repository.commit(user, digest, keys, (context) => {
         const plan = planImport(csv, { ...context, overwrite });
         const { report } = plan;
         if (report.errors.length > 0) {
-          throw refused('IMPORT_REJECTED', CATALOG_MESSAGES.rejected(new Set(report.errors.map((e) => e.row)).size), report);
+          throw refused(
+            'IMPORT_REJECTED',
+            CATALOG_MESSAGES.rejected(new Set(report.errors.map((e) => e.row)).size),
+            report,
+          );
         }
         if (report.conflicts.length > 0 && !overwrite) {
-          throw refused('CONFLICT', CATALOG_MESSAGES.conflicted(new Set(report.conflicts.map((c) => c.row)).size), report);
+          throw refused(
+            'CONFLICT',
+            CATALOG_MESSAGES.conflicted(new Set(report.conflicts.map((c) => c.row)).size),
+            report,
+          );
         }
         return { ...plan, result: report };
       });
       if ('repeated' in outcome) {
-        return { rows: csv.rows.length, create: 0, update: 0, unchanged: csv.rows.length, conflicts: [], errors: [], alreadyImported: true };
+        return {
+          rows: csv.rows.length,
+          create: 0,
+          update: 0,
+          unchanged: csv.rows.length,
+          conflicts: [],
+          errors: [],
+          alreadyImported: true,
+        };
       }
       // The same call a form edit makes once it has committed; other instances hear it from the trigger.
       if (outcome.written.length > 0) invalidateProducts(outcome.written);

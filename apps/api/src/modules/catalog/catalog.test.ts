@@ -20,7 +20,8 @@ afterAll(async () => t?.close());
 type User = ReturnType<typeof makeUser>;
 type Row = Record<string, string>;
 
-const HEADER = 'id,sku,name,brandName,category,price,stock,minSellingQuantity,rating,description,image,priceTiers,version';
+const HEADER =
+  'id,sku,name,brandName,category,price,stock,minSellingQuantity,rating,description,image,priceTiers,version';
 
 async function exportCsv(user: User) {
   return t.app.inject({ method: 'GET', url: '/api/my-products/export.csv', headers: await bearer(t, user) });
@@ -28,7 +29,12 @@ async function exportCsv(user: User) {
 const rowsOf = (csv: string): Row[] => parse(csv, { columns: true, bom: true }) as Row[];
 const exported = async (user: User) => rowsOf((await exportCsv(user)).body);
 
-async function importCsv(user: User, body: string | Buffer, query = 'mode=preview', contentType = 'text/csv') {
+async function importCsv(
+  user: User,
+  body: string | Buffer,
+  query = 'mode=preview',
+  contentType = 'text/csv',
+) {
   return t.app.inject({
     method: 'POST',
     url: `/api/my-products/import?${query}`,
@@ -40,9 +46,23 @@ const report = (res: { json(): unknown }) => res.json() as CatalogImportReport;
 
 /** A file from rows of cells in `columns` order (cells quoted, as a spreadsheet writes them). */
 const csvFile = (columns: string[], rows: Array<Array<string | number>>, eol = '\n') =>
-  [columns.join(','), ...rows.map((r) => r.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(','))].join(eol) + eol;
+  [columns.join(','), ...rows.map((r) => r.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(','))].join(
+    eol,
+  ) + eol;
 
-const FULL = ['sku', 'name', 'brandName', 'category', 'price', 'stock', 'minSellingQuantity', 'rating', 'description', 'image', 'priceTiers'];
+const FULL = [
+  'sku',
+  'name',
+  'brandName',
+  'category',
+  'price',
+  'stock',
+  'minSellingQuantity',
+  'rating',
+  'description',
+  'image',
+  'priceTiers',
+];
 const fullRow = (sku: string, overrides: Partial<Record<string, string | number>> = {}) => {
   const cells: Record<string, string | number> = {
     sku,
@@ -62,7 +82,10 @@ const fullRow = (sku: string, overrides: Partial<Record<string, string | number>
 };
 
 async function productOf(id: string) {
-  return (await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json() as Record<string, unknown>;
+  return (await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json() as Record<
+    string,
+    unknown
+  >;
 }
 
 describe('GET /api/my-products/export.csv', () => {
@@ -88,7 +111,13 @@ describe('GET /api/my-products/export.csv', () => {
     expect(HEADER.split(',')).toEqual(CATALOG_CSV_COLUMNS);
     const rows = rowsOf(res.body);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: a._id, sku: 'A-1', price: '10.00', stock: '1000', priceTiers: '100:9.50;500:9.00' });
+    expect(rows[0]).toMatchObject({
+      id: a._id,
+      sku: 'A-1',
+      price: '10.00',
+      stock: '1000',
+      priceTiers: '100:9.50;500:9.00',
+    });
     expect(rows[0]!.version).not.toBe('');
     expect((await exportCsv(makeUser('nobody'))).body).toBe(`${HEADER}\r\n`);
   });
@@ -107,7 +136,17 @@ describe('GET /api/my-products/export.csv', () => {
   it('neutralises formula cells, after a leading newline and in full-width forms too, and the import restores them', async () => {
     const supplier = makeUser('supplier');
     // A leading newline or tab never reaches a product (the rules trim text); neutralise.test.ts covers them.
-    const names = ['=HYPERLINK("x")', '+1', '-1', '@SUM(A1)', '\uFF1D1+1', '\uFF0B1', '\uFF0D1', '\uFF20A1', "'quoted"];
+    const names = [
+      '=HYPERLINK("x")',
+      '+1',
+      '-1',
+      '@SUM(A1)',
+      '\uFF1D1+1',
+      '\uFF0B1',
+      '\uFF0D1',
+      '\uFF20A1',
+      "'quoted",
+    ];
     for (const name of names) await createProduct(t, supplier, { name, description: `about ${name}` });
     const res = await exportCsv(supplier);
     const cells = rowsOf(res.body).map((r) => r.name);
@@ -115,13 +154,22 @@ describe('GET /api/my-products/export.csv', () => {
     expect(res.body).toContain(`"'=HYPERLINK(""x"")"`);
 
     const back = report(await importCsv(supplier, res.body));
-    expect(back).toMatchObject({ rows: names.length, create: 0, update: 0, unchanged: names.length, errors: [] });
+    expect(back).toMatchObject({
+      rows: names.length,
+      create: 0,
+      update: 0,
+      unchanged: names.length,
+      errors: [],
+    });
   });
 
   it('reads in batches: a catalog larger than one batch comes out whole, once each, oldest first', async () => {
     const supplier = makeUser('bulk');
     const count = 1_205;
-    const file = csvFile(FULL, Array.from({ length: count }, (_, i) => fullRow(`BULK-${i}`)));
+    const file = csvFile(
+      FULL,
+      Array.from({ length: count }, (_, i) => fullRow(`BULK-${i}`)),
+    );
     expect(report(await importCsv(supplier, file, 'mode=commit')).create).toBe(count);
     const rows = await exported(supplier);
     expect(rows).toHaveLength(count);
@@ -133,11 +181,20 @@ describe('GET /api/my-products/export.csv', () => {
 describe('GET /api/my-products/import-template.csv', () => {
   it('is the header and two example rows that import cleanly', async () => {
     const supplier = makeUser('supplier');
-    const res = await t.app.inject({ method: 'GET', url: '/api/my-products/import-template.csv', headers: await bearer(t, supplier) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/my-products/import-template.csv',
+      headers: await bearer(t, supplier),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body.split('\r\n')[0]).toBe(HEADER);
     expect(rowsOf(res.body)).toHaveLength(2);
-    expect(report(await importCsv(supplier, res.body))).toMatchObject({ rows: 2, create: 2, errors: [], conflicts: [] });
+    expect(report(await importCsv(supplier, res.body))).toMatchObject({
+      rows: 2,
+      create: 2,
+      errors: [],
+      conflicts: [],
+    });
   });
 
   it('needs a signed-in caller, like the export and the import', async () => {
@@ -157,8 +214,19 @@ describe('POST /api/my-products/import', () => {
     await createProduct(t, supplier, { sku: 'RT-1', description: 'Line one,\n"line" two', price: 19.99 });
     await createProduct(t, supplier, { priceTiers: [{ minQuantity: 100, price: 12 }] });
     const file = (await exportCsv(supplier)).body;
-    expect(report(await importCsv(supplier, file))).toEqual({ rows: 2, create: 0, update: 0, unchanged: 2, conflicts: [], errors: [] });
-    expect(report(await importCsv(supplier, file, 'mode=commit'))).toMatchObject({ create: 0, update: 0, unchanged: 2 });
+    expect(report(await importCsv(supplier, file))).toEqual({
+      rows: 2,
+      create: 0,
+      update: 0,
+      unchanged: 2,
+      conflicts: [],
+      errors: [],
+    });
+    expect(report(await importCsv(supplier, file, 'mode=commit'))).toMatchObject({
+      create: 0,
+      update: 0,
+      unchanged: 2,
+    });
     expect((await exportCsv(supplier)).body).toBe(file);
   });
 
@@ -167,10 +235,13 @@ describe('POST /api/my-products/import', () => {
     const kept = await createProduct(t, supplier, { sku: 'KEEP', price: 5 });
     const changed = await createProduct(t, supplier, { sku: 'CHG', price: 5 });
     expect((await productOf(changed._id)).price).toBe(5); // now in the product cache
-    const file = csvFile(['id', 'sku', 'price'], [
-      [kept._id, 'KEEP', '5.00'],
-      ['', 'CHG', '7.25'],
-    ]);
+    const file = csvFile(
+      ['id', 'sku', 'price'],
+      [
+        [kept._id, 'KEEP', '5.00'],
+        ['', 'CHG', '7.25'],
+      ],
+    );
 
     const preview = report(await importCsv(supplier, file));
     expect(preview).toEqual({ rows: 2, create: 0, update: 1, unchanged: 1, conflicts: [], errors: [] });
@@ -183,12 +254,24 @@ describe('POST /api/my-products/import', () => {
 
   it('creates rows without a match, and a column left out changes nothing on existing products', async () => {
     const supplier = makeUser('supplier');
-    const existing = await createProduct(t, supplier, { sku: 'EX-1', name: 'Kept name', mainQuantity: 300, rating: 3.5 });
-    const created = report(await importCsv(supplier, csvFile(FULL, [fullRow('NEW-1'), fullRow('NEW-2')]), 'mode=commit'));
+    const existing = await createProduct(t, supplier, {
+      sku: 'EX-1',
+      name: 'Kept name',
+      mainQuantity: 300,
+      rating: 3.5,
+    });
+    const created = report(
+      await importCsv(supplier, csvFile(FULL, [fullRow('NEW-1'), fullRow('NEW-2')]), 'mode=commit'),
+    );
     expect(created).toMatchObject({ create: 2, update: 0 });
     const onlyStock = csvFile(['sku', 'stock'], [['EX-1', 42]]);
     expect(report(await importCsv(supplier, onlyStock, 'mode=commit'))).toMatchObject({ update: 1 });
-    expect(await productOf(existing._id)).toMatchObject({ name: 'Kept name', mainQuantity: 42, rating: 3.5, sku: 'EX-1' });
+    expect(await productOf(existing._id)).toMatchObject({
+      name: 'Kept name',
+      mainQuantity: 42,
+      rating: 3.5,
+      sku: 'EX-1',
+    });
     const names = (await exported(supplier)).map((r) => r.name).sort();
     expect(names).toEqual(['Kept name', 'Product NEW-1', 'Product NEW-2']);
   });
@@ -208,11 +291,22 @@ describe('POST /api/my-products/import', () => {
     const rival = makeUser('rival');
     const theirs = await createProduct(t, rival, { price: 50 });
     const file = csvFile(['id', 'price'], [[theirs._id, '1.00']]);
-    expect(report(await importCsv(supplier, file)).errors).toEqual([{ row: 2, column: 'id', message: CATALOG_MESSAGES.notYours }]);
-    const mixed = csvFile(['id', ...FULL], [['', ...fullRow('OK-1')], [theirs._id, ...fullRow('OK-2')]]);
+    expect(report(await importCsv(supplier, file)).errors).toEqual([
+      { row: 2, column: 'id', message: CATALOG_MESSAGES.notYours },
+    ]);
+    const mixed = csvFile(
+      ['id', ...FULL],
+      [
+        ['', ...fullRow('OK-1')],
+        [theirs._id, ...fullRow('OK-2')],
+      ],
+    );
     const refused = await importCsv(supplier, mixed, 'mode=commit');
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ code: 'IMPORT_REJECTED', report: { rows: 2, create: 1, errors: [{ row: 3, column: 'id' }] } });
+    expect(refused.json()).toMatchObject({
+      code: 'IMPORT_REJECTED',
+      report: { rows: 2, create: 1, errors: [{ row: 3, column: 'id' }] },
+    });
     expect(await exported(supplier)).toEqual([]);
     expect((await productOf(theirs._id)).price).toBe(50);
   });
@@ -226,7 +320,18 @@ describe('POST /api/my-products/import', () => {
     const taken = report(await importCsv(supplier, csvFile(['id', 'sku'], [[b._id, 'TAKEN']])));
     expect(taken.errors).toEqual([{ row: 2, column: 'sku', message: SKU_TAKEN_MESSAGE }]);
     // Freed in the same file: a renamed, b takes its old SKU.
-    const swap = report(await importCsv(supplier, csvFile(['id', 'sku'], [[a._id, 'OLD'], [b._id, 'TAKEN']])));
+    const swap = report(
+      await importCsv(
+        supplier,
+        csvFile(
+          ['id', 'sku'],
+          [
+            [a._id, 'OLD'],
+            [b._id, 'TAKEN'],
+          ],
+        ),
+      ),
+    );
     expect(swap).toMatchObject({ update: 2, errors: [] });
     // A rival's SKU is theirs to use.
     expect(report(await importCsv(makeUser('rival'), csvFile(FULL, [fullRow('TAKEN')]))).create).toBe(1);
@@ -250,7 +355,12 @@ describe('POST /api/my-products/import', () => {
       ['image', 'javascript:alert(1)', 'image'],
       ['sku', 'A\tB', 'sku'],
     ];
-    const file = csvFile(FULL, cases.map(([column, value], i) => fullRow(`F-${i}`, { [column]: value, ...(column === 'sku' ? { sku: value } : {}) })));
+    const file = csvFile(
+      FULL,
+      cases.map(([column, value], i) =>
+        fullRow(`F-${i}`, { [column]: value, ...(column === 'sku' ? { sku: value } : {}) }),
+      ),
+    );
     const { errors } = report(await importCsv(supplier, file));
     // What the form says for the same value (a number typed as one, a blank field empty).
     const formMessage = (_column: string, value: string | number, field: string) => {
@@ -258,8 +368,19 @@ describe('POST /api/my-products/import', () => {
       const result = CreateProductBodySchema.safeParse({ ...productInput(), [field]: typed });
       return result.success ? 'valid' : result.error.issues.find((i) => i.path[0] === field)?.message;
     };
-    expect(errors).toEqual(cases.map(([column, value, field], i) => ({ row: i + 2, column, message: formMessage(column, value, field) })));
-    const tiers = report(await importCsv(supplier, csvFile(FULL, [fullRow('T-1', { priceTiers: '100-9' }), fullRow('T-2', { priceTiers: '5:9.00' })])));
+    expect(errors).toEqual(
+      cases.map(([column, value, field], i) => ({
+        row: i + 2,
+        column,
+        message: formMessage(column, value, field),
+      })),
+    );
+    const tiers = report(
+      await importCsv(
+        supplier,
+        csvFile(FULL, [fullRow('T-1', { priceTiers: '100-9' }), fullRow('T-2', { priceTiers: '5:9.00' })]),
+      ),
+    );
     expect(tiers.errors.map((e) => [e.row, e.column])).toEqual([
       [2, 'priceTiers'],
       [3, 'priceTiers'],
@@ -282,12 +403,19 @@ describe('POST /api/my-products/import', () => {
     const fixed = file.replace('12,50', '12.50').replace(';9;ok', ';4;ok');
     expect(report(await importCsv(supplier, fixed, 'mode=commit'))).toMatchObject({ create: 2, errors: [] });
     const [first] = (await exported(supplier)).filter((r) => r.sku === 'S-1');
-    expect(first).toMatchObject({ name: 'Bolts; M8, "zinc"', description: 'Line one\r\nLine two', price: '12.50' });
+    expect(first).toMatchObject({
+      name: 'Bolts; M8, "zinc"',
+      description: 'Line one\r\nLine two',
+      price: '12.50',
+    });
   });
 
   it('answers one clear 400 for another encoding, a binary file, an unknown header, an empty file', async () => {
     const supplier = makeUser('supplier');
-    const latin1 = Buffer.from(`${FULL.join(',')}\n${fullRow('L-1', { name: 'Caf\u00e9' }).join(',')}\n`, 'latin1');
+    const latin1 = Buffer.from(
+      `${FULL.join(',')}\n${fullRow('L-1', { name: 'Caf\u00e9' }).join(',')}\n`,
+      'latin1',
+    );
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
     const cases: Array<[Buffer | string, string]> = [
       [latin1, CATALOG_MESSAGES.notUtf8],
@@ -335,7 +463,11 @@ describe('POST /api/my-products/import', () => {
     const supplier = makeUser('supplier');
     const file = csvFile(FULL, [fullRow(''), fullRow('', { name: 'Second' })]);
     expect(report(await importCsv(supplier, file, 'mode=commit'))).toMatchObject({ create: 2 });
-    expect(report(await importCsv(supplier, file, 'mode=commit'))).toMatchObject({ create: 0, update: 0, alreadyImported: true });
+    expect(report(await importCsv(supplier, file, 'mode=commit'))).toMatchObject({
+      create: 0,
+      update: 0,
+      alreadyImported: true,
+    });
     expect(await exported(supplier)).toHaveLength(2);
   });
 
@@ -363,7 +495,11 @@ describe('POST /api/my-products/import', () => {
   it(`a purchase racing a commit is never lost: it lands after the import or makes it a conflict (${DB_KIND})`, async () => {
     const supplier = makeUser('supplier');
     for (let round = 0; round < 4; round++) {
-      const product = await createProduct(t, supplier, { mainQuantity: 1000, price: 10, sku: `RACE-${round}` });
+      const product = await createProduct(t, supplier, {
+        mainQuantity: 1000,
+        price: 10,
+        sku: `RACE-${round}`,
+      });
       const file = (await exportCsv(supplier)).body
         .split('\r\n')
         .filter((line, i) => i === 0 || line.startsWith(product._id))

@@ -10,8 +10,12 @@ export function createCategoriesRepository(db: Db) {
       .select({ category: categories, productCount: productCounts.total })
       .from(categories)
       .leftJoin(productCounts, eq(productCounts.categorySlug, categories.slug));
-  const list = withCounts().orderBy(asc(categories.position), asc(categories.name)).prepare('categories_list');
-  const byId = withCounts().where(eq(categories.id, sql.placeholder('id'))).prepare('categories_find_by_id');
+  const list = withCounts()
+    .orderBy(asc(categories.position), asc(categories.name))
+    .prepare('categories_list');
+  const byId = withCounts()
+    .where(eq(categories.id, sql.placeholder('id')))
+    .prepare('categories_find_by_id');
 
   return {
     /** Categories in display order, each with the number of products it really has. */

@@ -7,26 +7,53 @@ import { ANY_PRODUCT_TAG } from '../products/products.cache';
 import type { CategoriesService } from './categories.service';
 
 /** Categories carry product counts, so any product write drops them (the bus carries it). */
-export const categoriesRoutes: FastifyPluginAsyncZod<{ categories: CategoriesService; bus: InvalidationBus }> = async (
-  app,
-  { categories, bus },
-) => {
+export const categoriesRoutes: FastifyPluginAsyncZod<{
+  categories: CategoriesService;
+  bus: InvalidationBus;
+}> = async (app, { categories, bus }) => {
   const cache = createResponseCache({ maxBytes: 2 * 2 ** 20 });
   bus.register(cache);
-  const serializeList = serializerCompiler({ schema: CategoryListSchema, method: 'GET', url: '/categories', httpStatus: '200' });
-  const serializeOne = serializerCompiler({ schema: CategorySchema, method: 'GET', url: '/categories/:id', httpStatus: '200' });
+  const serializeList = serializerCompiler({
+    schema: CategoryListSchema,
+    method: 'GET',
+    url: '/categories',
+    httpStatus: '200',
+  });
+  const serializeOne = serializerCompiler({
+    schema: CategorySchema,
+    method: 'GET',
+    url: '/categories/:id',
+    httpStatus: '200',
+  });
   const tags = [ANY_PRODUCT_TAG];
 
-  app.get('/categories', { schema: { tags: ['categories'], summary: 'The fixed categories with their product counts', response: { 200: CategoryListSchema } } }, async (req, reply) => {
-    const cached = cache.get('list');
-    if (cached) return sendJson(req, reply, cached);
-    const startedAt = cache.begin();
-    const body = serializeList(await categories.list());
-    return sendJson(req, reply, cache.set('list', body, { tags, startedAt }) ?? uncached(body));
-  });
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags: ['categories'],
+        summary: 'The fixed categories with their product counts',
+        response: { 200: CategoryListSchema },
+      },
+    },
+    async (req, reply) => {
+      const cached = cache.get('list');
+      if (cached) return sendJson(req, reply, cached);
+      const startedAt = cache.begin();
+      const body = serializeList(await categories.list());
+      return sendJson(req, reply, cache.set('list', body, { tags, startedAt }) ?? uncached(body));
+    },
+  );
   app.get(
     '/categories/:id',
-    { schema: { tags: ['categories'], summary: 'One category with its product count', params: IdParamsSchema, response: { 200: CategorySchema } } },
+    {
+      schema: {
+        tags: ['categories'],
+        summary: 'One category with its product count',
+        params: IdParamsSchema,
+        response: { 200: CategorySchema },
+      },
+    },
     async (req, reply) => {
       const key = `id:${req.params.id.toLowerCase()}`;
       const cached = cache.get(key);

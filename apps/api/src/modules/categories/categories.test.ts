@@ -15,7 +15,12 @@ describe('GET /api/categories', () => {
   it('lists the seven fixed categories in order with real product counts', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/categories' });
     expect(res.statusCode).toBe(200);
-    const categories = res.json() as Array<{ name: string; slug: string; productCount: number; subcategories: string[] }>;
+    const categories = res.json() as Array<{
+      name: string;
+      slug: string;
+      productCount: number;
+      subcategories: string[];
+    }>;
     expect(categories.map((c) => c.name)).toEqual([...PRODUCT_CATEGORIES]);
     for (const c of categories) {
       expect(c.slug).toBe(categorySlug(c.name));
@@ -38,11 +43,18 @@ describe('GET /api/categories/:id', () => {
     expect(res.json()).toMatchObject({ _id: first._id, name: first.name, image: first.image });
   });
 
-  it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or '1'='1"])('404s for %s', async (id) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/categories/${encodeURIComponent(id)}` });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Category not found', error: 'Category not found' });
-  });
+  it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or '1'='1"])(
+    '404s for %s',
+    async (id) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/categories/${encodeURIComponent(id)}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({
+        code: 'NOT_FOUND',
+        message: 'Category not found',
+        error: 'Category not found',
+      });
+    },
+  );
 });
 
 describe('errors', () => {
@@ -50,7 +62,11 @@ describe('errors', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
-    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: expect.any(String), requestId: expect.any(String) });
+    expect(res.json()).toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.any(String),
+      requestId: expect.any(String),
+    });
   });
 
   it('health reports the database', async () => {

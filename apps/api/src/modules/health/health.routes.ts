@@ -48,13 +48,18 @@ export const healthRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/health',
-    { config: HEALTH_ROUTE, schema: { tags: ['health'], summary: 'Whether this instance and its database answer, and which instance it is', response: { 200: HealthSchema, 503: HealthSchema } } },
+    {
+      config: HEALTH_ROUTE,
+      schema: {
+        tags: ['health'],
+        summary: 'Whether this instance and its database answer, and which instance it is',
+        response: { 200: HealthSchema, 503: HealthSchema },
+      },
+    },
     async (_req, reply) => {
       const ok = await databaseUp();
       const state = ok ? 'ok' : 'unavailable';
-      return reply
-        .status(ok ? 200 : 503)
-        .send({ status: state, database: state, instance: instanceId });
+      return reply.status(ok ? 200 : 503).send({ status: state, database: state, instance: instanceId });
     },
   );
 
@@ -62,7 +67,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   // looks at the database, or an outage would restart every instance at once.
   app.get(
     '/health/live',
-    { config: HEALTH_ROUTE, schema: { tags: ['health'], summary: 'Liveness: the process answers (restart it otherwise)', response: { 200: LiveSchema } } },
+    {
+      config: HEALTH_ROUTE,
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: the process answers (restart it otherwise)',
+        response: { 200: LiveSchema },
+      },
+    },
     async (_req, reply) => {
       reply.header('cache-control', 'no-store');
       return { status: 'ok' as const };
@@ -72,7 +84,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   // Readiness: send traffic here. Fails while draining (after SIGTERM) and while the database is unreachable.
   app.get(
     '/health/ready',
-    { config: HEALTH_ROUTE, schema: { tags: ['health'], summary: 'Readiness: 503 while draining or while the database is unreachable', response: { 200: ReadySchema, 503: ReadySchema } } },
+    {
+      config: HEALTH_ROUTE,
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: 503 while draining or while the database is unreachable',
+        response: { 200: ReadySchema, 503: ReadySchema },
+      },
+    },
     async (_req, reply) => {
       reply.header('cache-control', 'no-store');
       const ok = await databaseUp();
@@ -84,7 +103,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/config',
-    { config: HEALTH_ROUTE, schema: { tags: ['health'], summary: 'The public web configuration the SPA starts with (Firebase project)', response: { 200: ClientConfigSchema } } },
+    {
+      config: HEALTH_ROUTE,
+      schema: {
+        tags: ['health'],
+        summary: 'The public web configuration the SPA starts with (Firebase project)',
+        response: { 200: ClientConfigSchema },
+      },
+    },
     async (_req, reply) => {
       reply.header('cache-control', 'no-cache');
       return clientConfig;

@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(async () => Promise.all([t?.close(), smtp?.close()]));
 
 const rows = () => t.database.db.select().from(notificationOutbox);
-const rowsFor = async (orderId: string) => (await rows()).filter((r) => (r.payload as { orderId: string }).orderId === orderId);
+const rowsFor = async (orderId: string) =>
+  (await rows()).filter((r) => (r.payload as { orderId: string }).orderId === orderId);
 
 function orderEvent(overrides: Partial<OrderEvent> = {}): OrderEvent {
   const buyer = makeUser('buyer');
@@ -31,7 +32,11 @@ function orderEvent(overrides: Partial<OrderEvent> = {}): OrderEvent {
     by: 'buyer',
     buyer: { uid: buyer.uid, name: buyer.name, email: buyer.email },
     supplier: { uid: supplier.uid, name: supplier.name, email: supplier.email },
-    product: { id: crypto.randomUUID(), name: 'Galvanised bolts M10', image: 'https://images.example.com/bolts.jpg' },
+    product: {
+      id: crypto.randomUUID(),
+      name: 'Galvanised bolts M10',
+      image: 'https://images.example.com/bolts.jpg',
+    },
     quantity: 120,
     unitPrice: 12.5,
     total: 1500,
@@ -80,7 +85,10 @@ describe('order events write the outbox in their transaction', () => {
   });
 
   it('a refused purchase and a replayed Idempotency-Key (its insert rolls back) write nothing', async () => {
-    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 50, minSellingQuantity: 10 });
+    const product = await createProduct(t, makeUser('supplier'), {
+      mainQuantity: 50,
+      minSellingQuantity: 10,
+    });
     const buyer = makeUser('buyer');
     const before = (await rows()).length;
     expect((await purchase(t, buyer, product._id, 51)).statusCode).toBe(409);
@@ -95,12 +103,20 @@ describe('order events write the outbox in their transaction', () => {
   it('simultaneous purchases: one row per acknowledged purchase, none for the refused', async () => {
     const supplier = makeUser('supplier');
     const product = await createProduct(t, supplier, { mainQuantity: 50, minSellingQuantity: 1 });
-    const results = await Promise.all(Array.from({ length: 80 }, () => purchase(t, makeUser('buyer'), product._id, 1)));
-    const acknowledged = results.filter((r) => r.statusCode === 200).map((r) => r.json().cartItemId as string);
+    const results = await Promise.all(
+      Array.from({ length: 80 }, () => purchase(t, makeUser('buyer'), product._id, 1)),
+    );
+    const acknowledged = results
+      .filter((r) => r.statusCode === 200)
+      .map((r) => r.json().cartItemId as string);
     expect(acknowledged).toHaveLength(50);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(30);
-    const written = (await rows()).filter((r) => (r.payload as { product: { id: string } }).product.id === product._id);
-    expect(written.map((r) => (r.payload as { orderId: string }).orderId).sort()).toEqual(acknowledged.sort());
+    const written = (await rows()).filter(
+      (r) => (r.payload as { product: { id: string } }).product.id === product._id,
+    );
+    expect(written.map((r) => (r.payload as { orderId: string }).orderId).sort()).toEqual(
+      acknowledged.sort(),
+    );
     expect(new Set(written.map((r) => r.recipientUid))).toEqual(new Set([supplier.uid]));
   });
 
@@ -116,7 +132,11 @@ describe('order events write the outbox in their transaction', () => {
     await record(event);
     const written = await rowsFor(event.orderId);
     expect(written).toHaveLength(1);
-    expect(written[0]).toMatchObject({ kind, recipientUid: event[recipient].uid, recipientEmail: event[recipient].email });
+    expect(written[0]).toMatchObject({
+      kind,
+      recipientUid: event[recipient].uid,
+      recipientEmail: event[recipient].email,
+    });
   });
 
   it('an order change that rolls back leaves no row', async () => {
@@ -141,8 +161,18 @@ describe('the worker delivers the outbox over SMTP', () => {
   const worker = (maxAttempts = 3) =>
     createOutboxWorker({
       db: t.database.db,
-      mailer: createSmtpMailer({ smtpUrl: smtp.url, from: 'Bulkwise <orders@bulkwise.test>', timeoutMs: 5_000 }),
-      mail: { from: 'Bulkwise <orders@bulkwise.test>', pollMs: 50, maxAttempts, retryBaseMs: 100, retryMaxMs: 400 },
+      mailer: createSmtpMailer({
+        smtpUrl: smtp.url,
+        from: 'Bulkwise <orders@bulkwise.test>',
+        timeoutMs: 5_000,
+      }),
+      mail: {
+        from: 'Bulkwise <orders@bulkwise.test>',
+        pollMs: 50,
+        maxAttempts,
+        retryBaseMs: 100,
+        retryMaxMs: 400,
+      },
       publicUrl: 'https://market.example.com',
       log,
     });
@@ -164,7 +194,9 @@ describe('the worker delivers the outbox over SMTP', () => {
   });
 
   it('sends text and HTML with user values escaped, a Message-ID from the row, and marks it sent', async () => {
-    const event = orderEvent({ product: { id: null, name: 'Bolts <script>alert(1)</script> & nuts', image: '' } });
+    const event = orderEvent({
+      product: { id: null, name: 'Bolts <script>alert(1)</script> & nuts', image: '' },
+    });
     await record(event);
     const [row] = await rowsFor(event.orderId);
     await worker().runOnce();
@@ -184,7 +216,12 @@ describe('the worker delivers the outbox over SMTP', () => {
   });
 
   it('tells the buyer the carrier and tracking number, linking to My Cart', async () => {
-    const event = orderEvent({ type: 'shipped', by: 'supplier', carrier: 'DHL', trackingNumber: 'JD0146 <b>' });
+    const event = orderEvent({
+      type: 'shipped',
+      by: 'supplier',
+      carrier: 'DHL',
+      trackingNumber: 'JD0146 <b>',
+    });
     await record(event);
     await worker().runOnce();
     const [mail] = await smtp.waitFor(1);
@@ -222,7 +259,10 @@ describe('the worker delivers the outbox over SMTP', () => {
     const [row] = await rowsFor(event.orderId);
     expect(row).toMatchObject({ status: 'failed', attempts: 2 });
     expect(logged.filter((l) => l.level === 'error')).toEqual([
-      expect.objectContaining({ msg: 'notification failed for good', obj: expect.objectContaining({ outboxId: row!.id }) }),
+      expect.objectContaining({
+        msg: 'notification failed for good',
+        obj: expect.objectContaining({ outboxId: row!.id }),
+      }),
     ]);
     expect(await w.runOnce()).toBe(0);
     expect(smtp.messages).toHaveLength(0);
@@ -267,8 +307,12 @@ describe('the worker delivers the outbox over SMTP', () => {
     for (const e of events) await record(e);
     const [a, b] = [worker(), worker()];
     const done = async () =>
-      (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(notificationOutbox).where(eq(notificationOutbox.status, 'sent')))[0]!.n ===
-      events.length;
+      (
+        await t.database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(notificationOutbox)
+          .where(eq(notificationOutbox.status, 'sent'))
+      )[0]!.n === events.length;
     await Promise.all([drain(a, done), drain(b, done)]);
     const ids = smtp.messages.map((m) => m.messageId);
     expect(ids).toHaveLength(events.length);
@@ -302,8 +346,20 @@ describe('the outbox does not keep personal data forever', () => {
     ]);
     const worker = createOutboxWorker({
       db: t.database.db,
-      mailer: createSmtpMailer({ smtpUrl: smtp.url, from: 'Bulkwise <orders@bulkwise.test>', timeoutMs: 5_000 }),
-      mail: { from: 'Bulkwise <orders@bulkwise.test>', pollMs: 50, maxAttempts: 3, retryBaseMs: 100, retryMaxMs: 400, retentionDays: 30, failedRetentionDays: 90 },
+      mailer: createSmtpMailer({
+        smtpUrl: smtp.url,
+        from: 'Bulkwise <orders@bulkwise.test>',
+        timeoutMs: 5_000,
+      }),
+      mail: {
+        from: 'Bulkwise <orders@bulkwise.test>',
+        pollMs: 50,
+        maxAttempts: 3,
+        retryBaseMs: 100,
+        retryMaxMs: 400,
+        retentionDays: 30,
+        failedRetentionDays: 90,
+      },
       publicUrl: 'https://market.example.com',
       log: { info: () => {}, warn: () => {}, error: () => {} },
     });

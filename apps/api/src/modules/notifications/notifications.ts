@@ -19,7 +19,11 @@ export function startNotifications(deps: { config: Config; db: Db; log: WorkerLo
     };
   }
   // SMTP waits stay well inside the lease, so a claim never expires while its mail may still go out.
-  const mailer = createSmtpMailer({ smtpUrl: mail.smtpUrl, from: mail.from, timeoutMs: Math.min(30_000, mail.leaseMs / 4) });
+  const mailer = createSmtpMailer({
+    smtpUrl: mail.smtpUrl,
+    from: mail.from,
+    timeoutMs: Math.min(30_000, mail.leaseMs / 4),
+  });
   const worker = createOutboxWorker({
     db: deps.db,
     mailer,
@@ -30,5 +34,8 @@ export function startNotifications(deps: { config: Config; db: Db; log: WorkerLo
   });
   worker.start();
   const target = new URL(mail.smtpUrl);
-  return { describe: `sending order emails through ${target.hostname}:${target.port || 'default port'}`, stop: () => worker.stop() };
+  return {
+    describe: `sending order emails through ${target.hostname}:${target.port || 'default port'}`,
+    stop: () => worker.stop(),
+  };
 }

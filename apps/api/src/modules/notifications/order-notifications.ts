@@ -1,7 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notificationOutbox } from '../../db/schema';
-import { orderEventJson, type OrderEvent, type OrderEventSink, type OrderParty, type SqlOrderEvent } from '../orders/order-events';
+import {
+  orderEventJson,
+  type OrderEvent,
+  type OrderEventSink,
+  type OrderParty,
+  type SqlOrderEvent,
+} from '../orders/order-events';
 import { createOutboxRepository } from './outbox.repository';
 import type { NotificationKind, OrderMailPayload } from './templates';
 

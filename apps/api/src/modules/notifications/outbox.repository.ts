@@ -16,7 +16,11 @@ const clip = (message: string) => message.slice(0, 500);
 export function createOutboxRepository(db: Db) {
   /** Only the claim that took the row (same attempt number, still sending) may settle it. */
   const claimed = (row: Pick<OutboxRow, 'id' | 'attempts'>) =>
-    and(eq(notificationOutbox.id, row.id), eq(notificationOutbox.status, 'sending'), eq(notificationOutbox.attempts, row.attempts));
+    and(
+      eq(notificationOutbox.id, row.id),
+      eq(notificationOutbox.status, 'sending'),
+      eq(notificationOutbox.attempts, row.attempts),
+    );
 
   return {
     async enqueue(row: NewOutboxRow): Promise<void> {
@@ -32,7 +36,12 @@ export function createOutboxRepository(db: Db) {
       const due = db
         .select({ id: notificationOutbox.id })
         .from(notificationOutbox)
-        .where(and(inArray(notificationOutbox.status, ['pending', 'sending']), sql`${notificationOutbox.availableAt} <= now()`))
+        .where(
+          and(
+            inArray(notificationOutbox.status, ['pending', 'sending']),
+            sql`${notificationOutbox.availableAt} <= now()`,
+          ),
+        )
         .orderBy(notificationOutbox.availableAt)
         .limit(limit)
         .for('update', { skipLocked: true });
@@ -68,7 +77,10 @@ export function createOutboxRepository(db: Db) {
     },
 
     async markFailed(row: OutboxRow, error: string): Promise<void> {
-      await db.update(notificationOutbox).set({ status: 'failed', lastError: clip(error) }).where(claimed(row));
+      await db
+        .update(notificationOutbox)
+        .set({ status: 'failed', lastError: clip(error) })
+        .where(claimed(row));
     },
 
     async markSkipped(row: OutboxRow): Promise<void> {

@@ -36,7 +36,6 @@ export interface OutboxWorker {
   runOnce(): Promise<number>;
 }
 
-
 export const DEFAULT_LEASE_MS = 120_000;
 export const DEFAULT_RETENTION_DAYS = 30;
 export const DEFAULT_FAILED_RETENTION_DAYS = 90;
@@ -70,21 +69,34 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return;
     }
     try {
-      const rendered = renderOrderMail(row.kind as NotificationKind, row.payload as OrderMailPayload, options.publicUrl);
+      const rendered = renderOrderMail(
+        row.kind as NotificationKind,
+        row.payload as OrderMailPayload,
+        options.publicUrl,
+      );
       await mailer.send({ messageId: `${row.id}@${domain}`, to: row.recipientEmail, ...rendered });
     } catch (err) {
       if (row.attempts >= mail.maxAttempts) {
-        log.error({ outboxId: row.id, kind: row.kind, attempts: row.attempts, err: errorText(err) }, 'notification failed for good');
+        log.error(
+          { outboxId: row.id, kind: row.kind, attempts: row.attempts, err: errorText(err) },
+          'notification failed for good',
+        );
         await outbox.markFailed(row, errorText(err));
       } else {
         const delay = retryDelay(row.attempts, mail.retryBaseMs, mail.retryMaxMs);
-        log.warn({ outboxId: row.id, attempts: row.attempts, retryInMs: Math.round(delay), err: errorText(err) }, 'notification not sent, will retry');
+        log.warn(
+          { outboxId: row.id, attempts: row.attempts, retryInMs: Math.round(delay), err: errorText(err) },
+          'notification not sent, will retry',
+        );
         await outbox.markRetry(row, errorText(err), delay);
       }
       return;
     }
     if (!(await outbox.markSent(row))) {
-      log.warn({ outboxId: row.id }, 'notification sent after its claim expired; it may be sent twice (same Message-ID)');
+      log.warn(
+        { outboxId: row.id },
+        'notification sent after its claim expired; it may be sent twice (same Message-ID)',
+      );
     }
   }
 

@@ -17,7 +17,13 @@ export interface RenderedMail {
   html: string;
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 /** A header line must stay one line whatever a product name contains. */
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
@@ -38,7 +44,10 @@ interface Draft {
 
 function draft(kind: NotificationKind, p: OrderMailPayload): Draft {
   const order = `order ${shortId(p.orderId)}`;
-  const toSupplier = { greeting: p.supplier.name, link: { label: 'Open your orders', path: '/orders' as const } };
+  const toSupplier = {
+    greeting: p.supplier.name,
+    link: { label: 'Open your orders', path: '/orders' as const },
+  };
   const toBuyer = { greeting: p.buyer.name, link: { label: 'Open My Cart', path: '/cart' as const } };
   const shipTo: Array<[string, string]> = [
     ['Ship to', p.shipping.address],
@@ -64,11 +73,7 @@ function draft(kind: NotificationKind, p: OrderMailPayload): Draft {
         ...toBuyer,
         subject: `Order shipped: ${p.product.name}`,
         lead: `Your ${order} for ${p.quantity} × ${p.product.name} is on its way.`,
-        facts: [
-          ['Carrier', p.carrier ?? '—'],
-          ['Tracking number', p.trackingNumber ?? '—'],
-          ...shipTo,
-        ],
+        facts: [['Carrier', p.carrier ?? '—'], ['Tracking number', p.trackingNumber ?? '—'], ...shipTo],
       };
     case 'order.delivered':
       return {
@@ -98,7 +103,11 @@ function draft(kind: NotificationKind, p: OrderMailPayload): Draft {
  * The mail of one outbox row: a plain-text part and an HTML part with the same content. Every value
  * that came from a user (names, product, address, reason, tracking) is escaped in the HTML part.
  */
-export function renderOrderMail(kind: NotificationKind, payload: OrderMailPayload, publicUrl: string): RenderedMail {
+export function renderOrderMail(
+  kind: NotificationKind,
+  payload: OrderMailPayload,
+  publicUrl: string,
+): RenderedMail {
   const d = draft(kind, payload);
   const url = `${publicUrl}${d.link.path}`;
   const facts: Array<[string, string]> = [

@@ -10,10 +10,10 @@ import type { SecuredRouteOptions } from '../../plugins/secured';
 import type { OrdersService } from './orders.service';
 
 /** My Cart is the buyer's view of their orders. */
-export const cartRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; secured: SecuredRouteOptions }> = async (
-  app,
-  { orders, secured },
-) => {
+export const cartRoutes: FastifyPluginAsyncZod<{
+  orders: OrdersService;
+  secured: SecuredRouteOptions;
+}> = async (app, { orders, secured }) => {
   app.get(
     '/cart',
     {

@@ -8,7 +8,8 @@ import { uncached } from '../../lib/cache/http';
  * the uid, as the database trigger writes it (migration 0009_orders_invalidation): a uid may contain the comma that separates
  * tags in a notification, a hash never does.
  */
-export const ordersTag = (supplierUid: string) => `orders:${createHash('md5').update(supplierUid).digest('hex')}`;
+export const ordersTag = (supplierUid: string) =>
+  `orders:${createHash('md5').update(supplierUid).digest('hex')}`;
 
 /**
  * THE call every write to orders makes once it has committed and before it answers (purchase, each move,
@@ -34,7 +35,10 @@ export interface Loaded {
  * supplier's orders, not one each; a request joins a load only when no invalidation came since it began,
  * so it never receives a value older than a write acknowledged before it arrived.
  */
-export function createOrdersReadCache(bus: Pick<InvalidationBus, 'register'>, options: { maxBytes?: number } = {}) {
+export function createOrdersReadCache(
+  bus: Pick<InvalidationBus, 'register'>,
+  options: { maxBytes?: number } = {},
+) {
   const cache = createResponseCache({ maxBytes: options.maxBytes ?? 16 * 2 ** 20 });
   bus.register(cache);
   const loading = new Map<string, { startedAt: number; promise: Promise<CachedResponse> }>();
@@ -48,8 +52,11 @@ export function createOrdersReadCache(bus: Pick<InvalidationBus, 'register'>, op
       const promise = load()
         .then(
           ({ body, headers }) =>
-            cache.set(key, body, { tags: [ordersTag(supplierUid)], startedAt, ...(headers ? { headers } : {}) }) ??
-            uncached(body, headers),
+            cache.set(key, body, {
+              tags: [ordersTag(supplierUid)],
+              startedAt,
+              ...(headers ? { headers } : {}),
+            }) ?? uncached(body, headers),
         )
         .finally(() => {
           if (loading.get(key)?.promise === promise) loading.delete(key);

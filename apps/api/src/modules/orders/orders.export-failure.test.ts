@@ -15,7 +15,8 @@ import type { OrdersService } from './orders.service';
 
 const tokens = createTokenService({ secret: 'x'.repeat(40), ttlSeconds: 600 });
 const lost = Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
-const batch = (n: number) => Array.from({ length: 1000 }, (_, i) => `row-${n}-${i},2026-01-01,placed\r\n`).join('');
+const batch = (n: number) =>
+  Array.from({ length: 1000 }, (_, i) => `row-${n}-${i},2026-01-01,placed\r\n`).join('');
 
 let app: FastifyInstance | undefined;
 afterEach(async () => app?.close());
@@ -24,7 +25,10 @@ afterEach(async () => app?.close());
 async function serve(batches: number) {
   const logs: Array<Record<string, unknown>> = [];
   app = Fastify({
-    logger: { level: 'error', stream: { write: (line: string) => logs.push(JSON.parse(line) as Record<string, unknown>) } },
+    logger: {
+      level: 'error',
+      stream: { write: (line: string) => logs.push(JSON.parse(line) as Record<string, unknown>) },
+    },
     genReqId: () => crypto.randomUUID(),
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -52,31 +56,47 @@ async function serve(batches: number) {
 
 /** A download as a browser makes it: complete, or failed (the connection ended before the body did). */
 function download(port: number, encoding: string, token: string) {
-  return new Promise<{ status: number; complete: boolean; headers: http.IncomingHttpHeaders; body: string }>((resolve) => {
-    const req = http.get(
-      { port, host: '127.0.0.1', path: '/api/orders/export.csv', headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } },
-      (res) => {
-        let body = '';
-        res.setEncoding('latin1');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, complete: res.complete, headers: res.headers, body }));
-        res.on('error', () => resolve({ status: res.statusCode!, complete: false, headers: res.headers, body }));
-      },
-    );
-    req.on('error', () => resolve({ status: 0, complete: false, headers: {}, body: '' }));
-  });
+  return new Promise<{ status: number; complete: boolean; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve) => {
+      const req = http.get(
+        {
+          port,
+          host: '127.0.0.1',
+          path: '/api/orders/export.csv',
+          headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding },
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('latin1');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, complete: res.complete, headers: res.headers, body }),
+          );
+          res.on('error', () =>
+            resolve({ status: res.statusCode!, complete: false, headers: res.headers, body }),
+          );
+        },
+      );
+      req.on('error', () => resolve({ status: 0, complete: false, headers: {}, body: '' }));
+    },
+  );
 }
 
 describe('a CSV export whose database fails', () => {
-  it.each(['identity', 'gzip', 'br'])('after the first batch: the %s download fails, and the log names the request', async (encoding) => {
-    const { port, logs } = await serve(1);
-    const res = await download(port, encoding, await tokens.issue(makeUser('supplier')));
-    expect(res.complete).toBe(false);
-    const line = logs.find((l) => l.msg === 'orders export failed midway: connection cut so the download fails');
-    expect(line).toBeDefined();
-    expect(line!.reqId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(line!.err).toMatchObject({ message: 'Connection terminated unexpectedly' });
-  });
+  it.each(['identity', 'gzip', 'br'])(
+    'after the first batch: the %s download fails, and the log names the request',
+    async (encoding) => {
+      const { port, logs } = await serve(1);
+      const res = await download(port, encoding, await tokens.issue(makeUser('supplier')));
+      expect(res.complete).toBe(false);
+      const line = logs.find(
+        (l) => l.msg === 'orders export failed midway: connection cut so the download fails',
+      );
+      expect(line).toBeDefined();
+      expect(line!.reqId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(line!.err).toMatchObject({ message: 'Connection terminated unexpectedly' });
+    },
+  );
 
   it('before the first batch: a JSON error, never a CSV attachment holding it', async () => {
     const { port } = await serve(0);

@@ -49,7 +49,8 @@ async function within(withinMs: number, read: () => Promise<Desk>, ok: (d: Desk)
   for (;;) {
     const value = await read();
     if (ok(value)) return;
-    if (performance.now() - started > withinMs) throw new Error(`still ${JSON.stringify(value)} after ${withinMs} ms`);
+    if (performance.now() - started > withinMs)
+      throw new Error(`still ${JSON.stringify(value)} after ${withinMs} ms`);
     // Cached answers through inject() never leave the microtask queue: yield so the notification can arrive.
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -91,7 +92,11 @@ describe('the cached desk after an acknowledged order change', () => {
     const buyer = makeUser('remover');
     const removable = await placeOrder(t, buyer, product._id, 2);
     expect((await desk(t.app, supplier)).summary.placed).toBe(4);
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/cart/${removable}`, headers: await bearer(t, buyer) });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/cart/${removable}`,
+      headers: await bearer(t, buyer),
+    });
     expect(removed.statusCode).toBe(200);
     now = await desk(t.app, supplier);
     expect(now.statuses[0]).toBe('cancelled');
@@ -102,8 +107,14 @@ describe('the cached desk after an acknowledged order change', () => {
   it('shows a move made on one instance on another within 100 ms, and back', async () => {
     const { supplier, product, ids } = await supplierWithOrders(2);
     for (const app of [t.app, b]) expect((await desk(app, supplier)).summary.placed).toBe(2);
-    expect((await moveOrder(t, supplier, ids[1]!, 'ship', { carrier: 'DHL', trackingNumber: 'JD1' })).statusCode).toBe(200);
-    await within(100, () => desk(b, supplier), (d) => d.statuses[0] === 'shipped' && d.placedTotal === '1' && d.summary.shipped === 1);
+    expect(
+      (await moveOrder(t, supplier, ids[1]!, 'ship', { carrier: 'DHL', trackingNumber: 'JD1' })).statusCode,
+    ).toBe(200);
+    await within(
+      100,
+      () => desk(b, supplier),
+      (d) => d.statuses[0] === 'shipped' && d.placedTotal === '1' && d.summary.shipped === 1,
+    );
 
     const buyer = makeUser('peer-buyer');
     const bought = await b.inject({
@@ -114,7 +125,11 @@ describe('the cached desk after an acknowledged order change', () => {
     });
     expect(bought.statusCode).toBe(200);
     const id = (bought.json() as { cartItemId: string }).cartItemId;
-    await within(100, () => desk(t.app, supplier), (d) => d.ids[0] === id && d.total === '3' && d.summary.placed === 2);
+    await within(
+      100,
+      () => desk(t.app, supplier),
+      (d) => d.ids[0] === id && d.total === '3' && d.summary.placed === 2,
+    );
   });
 
   it('shows a change made outside the API (a script on the database) on every instance within 100 ms', async () => {
@@ -122,7 +137,11 @@ describe('the cached desk after an acknowledged order change', () => {
     for (const app of [t.app, b]) expect((await desk(app, supplier)).statuses).toEqual(['placed']);
     await t.database.db.execute(sql`update cart_items set status = 'confirmed' where id = ${ids[0]}`);
     for (const app of [t.app, b])
-      await within(100, () => desk(app, supplier), (d) => d.statuses[0] === 'confirmed' && d.summary.confirmed === 1);
+      await within(
+        100,
+        () => desk(app, supplier),
+        (d) => d.statuses[0] === 'confirmed' && d.summary.confirmed === 1,
+      );
   });
 });
 

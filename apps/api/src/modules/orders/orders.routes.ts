@@ -34,7 +34,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   secured: SecuredRouteOptions;
   /** Each export reads all of a supplier's orders: counted per user, after the token is verified. */
 }> = async (app, { orders, reads, secured }) => {
-  const serializePage = serializerCompiler({ schema: OrderListSchema, method: 'GET', url: '/orders', httpStatus: '200' });
+  const serializePage = serializerCompiler({
+    schema: OrderListSchema,
+    method: 'GET',
+    url: '/orders',
+    httpStatus: '200',
+  });
 
   app.get(
     '/orders',
@@ -53,13 +58,21 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       const load = async () => {
         const page = await orders.listForSupplier(user, req.query);
         const headers = { [TOTAL_COUNT_HEADER]: String(page.total) };
-        return { body: serializePage(page.items), headers: page.nextCursor ? { ...headers, [NEXT_CURSOR_HEADER]: page.nextCursor } : headers };
+        return {
+          body: serializePage(page.items),
+          headers: page.nextCursor ? { ...headers, [NEXT_CURSOR_HEADER]: page.nextCursor } : headers,
+        };
       };
       if (req.query.cursor !== undefined) {
         const { body, headers } = await load();
         return sendJson(req, reply, uncached(body, headers));
       }
-      const key = JSON.stringify(['page', user.uid, req.query.status ?? null, req.query.limit ?? ORDER_PAGE_DEFAULT_LIMIT]);
+      const key = JSON.stringify([
+        'page',
+        user.uid,
+        req.query.status ?? null,
+        req.query.limit ?? ORDER_PAGE_DEFAULT_LIMIT,
+      ]);
       return sendJson(req, reply, await reads.read(key, user.uid, load));
     },
   );

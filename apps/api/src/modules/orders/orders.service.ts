@@ -88,7 +88,8 @@ export function createOrdersService(deps: {
       ),
     );
     if (done) invalidateOrders(order.supplierUid);
-    if (done && transition.stock === 'restore' && done.row.productId) invalidateProducts([done.row.productId], { stockOnly: true });
+    if (done && transition.stock === 'restore' && done.row.productId)
+      invalidateProducts([done.row.productId], { stockOnly: true });
     return done;
   }
 

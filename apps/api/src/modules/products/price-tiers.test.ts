@@ -18,7 +18,12 @@ const tiers: PriceTier[] = [
 
 const show = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json();
 const put = async (id: string, body: object) =>
-  t.app.inject({ method: 'PUT', url: `/api/products/${id}`, headers: await bearer(t, supplier), payload: body });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/products/${id}`,
+    headers: await bearer(t, supplier),
+    payload: body,
+  });
 const post = async (body: object) =>
   t.app.inject({ method: 'POST', url: '/api/products', headers: await bearer(t, supplier), payload: body });
 
@@ -29,7 +34,10 @@ describe('price breaks on products', () => {
     const { _id } = created.json();
     expect(created.json().priceTiers).toEqual(tiers);
     expect((await show(_id)).priceTiers).toEqual(tiers);
-    const listed = await t.app.inject({ method: 'GET', url: `/api/products?q=${encodeURIComponent('Galvanised')}` });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/products?q=${encodeURIComponent('Galvanised')}`,
+    });
     expect(listed.json().find((p: { _id: string }) => p._id === _id).priceTiers).toEqual(tiers);
     const own = await t.app.inject({
       method: 'GET',
@@ -51,7 +59,9 @@ describe('price breaks on products', () => {
     expect(kept.json()).toMatchObject({ name: 'Renamed bolts', priceTiers: tiers });
 
     const replacement = [{ minQuantity: 50, price: 12 }];
-    expect((await put(_id, productInput({ priceTiers: replacement }))).json().priceTiers).toEqual(replacement);
+    expect((await put(_id, productInput({ priceTiers: replacement }))).json().priceTiers).toEqual(
+      replacement,
+    );
     expect((await show(_id)).priceTiers).toEqual(replacement);
 
     expect((await put(_id, productInput({ priceTiers: [] }))).json().priceTiers).toEqual([]);
@@ -59,11 +69,29 @@ describe('price breaks on products', () => {
   });
 
   it.each([
-    ['six breaks', Array.from({ length: 6 }, (_, i) => ({ minQuantity: 20 + i, price: 12 - i / 10 })), 'priceTiers'],
+    [
+      'six breaks',
+      Array.from({ length: 6 }, (_, i) => ({ minQuantity: 20 + i, price: 12 - i / 10 })),
+      'priceTiers',
+    ],
     ['a quantity at the minimum order', [{ minQuantity: 10, price: 12 }], 'priceTiers.0.minQuantity'],
-    ['quantities out of order', [{ minQuantity: 200, price: 12 }, { minQuantity: 100, price: 11 }], 'priceTiers.1.minQuantity'],
+    [
+      'quantities out of order',
+      [
+        { minQuantity: 200, price: 12 },
+        { minQuantity: 100, price: 11 },
+      ],
+      'priceTiers.1.minQuantity',
+    ],
     ['a price at the base price', [{ minQuantity: 100, price: 12.5 }], 'priceTiers.0.price'],
-    ['prices that rise', [{ minQuantity: 100, price: 11 }, { minQuantity: 200, price: 11.5 }], 'priceTiers.1.price'],
+    [
+      'prices that rise',
+      [
+        { minQuantity: 100, price: 11 },
+        { minQuantity: 200, price: 11.5 },
+      ],
+      'priceTiers.1.price',
+    ],
     ['a price off the cent', [{ minQuantity: 100, price: 11.999 }], 'priceTiers.0.price'],
     ['a zero price', [{ minQuantity: 100, price: 0 }], 'priceTiers.0.price'],
     ['a negative price', [{ minQuantity: 100, price: -1 }], 'priceTiers.0.price'],
@@ -97,14 +125,19 @@ describe('price breaks on products', () => {
 
     const higherMinimum = await put(_id, productInput({ minSellingQuantity: 500 }));
     expect(higherMinimum.statusCode).toBe(400);
-    expect(higherMinimum.json().message).toContain('Break 1: quantity must be greater than the minimum selling quantity (500)');
+    expect(higherMinimum.json().message).toContain(
+      'Break 1: quantity must be greater than the minimum selling quantity (500)',
+    );
     expect(higherMinimum.json().fields).toMatchObject({
       'priceTiers.0.minQuantity': expect.any(String),
       'priceTiers.1.minQuantity': expect.any(String),
     });
     expect(await show(_id)).toMatchObject({ price: 12.5, minSellingQuantity: 10, priceTiers: tiers });
 
-    const fixed = await put(_id, productInput({ price: 11, priceTiers: [{ minQuantity: 100, price: 10.5 }] }));
+    const fixed = await put(
+      _id,
+      productInput({ price: 11, priceTiers: [{ minQuantity: 100, price: 10.5 }] }),
+    );
     expect(fixed.statusCode).toBe(200);
     expect(await show(_id)).toMatchObject({ price: 11, priceTiers: [{ minQuantity: 100, price: 10.5 }] });
   });

@@ -14,7 +14,10 @@ export const ANY_PRODUCT_TAG = 'product:*';
 export const stockTag = (id: string) => `stock:${id}`;
 
 /** Tags of a page of products: it depends on every product (membership, order, totals) and shows these ones' stock. */
-export const pageTags = (products: ReadonlyArray<{ _id: string }>) => [ANY_PRODUCT_TAG, ...products.map((p) => stockTag(p._id))];
+export const pageTags = (products: ReadonlyArray<{ _id: string }>) => [
+  ANY_PRODUCT_TAG,
+  ...products.map((p) => stockTag(p._id)),
+];
 
 /** Tags of one product's page. */
 export const productPageTags = (id: string) => [productTag(id), stockTag(id)];

@@ -43,7 +43,8 @@ function filterConditions(filter: ProductFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.categorySlug !== undefined) conditions.push(eq(products.categorySlug, filter.categorySlug));
   if (filter.ownerUid !== undefined) conditions.push(eq(products.ownerUid, filter.ownerUid));
-  if (filter.minOrderOver !== undefined) conditions.push(gt(products.minSellingQuantity, filter.minOrderOver));
+  if (filter.minOrderOver !== undefined)
+    conditions.push(gt(products.minSellingQuantity, filter.minOrderOver));
   if (filter.search) conditions.push(searchMatches(filter.search));
   return conditions;
 }
@@ -146,17 +147,31 @@ export function createProductsRepository(db: Db, options: { bus?: Pick<Invalidat
     db
       .select({ n: sum(counter) })
       .from(productCounts)
-      .where(filter.categorySlug === undefined ? undefined : eq(productCounts.categorySlug, filter.categorySlug));
+      .where(
+        filter.categorySlug === undefined ? undefined : eq(productCounts.categorySlug, filter.categorySlug),
+      );
 
   const counterCount = async (counter: CounterColumn, filter: ProductFilter) =>
     Number((await counterTotal(counter, filter))[0]?.n ?? 0);
 
   const ranked = createRankedSearch(db);
   const scanCount = async (filter: ProductFilter) =>
-    Number((await db.select({ n: count() }).from(products).where(and(...filterConditions(filter))))[0]?.n ?? 0);
+    Number(
+      (
+        await db
+          .select({ n: count() })
+          .from(products)
+          .where(and(...filterConditions(filter)))
+      )[0]?.n ?? 0,
+    );
 
   const cachedCount = async (filter: ProductFilter, counter = scanCount) => {
-    const key = JSON.stringify([filter.categorySlug, filter.ownerUid, filter.minOrderOver, filter.search?.match]);
+    const key = JSON.stringify([
+      filter.categorySlug,
+      filter.ownerUid,
+      filter.minOrderOver,
+      filter.search?.match,
+    ]);
     const cached = counts.get(key);
     if (cached !== undefined) return Number(cached.body);
     const startedAt = counts.begin();
@@ -186,11 +201,17 @@ export function createProductsRepository(db: Db, options: { bus?: Pick<Invalidat
       if (after) conditions.push(keyset(after, filter.search));
       const counter = counterFor(filter);
       if (!counter) {
-        const [rows, total] = await Promise.all([pageQuery(conditions, sort, limit, filter.search), cachedCount(filter)]);
+        const [rows, total] = await Promise.all([
+          pageQuery(conditions, sort, limit, filter.search),
+          cachedCount(filter),
+        ]);
         return { ...trim(rows, limit), total };
       }
       const counted = await db
-        .select({ ...getTableColumns(products), total: sql<string | null>`(${counterTotal(counter, filter)})` })
+        .select({
+          ...getTableColumns(products),
+          total: sql<string | null>`(${counterTotal(counter, filter)})`,
+        })
         .from(products)
         .where(and(...conditions))
         .orderBy(...ordering(sort, filter.search))
@@ -219,7 +240,11 @@ export function createProductsRepository(db: Db, options: { bus?: Pick<Invalidat
       return row!;
     },
     /** Updates only when `ownerUid` owns the product; undefined otherwise. */
-    async updateOwned(id: string, ownerUid: string, changes: ProductChanges): Promise<ProductRow | undefined> {
+    async updateOwned(
+      id: string,
+      ownerUid: string,
+      changes: ProductChanges,
+    ): Promise<ProductRow | undefined> {
       const [row] = await guardSku(() =>
         db
           .update(products)
@@ -240,21 +265,23 @@ export function createProductsRepository(db: Db, options: { bus?: Pick<Invalidat
       changes: Omit<ProductChanges, 'priceTiers'>,
       check: (current: ProductRow) => void,
     ): Promise<ProductRow | undefined> {
-      const row = await guardSku(() => db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(products)
-          .where(and(eq(products.id, id), eq(products.ownerUid, ownerUid)))
-          .for('update');
-        if (!current) return undefined;
-        check(current);
-        const [updated] = await tx
-          .update(products)
-          .set({ ...changes, updatedAt: new Date() })
-          .where(eq(products.id, id))
-          .returning();
-        return updated;
-      }));
+      const row = await guardSku(() =>
+        db.transaction(async (tx) => {
+          const [current] = await tx
+            .select()
+            .from(products)
+            .where(and(eq(products.id, id), eq(products.ownerUid, ownerUid)))
+            .for('update');
+          if (!current) return undefined;
+          check(current);
+          const [updated] = await tx
+            .update(products)
+            .set({ ...changes, updatedAt: new Date() })
+            .where(eq(products.id, id))
+            .returning();
+          return updated;
+        }),
+      );
       counts.invalidate([ANY_PRODUCT_TAG]);
       return row;
     },
@@ -267,7 +294,10 @@ export function createProductsRepository(db: Db, options: { bus?: Pick<Invalidat
       return rows.length > 0;
     },
     async ownerOf(id: string): Promise<string | undefined> {
-      const [row] = await db.select({ ownerUid: products.ownerUid }).from(products).where(eq(products.id, id));
+      const [row] = await db
+        .select({ ownerUid: products.ownerUid })
+        .from(products)
+        .where(eq(products.id, id));
       return row?.ownerUid;
     },
   };

@@ -40,7 +40,10 @@ function firstPageKey(query: ProductListQuery): string | undefined {
  * First pages of public listings and product pages, as the routes below send them. Made outside the
  * routes so that the SPA's HTML can read the same answers (firstPaintImage).
  */
-export function createProductReadCaches(bus: Pick<InvalidationBus, 'register'>, options: { productCacheBytes?: number } = {}) {
+export function createProductReadCaches(
+  bus: Pick<InvalidationBus, 'register'>,
+  options: { productCacheBytes?: number } = {},
+) {
   const pages = createResponseCache();
   // Room for product pages; the whole catalog is read into it after the server starts listening.
   const items = createResponseCache({ maxBytes: options.productCacheBytes });
@@ -91,11 +94,25 @@ export const productsRoutes: FastifyPluginAsyncZod<{
     keyGenerator: (req: FastifyRequest) => `${isSearch(req) ? 'search' : 'list'}:${req.ip}`,
     max: (req: FastifyRequest) => (isSearch(req) ? limits.searchPerMinute : limits.readsPerMinute),
   };
-  const suggestLimit = { timeWindow: '1 minute', max: limits.searchPerMinute, keyGenerator: (req: FastifyRequest) => `search:${req.ip}` };
+  const suggestLimit = {
+    timeWindow: '1 minute',
+    max: limits.searchPerMinute,
+    keyGenerator: (req: FastifyRequest) => `search:${req.ip}`,
+  };
   const { pages, items } = caches;
   // The routes' own serialisers (response schema, unknown fields dropped), run once per cached body.
-  const serializeList = serializerCompiler({ schema: ProductListResponseSchema, method: 'GET', url: '/products', httpStatus: '200' });
-  const serializeProduct = serializerCompiler({ schema: ProductSchema, method: 'GET', url: '/products/:id', httpStatus: '200' });
+  const serializeList = serializerCompiler({
+    schema: ProductListResponseSchema,
+    method: 'GET',
+    url: '/products',
+    httpStatus: '200',
+  });
+  const serializeProduct = serializerCompiler({
+    schema: ProductSchema,
+    method: 'GET',
+    url: '/products/:id',
+    httpStatus: '200',
+  });
   const serializeSuggestions = serializerCompiler({
     schema: ProductSuggestionListSchema,
     method: 'GET',
@@ -148,7 +165,11 @@ export const productsRoutes: FastifyPluginAsyncZod<{
       }
       const entry = await pages.fill(key, async () => {
         const page = await products.list(req.query, req.user);
-        return { body: serializeList(page.items), tags: pageTags(page.items), headers: pageHeaders(page.total, page.nextCursor) };
+        return {
+          body: serializeList(page.items),
+          tags: pageTags(page.items),
+          headers: pageHeaders(page.total, page.nextCursor),
+        };
       });
       return sendJson(req, reply, entry);
     },
@@ -160,12 +181,14 @@ export const productsRoutes: FastifyPluginAsyncZod<{
       config: { rateLimit: suggestLimit },
       schema: {
         tags: ['products'],
-        description: 'Up to 8 products for a typeahead: the first results of the same search as `GET /products?q=`.',
+        description:
+          'Up to 8 products for a typeahead: the first results of the same search as `GET /products?q=`.',
         querystring: ProductSuggestQuerySchema,
         response: { 200: ProductSuggestionListSchema },
       },
     },
-    async (req, reply) => sendJson(req, reply, await products.suggestResponse(req.query.q, serializeSuggestions)),
+    async (req, reply) =>
+      sendJson(req, reply, await products.suggestResponse(req.query.q, serializeSuggestions)),
   );
 
   app.get(
@@ -175,17 +198,20 @@ export const productsRoutes: FastifyPluginAsyncZod<{
       const id = req.params.id.toLowerCase();
       // A malformed id is a 404 from the service, never a key.
       if (!isUuid(id)) return sendJson(req, reply, uncached(serializeProduct(await products.get(id))));
-      const entry = await items.fill(id, async () => ({ body: serializeProduct(await products.get(id)), tags: productPageTags(id) }));
+      const entry = await items.fill(id, async () => ({
+        body: serializeProduct(await products.get(id)),
+        tags: productPageTags(id),
+      }));
       return sendJson(req, reply, entry);
     },
   );
 };
 
 /** The owner's routes, registered in the secured scope (plugins/secured.ts). */
-export const ownProductsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; secured: SecuredRouteOptions }> = async (
-  app,
-  { products, secured },
-) => {
+export const ownProductsRoutes: FastifyPluginAsyncZod<{
+  products: ProductsService;
+  secured: SecuredRouteOptions;
+}> = async (app, { products, secured }) => {
   app.get(
     '/my-products/:id',
     {
@@ -203,7 +229,10 @@ export const ownProductsRoutes: FastifyPluginAsyncZod<{ products: ProductsServic
 
   app.post(
     '/products',
-    { ...secured.write, schema: { tags: ['products'], body: CreateProductBodySchema, response: { 201: OwnProductSchema } } },
+    {
+      ...secured.write,
+      schema: { tags: ['products'], body: CreateProductBodySchema, response: { 201: OwnProductSchema } },
+    },
     async (req, reply) => reply.status(201).send(await products.create(req.user, req.body)),
   );
 
@@ -211,14 +240,22 @@ export const ownProductsRoutes: FastifyPluginAsyncZod<{ products: ProductsServic
     '/products/:id',
     {
       ...secured.write,
-      schema: { tags: ['products'], params: IdParamsSchema, body: UpdateProductBodySchema, response: { 200: OwnProductSchema } },
+      schema: {
+        tags: ['products'],
+        params: IdParamsSchema,
+        body: UpdateProductBodySchema,
+        response: { 200: OwnProductSchema },
+      },
     },
     async (req) => products.update(req.user, req.params.id, req.body),
   );
 
   app.delete(
     '/products/:id',
-    { ...secured.write, schema: { tags: ['products'], params: IdParamsSchema, response: { 200: DeleteProductResultSchema } } },
+    {
+      ...secured.write,
+      schema: { tags: ['products'], params: IdParamsSchema, response: { 200: DeleteProductResultSchema } },
+    },
     async (req) => products.remove(req.user, req.params.id),
   );
 };

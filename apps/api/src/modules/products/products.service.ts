@@ -53,9 +53,10 @@ function decodeProductCursor(raw: string, sort: ProductSortKey): ProductCursor {
     sort === 'relevance'
       ? /^\d{1,4}$/.test(value)
       : sort === 'default'
-      ? // Exactly the forms cursorAfter() writes (microseconds; milliseconds before), so PostgreSQL never sees a date it cannot read.
-        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.(\d{3}|\d{6})Z$/.test(value) && !Number.isNaN(Date.parse(value))
-      : /^\d{1,10}(\.\d{1,2})?$/.test(value);
+        ? // Exactly the forms cursorAfter() writes (microseconds; milliseconds before), so PostgreSQL never sees a date it cannot read.
+          /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.(\d{3}|\d{6})Z$/.test(value) &&
+          !Number.isNaN(Date.parse(value))
+        : /^\d{1,10}(\.\d{1,2})?$/.test(value);
   if (!valid) throw invalidCursor();
   return { sort, value, id };
 }
@@ -97,7 +98,13 @@ export function createProductsService(deps: {
 }) {
   const { repository, search, invalidateProducts, searchCache } = deps;
 
-  async function page(filter: ProductFilter, sort: ProductSortKey, limit: number, after: ProductCursor | undefined, own: boolean) {
+  async function page(
+    filter: ProductFilter,
+    sort: ProductSortKey,
+    limit: number,
+    after: ProductCursor | undefined,
+    own: boolean,
+  ) {
     const { rows, hasMore, total } = await repository.page(filter, sort, limit, after);
     const last = rows.at(-1);
     return {
@@ -135,7 +142,10 @@ export function createProductsService(deps: {
      * under its normalised form (the plan), whatever punctuation surrounds the words, or read, serialised
      * once by `serialize` (the route's response schema) and kept with its paging headers.
      */
-    async searchResponse(query: ProductListQuery & { q: string }, serialize: Serialize<Product[]>): Promise<CachedResponse> {
+    async searchResponse(
+      query: ProductListQuery & { q: string },
+      serialize: Serialize<Product[]>,
+    ): Promise<CachedResponse> {
       const filter: ProductFilter = {};
       const { sort, limit, after } = listingOf(query, filter);
       const laterPage = after !== undefined;
@@ -149,7 +159,10 @@ export function createProductsService(deps: {
       filter.search = plan;
       const result = await page(filter, sort, limit, after, false);
       const headers = pageHeaders(result.total, result.nextCursor);
-      return searchCache.keep(key, startedAt, serialize(result.items), headers, { laterPage, tags: pageTags(result.items) });
+      return searchCache.keep(key, startedAt, serialize(result.items), headers, {
+        laterPage,
+        tags: pageTags(result.items),
+      });
     },
 
     /** GET /products/suggest: the best matches of a search, for a typeahead, kept like a search page. */
@@ -203,7 +216,10 @@ export function createProductsService(deps: {
       if (!isUuid(id)) throw notFound('Product');
       // Omitted breaks stay as they are; a list (empty included) replaces them all.
       const row = input.priceTiers
-        ? await repository.updateOwned(id, user.uid, { ...productFields(input), priceTiers: input.priceTiers })
+        ? await repository.updateOwned(id, user.uid, {
+            ...productFields(input),
+            priceTiers: input.priceTiers,
+          })
         : await repository.updateOwnedChecked(id, user.uid, productFields(input), checkKeptTiers(input));
       if (row) {
         invalidateProducts([id]);

@@ -1,4 +1,9 @@
-import { MIN_ORDER_FILTER_THRESHOLD, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, categorySlug } from '@bulkwise/contracts';
+import {
+  MIN_ORDER_FILTER_THRESHOLD,
+  NEXT_CURSOR_HEADER,
+  TOTAL_COUNT_HEADER,
+  categorySlug,
+} from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -13,8 +18,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type P = { _id: string; price: number; minSellingQuantity: number; categorySlug: string; name: string; userEmail?: string };
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+type P = {
+  _id: string;
+  price: number;
+  minSellingQuantity: number;
+  categorySlug: string;
+  name: string;
+  userEmail?: string;
+};
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 
 describe('GET /api/products', () => {
   it('lists the seeded catalog without owner emails, with the total in a header', async () => {
@@ -46,8 +59,12 @@ describe('GET /api/products', () => {
     const desc = (await get('/api/products?sort=price_desc')).json() as P[];
     expect(desc.map((p) => p.price)).toEqual([...prices].reverse());
 
-    const bulk = (await get(`/api/products?minOrderOver=${MIN_ORDER_FILTER_THRESHOLD}&sort=price_asc`)).json() as P[];
-    expect(bulk.length).toBe(SEED_PRODUCTS.filter((p) => p.minSellingQuantity > MIN_ORDER_FILTER_THRESHOLD).length);
+    const bulk = (
+      await get(`/api/products?minOrderOver=${MIN_ORDER_FILTER_THRESHOLD}&sort=price_asc`)
+    ).json() as P[];
+    expect(bulk.length).toBe(
+      SEED_PRODUCTS.filter((p) => p.minSellingQuantity > MIN_ORDER_FILTER_THRESHOLD).length,
+    );
     expect(bulk.every((p) => p.minSellingQuantity > MIN_ORDER_FILTER_THRESHOLD)).toBe(true);
   });
 
@@ -72,7 +89,8 @@ describe('GET /api/products', () => {
   it('pages newest first through products created within one millisecond without skipping any', async () => {
     const owner = makeUser('burst');
     const created = [];
-    for (const name of ['Burst A', 'Burst B', 'Burst C', 'Burst D']) created.push((await createProduct(t, owner, { name }))._id);
+    for (const name of ['Burst A', 'Burst B', 'Burst C', 'Burst D'])
+      created.push((await createProduct(t, owner, { name }))._id);
     // As a bulk import or concurrent suppliers write them: same millisecond, different microseconds.
     const ids = `{${created.join(',')}}`;
     await t.database.db.execute(sql`
@@ -125,9 +143,16 @@ describe('GET /api/products', () => {
     expect(mine.json()).toEqual([expect.objectContaining({ name: 'Owner widget', userEmail: owner.email })]);
 
     expect((await get(`/api/products?email=${encodeURIComponent(owner.email)}`)).statusCode).toBe(401);
-    const theirs = await get(`/api/products?email=${encodeURIComponent(owner.email)}`, await bearer(t, stranger));
+    const theirs = await get(
+      `/api/products?email=${encodeURIComponent(owner.email)}`,
+      await bearer(t, stranger),
+    );
     expect(theirs.statusCode).toBe(403);
-    expect((await get(`/api/products?email=${encodeURIComponent(stranger.email)}`, await bearer(t, stranger))).json()).toEqual([]);
+    expect(
+      (
+        await get(`/api/products?email=${encodeURIComponent(stranger.email)}`, await bearer(t, stranger))
+      ).json(),
+    ).toEqual([]);
   });
 });
 
@@ -144,8 +169,15 @@ describe('GET /api/products first pages', () => {
     expect(after.headers[TOTAL_COUNT_HEADER]).toBe(String(total + 1));
 
     const headers = await bearer(t, owner);
-    await t.app.inject({ method: 'PUT', url: `/api/products/${created._id}`, headers, payload: productInput({ name: 'Renamed listing' }) });
-    expect(((await get('/api/products?limit=5')).json() as P[])[0]).toMatchObject({ name: 'Renamed listing' });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${created._id}`,
+      headers,
+      payload: productInput({ name: 'Renamed listing' }),
+    });
+    expect(((await get('/api/products?limit=5')).json() as P[])[0]).toMatchObject({
+      name: 'Renamed listing',
+    });
 
     await t.app.inject({ method: 'DELETE', url: `/api/products/${created._id}`, headers });
     const gone = await get('/api/products?limit=5');
@@ -154,13 +186,21 @@ describe('GET /api/products first pages', () => {
   });
 
   it('serve the same body and headers as an uncached page, without owner emails', async () => {
-    const first = await get(`/api/products?sort=price_asc&minOrderOver=${MIN_ORDER_FILTER_THRESHOLD}&limit=24`);
-    const again = await get(`/api/products?sort=price_asc&minOrderOver=${MIN_ORDER_FILTER_THRESHOLD}&limit=24`);
+    const first = await get(
+      `/api/products?sort=price_asc&minOrderOver=${MIN_ORDER_FILTER_THRESHOLD}&limit=24`,
+    );
+    const again = await get(
+      `/api/products?sort=price_asc&minOrderOver=${MIN_ORDER_FILTER_THRESHOLD}&limit=24`,
+    );
     expect(again.body).toBe(first.body);
     expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(again.headers[TOTAL_COUNT_HEADER]).toBe(first.headers[TOTAL_COUNT_HEADER]);
     expect(again.headers[NEXT_CURSOR_HEADER]).toBe(first.headers[NEXT_CURSOR_HEADER]);
-    expect((again.json() as P[]).every((p) => p.userEmail === undefined && p.minSellingQuantity > MIN_ORDER_FILTER_THRESHOLD)).toBe(true);
+    expect(
+      (again.json() as P[]).every(
+        (p) => p.userEmail === undefined && p.minSellingQuantity > MIN_ORDER_FILTER_THRESHOLD,
+      ),
+    ).toBe(true);
   });
 });
 
@@ -176,12 +216,16 @@ describe('GET /api/products/:id', () => {
   it.each(['00000000-0000-4000-8000-000000000000', 'abc', '..%2F..%2Fetc'])('404s for %s', async (id) => {
     const res = await get(`/api/products/${id}`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Product not found', error: 'Product not found' });
+    expect(res.json()).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Product not found',
+      error: 'Product not found',
+    });
   });
 });
 
 describe('GET /api/my-products/:id', () => {
-  it("answers the owner their product with its email, someone else 403, a missing one 404, no token 401", async () => {
+  it('answers the owner their product with its email, someone else 403, a missing one 404, no token 401', async () => {
     const owner = makeUser('owner');
     const other = makeUser('other');
     const product = await createProduct(t, owner, { name: 'Mine alone' });
@@ -192,7 +236,10 @@ describe('GET /api/my-products/:id', () => {
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ _id: product._id, name: 'Mine alone', userEmail: owner.email });
     expect((await get(`/api/my-products/${product._id}`, await bearer(t, other))).statusCode).toBe(403);
-    const missing = await get('/api/my-products/00000000-0000-4000-8000-000000000000', await bearer(t, owner));
+    const missing = await get(
+      '/api/my-products/00000000-0000-4000-8000-000000000000',
+      await bearer(t, owner),
+    );
     expect(missing.statusCode).toBe(404);
     expect((await get(`/api/my-products/${product._id}`)).statusCode).toBe(401);
 
@@ -233,7 +280,9 @@ describe('POST /api/products', () => {
       rating: 4.3,
     });
     expect(created._id).not.toBe('00000000-0000-4000-8000-000000000001');
-    expect((await get(`/api/products/${created._id}`)).json()).toMatchObject({ name: 'Galvanised bolts M10' });
+    expect((await get(`/api/products/${created._id}`)).json()).toMatchObject({
+      name: 'Galvanised bolts M10',
+    });
 
     // Accepted from older clients and ignored, so not documented.
     const docs = (await get('/api/docs/json')).json();
@@ -308,7 +357,12 @@ describe('PUT and DELETE /api/products/:id', () => {
       url: `/api/products/${product._id}`,
       headers: await bearer(t, owner),
       payload: {
-        ...productInput({ name: 'Renamed', price: 9.99, category: 'Office Supplies & Stationery', mainQuantity: 77 }),
+        ...productInput({
+          name: 'Renamed',
+          price: 9.99,
+          category: 'Office Supplies & Stationery',
+          mainQuantity: 77,
+        }),
         _id: '00000000-0000-4000-8000-000000000002',
         userEmail: 'victim@example.com',
         ownerUid: 'someone-else',
@@ -336,7 +390,11 @@ describe('PUT and DELETE /api/products/:id', () => {
       payload: productInput({ name: 'Hijacked' }),
     });
     expect(put.statusCode).toBe(403);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/products/${product._id}`, headers: await bearer(t, other) });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${product._id}`,
+      headers: await bearer(t, other),
+    });
     expect(del.statusCode).toBe(403);
     expect((await get(`/api/products/${product._id}`)).json().name).toBe('Galvanised bolts M10');
 
@@ -351,7 +409,11 @@ describe('PUT and DELETE /api/products/:id', () => {
   it('deletes for the owner', async () => {
     const owner = makeUser('owner');
     const product = await createProduct(t, owner);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/products/${product._id}`, headers: await bearer(t, owner) });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${product._id}`,
+      headers: await bearer(t, owner),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deleted: true, _id: product._id });
     expect((await get(`/api/products/${product._id}`)).statusCode).toBe(404);
@@ -359,7 +421,12 @@ describe('PUT and DELETE /api/products/:id', () => {
 });
 
 describe('SKU', () => {
-  const write = async (method: 'POST' | 'PUT', owner: ReturnType<typeof makeUser>, payload: object, id = '') =>
+  const write = async (
+    method: 'POST' | 'PUT',
+    owner: ReturnType<typeof makeUser>,
+    payload: object,
+    id = '',
+  ) =>
     t.app.inject({ method, url: `/api/products${id && `/${id}`}`, headers: await bearer(t, owner), payload });
 
   it('is trimmed, shown to everyone, unique per supplier (409 naming the field) but shared across suppliers', async () => {
@@ -372,7 +439,10 @@ describe('SKU', () => {
 
     const duplicate = await write('POST', owner, productInput({ sku: 'AB-100' }));
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json()).toMatchObject({ code: 'CONFLICT', fields: { sku: 'You already have a product with this SKU' } });
+    expect(duplicate.json()).toMatchObject({
+      code: 'CONFLICT',
+      fields: { sku: 'You already have a product with this SKU' },
+    });
     expect((await write('POST', rival, productInput({ sku: 'AB-100' }))).statusCode).toBe(201);
 
     const other = await write('POST', owner, productInput({ sku: 'AB-200' }));
@@ -388,8 +458,13 @@ describe('SKU', () => {
     expect([none.json().sku, blank.json().sku]).toEqual([null, null]);
     const kept = await write('POST', owner, productInput({ sku: 'KEEP-1' }));
     const { sku: _omit, ...withoutSku } = productInput({ name: 'Renamed' });
-    expect((await write('PUT', owner, withoutSku, kept.json()._id)).json()).toMatchObject({ name: 'Renamed', sku: 'KEEP-1' });
-    expect((await write('PUT', owner, productInput({ sku: null }), kept.json()._id)).json()).toMatchObject({ sku: null });
+    expect((await write('PUT', owner, withoutSku, kept.json()._id)).json()).toMatchObject({
+      name: 'Renamed',
+      sku: 'KEEP-1',
+    });
+    expect((await write('PUT', owner, productInput({ sku: null }), kept.json()._id)).json()).toMatchObject({
+      sku: null,
+    });
 
     for (const [sku, message] of [
       ['x'.repeat(65), 'SKU must be at most 64 characters'],

@@ -12,21 +12,30 @@ import { keepProductCacheWarm, warmProductCache } from './products.warmup';
 // The warm-up reads the real catalog through the real service; the app beside it makes the writes.
 let t: TestApp;
 let ids: string[];
-const serialize = serializerCompiler({ schema: ProductSchema, method: 'GET', url: '/products/:id', httpStatus: '200' });
+const serialize = serializerCompiler({
+  schema: ProductSchema,
+  method: 'GET',
+  url: '/products/:id',
+  httpStatus: '200',
+});
 const silent = () => {};
 
 beforeAll(async () => {
   t = await buildTestApp();
   const supplier = makeUser('supplier');
   ids = [];
-  for (let i = 0; i < 7; i++) ids.push((await createProduct(t, supplier, { mainQuantity: 300, minSellingQuantity: 10 }))._id);
+  for (let i = 0; i < 7; i++)
+    ids.push((await createProduct(t, supplier, { mainQuantity: 300, minSellingQuantity: 10 }))._id);
 });
 afterAll(async () => t?.close());
 
 // What the products service's scan() does: the repository's rows in id order, as the public product.
 const service = () => {
   const repository = createProductsRepository(t.database.db);
-  return { scan: async (afterId: string | undefined, limit: number) => (await repository.scanById(afterId, limit)).map(toPublicProduct) };
+  return {
+    scan: async (afterId: string | undefined, limit: number) =>
+      (await repository.scanById(afterId, limit)).map(toPublicProduct),
+  };
 };
 
 describe('product cache warm-up', () => {
@@ -63,13 +72,23 @@ describe('product cache warm-up', () => {
     });
     expect(await warm.done).toBe(0);
     expect(cache.get(bought)).toBeUndefined();
-    expect(((await t.app.inject({ method: 'GET', url: `/api/products/${bought}` })).json() as Product).mainQuantity).toBe(290);
+    expect(
+      ((await t.app.inject({ method: 'GET', url: `/api/products/${bought}` })).json() as Product)
+        .mainQuantity,
+    ).toBe(290);
   });
 
   it('stops when the cache is nearly full instead of evicting what it stored', async () => {
     const one = serialize((await service().scan(undefined, 1))[0]).length;
     const cache = createResponseCache({ maxBytes: one * 4 });
-    const stored = await warmProductCache({ cache, scan: service().scan, serialize, log: silent, batch: 1, fill: 0.5 }).done;
+    const stored = await warmProductCache({
+      cache,
+      scan: service().scan,
+      serialize,
+      log: silent,
+      batch: 1,
+      fill: 0.5,
+    }).done;
     expect(stored).toBeGreaterThanOrEqual(2);
     expect(stored).toBeLessThan(ids.length);
     expect(cache.stats().bytes).toBeLessThanOrEqual(one * 4);

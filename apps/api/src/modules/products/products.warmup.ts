@@ -40,7 +40,8 @@ export function warmProductCache(options: WarmUpOptions) {
         break;
       }
       for (const product of rows) {
-        if (cache.set(product._id, serialize(product), { tags: productPageTags(product._id), startedAt })) stored++;
+        if (cache.set(product._id, serialize(product), { tags: productPageTags(product._id), startedAt }))
+          stored++;
       }
       if (rows.length < batch) break;
       afterId = rows[rows.length - 1]!._id;

@@ -8,7 +8,8 @@ describe('createSearchCache', () => {
     expect(cache.get('first')).toBe(first);
     // 40 later pages of 200 KB: 8 MB, twice the first pages' room, as made-up cursors could send.
     const big = `[${'"x",'.repeat(50_000)}"x"]`;
-    for (let i = 0; i < 40; i++) cache.keep(`later-${i}`, cache.begin(true), big, undefined, { laterPage: true });
+    for (let i = 0; i < 40; i++)
+      cache.keep(`later-${i}`, cache.begin(true), big, undefined, { laterPage: true });
     expect(cache.get('first')).toBe(first);
     expect(cache.get('later-39', true)?.body).toBe(big);
     expect(cache.get('later-0', true)).toBeUndefined();

@@ -29,11 +29,21 @@ export interface RankedTerm {
 export type RankedRow = ProductRow & { rank: number };
 
 const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
-const list = (words: string[]) => sql.join(words.map((w) => sql`${w}`), sql`, `);
+const list = (words: string[]) =>
+  sql.join(
+    words.map((w) => sql`${w}`),
+    sql`, `,
+  );
 
 export function createRankedSearch(db: Db) {
   /** The best `limit` products of one level, newest first, that rank exactly at it. */
-  async function levelRows(term: RankedTerm, level: Level, conditions: SQL[], limit: number, before?: string) {
+  async function levelRows(
+    term: RankedTerm,
+    level: Level,
+    conditions: SQL[],
+    limit: number,
+    before?: string,
+  ) {
     // A product of this level ranks exactly at it unless it matches a better one (then it is listed there).
     const better = betterThan(term.plan.terms[0]!, level.field, level.kind);
     const checks = better ? [...conditions, sql`not (${SEARCH_VECTOR} @@ ${better}::tsquery)`] : conditions;
@@ -49,7 +59,11 @@ export function createRankedSearch(db: Db) {
     );
     // `= any(array(...))`: the page's few ids, each looked up by primary key.
     const ids = sql`array(select distinct c.id from (${sql.join(perWord, sql` union all `)}) c order by c.id desc limit ${limit})`;
-    return db.select().from(products).where(sql`${products.id} = any(${ids})`).orderBy(desc(products.id));
+    return db
+      .select()
+      .from(products)
+      .where(sql`${products.id} = any(${ids})`)
+      .orderBy(desc(products.id));
   }
 
   return {
@@ -64,7 +78,8 @@ export function createRankedSearch(db: Db) {
       const levels: Level[] = [];
       for (let field = 0; field < 4; field++) {
         kinds.forEach((words, kind) => {
-          if (words.length) levels.push({ score: TERM_SCORE_MAX - field * kinds.length - kind, field, kind, words });
+          if (words.length)
+            levels.push({ score: TERM_SCORE_MAX - field * kinds.length - kind, field, kind, words });
         });
       }
       return { plan, levels, words: [...new Set(kinds.flat())] };

@@ -27,10 +27,29 @@ const catalog: Array<Partial<ProductInput> & { name: string }> = [
   { name: 'Machinery oil', brandName: 'Lubra', category: HEALTH, description: 'Light oil.', price: 6 },
   { name: 'Bench vice', brandName: 'Grip', category: TOOLS, description: 'Cast iron.', price: 40 },
   { name: 'Lip balm', brandName: 'Soft', category: HEALTH, description: 'Made without machinery.', price: 2 },
-  { name: 'Stainless Steel Cable Ties', brandName: 'Tiewrap', description: 'Pack of 100.', price: 12, minSellingQuantity: 200 },
-  { name: 'Stainless steel bottle', brandName: 'Aqua', category: HEALTH, description: 'Keeps cold.', price: 15, minSellingQuantity: 5 },
+  {
+    name: 'Stainless Steel Cable Ties',
+    brandName: 'Tiewrap',
+    description: 'Pack of 100.',
+    price: 12,
+    minSellingQuantity: 200,
+  },
+  {
+    name: 'Stainless steel bottle',
+    brandName: 'Aqua',
+    category: HEALTH,
+    description: 'Keeps cold.',
+    price: 15,
+    minSellingQuantity: 5,
+  },
   { name: 'Crème brûlée torch', brandName: 'Chef', category: HEALTH, description: 'Butane.', price: 22 },
-  { name: 'Nylon cable ties', brandName: 'Tiewrap', description: 'Pack of 500.', price: 8, minSellingQuantity: 150 },
+  {
+    name: 'Nylon cable ties',
+    brandName: 'Tiewrap',
+    description: 'Pack of 500.',
+    price: 8,
+    minSellingQuantity: 150,
+  },
 ];
 
 beforeAll(async () => {
@@ -67,7 +86,10 @@ describe('GET /api/products?q= relevance', () => {
 
   it('finds a word of 5 letters or more with one wrong, missing or extra letter', async () => {
     for (const typo of ['stainlss', 'stainles steel', 'stainliss', 'stainlesss', 'botle']) {
-      const expected = typo === 'botle' ? ['Stainless steel bottle'] : ['Stainless Steel Cable Ties', 'Stainless steel bottle'];
+      const expected =
+        typo === 'botle'
+          ? ['Stainless steel bottle']
+          : ['Stainless Steel Cable Ties', 'Stainless steel bottle'];
       expect((await search(typo)).sort(), typo).toEqual(expected);
     }
     expect(await search('stainlxxs')).toEqual([]);
@@ -81,8 +103,13 @@ describe('GET /api/products?q= relevance', () => {
   });
 
   it('combines with the category, the minimum-order filter and the price sorts', async () => {
-    expect(await search('stainless', `&category=${categorySlug(HEALTH)}`)).toEqual(['Stainless steel bottle']);
-    expect((await search('ties', '&minOrderOver=100')).sort()).toEqual(['Nylon cable ties', 'Stainless Steel Cable Ties']);
+    expect(await search('stainless', `&category=${categorySlug(HEALTH)}`)).toEqual([
+      'Stainless steel bottle',
+    ]);
+    expect((await search('ties', '&minOrderOver=100')).sort()).toEqual([
+      'Nylon cable ties',
+      'Stainless Steel Cable Ties',
+    ]);
     expect(await search('ties', '&minOrderOver=160')).toEqual(['Stainless Steel Cable Ties']);
     expect(await search('anchor', '&sort=price_asc')).toEqual([
       'Wall plugs',
@@ -146,7 +173,11 @@ describe('GET /api/products?q= relevance', () => {
     const kept = await createProduct(t, owner, { name: 'Quokka clamp', category: TOOLS });
     const gone = await createProduct(t, owner, { name: 'Quokka hook', category: TOOLS });
     expect((await get('/api/products?q=quokka')).headers[TOTAL_COUNT_HEADER]).toBe('2');
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/products/${gone._id}`, headers: await bearer(t, owner) });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${gone._id}`,
+      headers: await bearer(t, owner),
+    });
     expect(res.statusCode).toBe(200);
     const after = await get('/api/products?q=quokka');
     expect((after.json() as P[]).map((p) => p._id)).toEqual([kept._id]);
@@ -164,7 +195,11 @@ describe('GET /api/products?q= relevance', () => {
     expect(again.headers.etag).toBe(first.headers.etag);
     expect(again.headers[TOTAL_COUNT_HEADER]).toBe('5');
     expect(again.headers[NEXT_CURSOR_HEADER]).toBe(first.headers[NEXT_CURSOR_HEADER]);
-    const revalidated = await t.app.inject({ method: 'GET', url: url('anchor'), headers: { 'if-none-match': String(again.headers.etag) } });
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url: url('anchor'),
+      headers: { 'if-none-match': String(again.headers.etag) },
+    });
     expect(revalidated.statusCode).toBe(304);
     // The words of "quasar ..." are remembered for good, its answer only until a product write.
     expect((await get(url('quasar !!'))).headers[TOTAL_COUNT_HEADER]).toBe('0');
@@ -217,10 +252,16 @@ describe('GET /api/products/suggest', () => {
   });
 
   it('answers at most 8, and 400 without a usable q', async () => {
-    expect(((await get('/api/products/suggest?q=machinery')).json() as unknown[]).length).toBeLessThanOrEqual(8);
+    expect(((await get('/api/products/suggest?q=machinery')).json() as unknown[]).length).toBeLessThanOrEqual(
+      8,
+    );
     expect((await get('/api/products/suggest?q=tools')).json()).toHaveLength(8);
     expect((await get('/api/products/suggest?q=%25')).json()).toEqual([]);
-    for (const url of ['/api/products/suggest', '/api/products/suggest?q=', `/api/products/suggest?q=${'x'.repeat(10_000)}`]) {
+    for (const url of [
+      '/api/products/suggest',
+      '/api/products/suggest?q=',
+      `/api/products/suggest?q=${'x'.repeat(10_000)}`,
+    ]) {
       expect((await get(url)).statusCode).toBe(400);
     }
   });

@@ -16,7 +16,11 @@ describe('search word lists', () => {
     let queries = 0;
     const counting = new Proxy(database.db, {
       get(target, prop, receiver) {
-        if (prop === 'execute') return (...args: unknown[]) => (queries++, (target.execute as (...a: unknown[]) => unknown)(...args));
+        if (prop === 'execute')
+          return (...args: unknown[]) => (
+            queries++,
+            (target.execute as (...a: unknown[]) => unknown)(...args)
+          );
         return Reflect.get(target, prop, receiver);
       },
     }) as Db;

@@ -25,7 +25,11 @@ type Row = { lexeme: string; fuzzy: string[] | string | null; prefix_words: stri
 
 // node-postgres parses text[]; the string form is a fallback for a driver that does not.
 const asArray = (value: string[] | string | null): string[] =>
-  Array.isArray(value) ? value : typeof value === 'string' && value.length > 2 ? value.slice(1, -1).split(',') : [];
+  Array.isArray(value)
+    ? value
+    : typeof value === 'string' && value.length > 2
+      ? value.slice(1, -1).split(',')
+      : [];
 
 /**
  * The neighbours of query words, read from the catalog's word list (trigram index) and the inverted
@@ -67,9 +71,14 @@ export function createSearchWords(db: Db, options: { bus?: Pick<InvalidationBus,
             )
             select p.word from p where p.word is not null and starts_with(p.word, x.lexeme) limit ${MAX_PREFIX_WORDS + 1}
           ) as prefix_words
-        from unnest(array[${sql.join(lexemes.map((l) => sql`${l}::text`), sql`, `)}]) as x(lexeme)`);
+        from unnest(array[${sql.join(
+          lexemes.map((l) => sql`${l}::text`),
+          sql`, `,
+        )}]) as x(lexeme)`);
       const rows = (result as unknown as { rows: Row[] }).rows;
-      const found = new Map(rows.map((r) => [r.lexeme, { fuzzy: asArray(r.fuzzy), prefixWords: asArray(r.prefix_words) }]));
+      const found = new Map(
+        rows.map((r) => [r.lexeme, { fuzzy: asArray(r.fuzzy), prefixWords: asArray(r.prefix_words) }]),
+      );
       return lexemes.map((lexeme) => {
         const value = found.get(lexeme) ?? { fuzzy: [], prefixWords: [] };
         const entry = cache.set(lexeme, JSON.stringify(value), { tags: [ANY_TEXT_TAG], startedAt });

@@ -14,7 +14,10 @@ import { products } from '../../db/schema';
  * Concurrent buyers queue on the product's row lock and can never take more than there is; the price is
  * read from the locked row, so a price edit happened either before this sale or after it.
  */
-export function takeStock(db: Db, p: { productId: SQL; quantity: SQL; buyerUid: SQL; expectedUnitPrice: SQL }) {
+export function takeStock(
+  db: Db,
+  p: { productId: SQL; quantity: SQL; buyerUid: SQL; expectedUnitPrice: SQL },
+) {
   return db.$with('taken', { id: products.id }).as(sql`
     update ${products} set main_quantity = main_quantity - ${p.quantity}
     where id = ${p.productId} and main_quantity >= ${p.quantity}

@@ -14,7 +14,10 @@ afterAll(async () => t?.close());
 
 describe('a flood of purchases of one product', () => {
   it('answers 503 with Retry-After beyond the bound instead of queueing without end, and loses no stock', async () => {
-    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 10_000, minSellingQuantity: 1 });
+    const product = await createProduct(t, makeUser('supplier'), {
+      mainQuantity: 10_000,
+      minSellingQuantity: 1,
+    });
     const headers = await Promise.all(Array.from({ length: 60 }, (_, i) => bearer(t, makeUser(`buyer${i}`))));
     // The product's row is held (a slow writer elsewhere), so the purchases pile up behind the first one.
     let release!: () => void;
@@ -30,12 +33,18 @@ describe('a flood of purchases of one product', () => {
     let answered = 0;
     const flood = headers.map((h) =>
       t.app
-        .inject({ method: 'POST', url: `/api/products/purchase/${product._id}`, headers: h, payload: purchaseBody(1) })
+        .inject({
+          method: 'POST',
+          url: `/api/products/purchase/${product._id}`,
+          headers: h,
+          payload: purchaseBody(1),
+        })
         .finally(() => answered++),
     );
     // Everything beyond the bound is answered while the row is still held: nobody waits without end.
     const deadline = Date.now() + 10_000;
-    while (answered < 60 - BOUND && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (answered < 60 - BOUND && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(answered).toBe(60 - BOUND);
     release();
     await holder;
@@ -46,7 +55,8 @@ describe('a flood of purchases of one product', () => {
     expect([refused.length, bought.length]).toEqual([60 - BOUND, BOUND]);
     expect(refused[0]!.headers['retry-after']).toBe('1');
     expect(refused[0]!.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: BUSY_MESSAGES.product });
-    const stock = (await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).json().mainQuantity;
+    const stock = (await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).json()
+      .mainQuantity;
     expect(stock).toBe(10_000 - BOUND);
     // Once the flood is over the product sells again.
     expect((await purchase(t, makeUser('later'), product._id, 1)).statusCode).toBe(200);

@@ -24,11 +24,21 @@ const buy = async (buyer: User, productId: string, quantity: number, extra: obje
     headers: await bearer(t, buyer),
     payload: { ...purchaseBody(quantity), ...extra },
   });
-const stockOf = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json().mainQuantity;
+const stockOf = async (id: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json().mainQuantity;
 const cartOf = async (user: User) =>
   (
-    await t.app.inject({ method: 'GET', url: `/api/cart?email=${encodeURIComponent(user.email)}`, headers: await bearer(t, user) })
-  ).json() as Array<{ quantity: number; unitPrice: number; total: number; product: { _id: string; priceTiers: PriceTier[] } }>;
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/cart?email=${encodeURIComponent(user.email)}`,
+      headers: await bearer(t, user),
+    })
+  ).json() as Array<{
+    quantity: number;
+    unitPrice: number;
+    total: number;
+    product: { _id: string; priceTiers: PriceTier[] };
+  }>;
 
 describe('the price a purchase is charged', () => {
   it.each([
@@ -39,7 +49,11 @@ describe('the price a purchase is charged', () => {
     [500, 4.1],
     [2000, 4.1],
   ])('charges %i units at $%d each, answering unitPrice and total', async (quantity, unitPrice) => {
-    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 5000, price: 5, priceTiers: tiers });
+    const product = await createProduct(t, makeUser('supplier'), {
+      mainQuantity: 5000,
+      price: 5,
+      priceTiers: tiers,
+    });
     const buyer = makeUser('buyer');
     const res = await buy(buyer, product._id, quantity);
     expect(res.statusCode).toBe(200);
@@ -137,16 +151,39 @@ describe('a price edit during a burst of purchases', () => {
     const supplier = makeUser('supplier');
     // The edit also resets the stock far above what the burst can reach, so each purchase's
     // updatedQuantity tells on which side of the edit it took its stock.
-    const before = { mainQuantity: 100_000, price: 5, priceTiers: [{ minQuantity: 50, price: 4.5 }, { minQuantity: 100, price: 4 }] };
-    const after = { mainQuantity: 1_000_000, price: 7, priceTiers: [{ minQuantity: 50, price: 6.5 }, { minQuantity: 100, price: 6 }] };
+    const before = {
+      mainQuantity: 100_000,
+      price: 5,
+      priceTiers: [
+        { minQuantity: 50, price: 4.5 },
+        { minQuantity: 100, price: 4 },
+      ],
+    };
+    const after = {
+      mainQuantity: 1_000_000,
+      price: 7,
+      priceTiers: [
+        { minQuantity: 50, price: 6.5 },
+        { minQuantity: 100, price: 6 },
+      ],
+    };
     const product = await createProduct(t, supplier, before);
     const buyers = Array.from({ length: 60 }, (_, i) => makeUser(`burst${i}`));
     const quantities = [10, 49, 50, 99, 100, 150];
     const purchases = buyers.map((b, i) => () => buy(b, product._id, quantities[i % quantities.length]!));
     const edit = async () =>
-      t.app.inject({ method: 'PUT', url: `/api/products/${product._id}`, headers: await bearer(t, supplier), payload: productInput(after) });
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/products/${product._id}`,
+        headers: await bearer(t, supplier),
+        payload: productInput(after),
+      });
 
-    const answers = await Promise.all([...purchases.slice(0, 30).map((p) => p()), edit(), ...purchases.slice(30).map((p) => p())]);
+    const answers = await Promise.all([
+      ...purchases.slice(0, 30).map((p) => p()),
+      edit(),
+      ...purchases.slice(30).map((p) => p()),
+    ]);
     const edited = answers[30]!;
     expect(edited.statusCode).toBe(200);
     const bought = answers.filter((a, i) => i !== 30);
@@ -158,7 +195,9 @@ describe('a price edit during a burst of purchases', () => {
       const quantity = quantities[i % quantities.length]!;
       const side = updatedQuantity < before.mainQuantity ? 'before' : 'after';
       sides[side]++;
-      expect(unitPrice, `${quantity} units with ${updatedQuantity} left`).toBe(unitPriceFor(side === 'before' ? before : after, quantity));
+      expect(unitPrice, `${quantity} units with ${updatedQuantity} left`).toBe(
+        unitPriceFor(side === 'before' ? before : after, quantity),
+      );
       expect(total).toBe(Math.round(quantity * unitPrice * 100) / 100);
       const [item] = await cartOf(buyers[i]!);
       expect(item).toMatchObject({ unitPrice, total });
@@ -173,7 +212,10 @@ describe('unit_price_for(), the SQL twin of unitPriceFor()', () => {
       fc.record({
         cents: fc.integer({ min: 1, max: 100_000_000 }),
         tiers: fc.uniqueArray(
-          fc.record({ minQuantity: fc.integer({ min: 2, max: 10_000 }), cents: fc.integer({ min: 1, max: 100_000_000 }) }),
+          fc.record({
+            minQuantity: fc.integer({ min: 2, max: 10_000 }),
+            cents: fc.integer({ min: 1, max: 100_000_000 }),
+          }),
           { maxLength: 5, selector: (x) => x.minQuantity },
         ),
         quantity: fc.integer({ min: 1, max: 12_000 }),
@@ -181,7 +223,10 @@ describe('unit_price_for(), the SQL twin of unitPriceFor()', () => {
       { numRuns: 150, seed: 14 },
     );
     for (const c of cases) {
-      const product = { price: c.cents / 100, priceTiers: c.tiers.map((x) => ({ minQuantity: x.minQuantity, price: x.cents / 100 })) };
+      const product = {
+        price: c.cents / 100,
+        priceTiers: c.tiers.map((x) => ({ minQuantity: x.minQuantity, price: x.cents / 100 })),
+      };
       // Unsorted on purpose: neither side may depend on the stored order.
       const result = await t.database.db.execute(
         sql`select unit_price_for(${product.price}::numeric, ${JSON.stringify(product.priceTiers)}::jsonb, ${c.quantity}::int) as p`,

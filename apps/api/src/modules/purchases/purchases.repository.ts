@@ -3,7 +3,12 @@ import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation, withRetry } from '../../db/errors';
 import { cartItems, orderHistory, products, type CartItemRow, type ProductRow } from '../../db/schema';
-import { ignoreOrderEvents, type OrderEvent, type OrderEventSink, type SqlOrderEvent } from '../orders/order-events';
+import {
+  ignoreOrderEvents,
+  type OrderEvent,
+  type OrderEventSink,
+  type SqlOrderEvent,
+} from '../orders/order-events';
 import { publicProductJson } from '../products/products.mapper';
 import { takeStock } from '../products/stock.repository';
 
@@ -21,7 +26,14 @@ export interface PurchaseOrder {
 /** What the purchase statement answers: enough for the response and the `placed` event. */
 export type PlacedOrder = Pick<
   CartItemRow,
-  'id' | 'updatedQuantity' | 'purchasedAt' | 'unitPrice' | 'supplierUid' | 'supplierEmail' | 'supplierName' | 'productSnapshot'
+  | 'id'
+  | 'updatedQuantity'
+  | 'purchasedAt'
+  | 'unitPrice'
+  | 'supplierUid'
+  | 'supplierEmail'
+  | 'supplierName'
+  | 'productSnapshot'
 >;
 
 /**
@@ -42,11 +54,16 @@ export interface PurchasesRepository {
   findByIdempotencyKey(buyerUid: string, key: string): Promise<CartItemRow | undefined>;
 }
 
-export function createPurchasesRepository(db: Db, events: OrderEventSink = ignoreOrderEvents): PurchasesRepository {
+export function createPurchasesRepository(
+  db: Db,
+  events: OrderEventSink = ignoreOrderEvents,
+): PurchasesRepository {
   const queries = purchaseQueries(db);
   // A sink that records in SQL makes the purchase one statement (atomic by itself): one round trip, no
   // BEGIN and COMMIT.
-  const statement = events.recordInStatement ? purchaseStatement(db, events.recordInStatement.bind(events)) : undefined;
+  const statement = events.recordInStatement
+    ? purchaseStatement(db, events.recordInStatement.bind(events))
+    : undefined;
   const single = statement && ((order: PurchaseOrder) => runPurchase(statement, order));
   const inTransaction = (order: PurchaseOrder, eventOf: (placed: PlacedOrder) => OrderEvent) =>
     db.transaction(async (handle) => {
@@ -71,7 +88,8 @@ export function createPurchasesRepository(db: Db, events: OrderEventSink = ignor
   };
 }
 
-const param = (name: string, type: 'int' | 'text' | 'uuid' | 'numeric') => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+const param = (name: string, type: 'int' | 'text' | 'uuid' | 'numeric') =>
+  sql`${sql.placeholder(name)}::${sql.raw(type)}`;
 
 /**
  * The unit price an order is sold at, computed once here from the product row as sold (`taken`).
@@ -144,13 +162,23 @@ function purchaseStatement(db: Db, recordEvent: OrderEventSink['recordInStatemen
     shipping: { address: values.address, phone: values.phone },
   };
   const eventInsert = recordEvent?.(event, sql`taken cross join ids`) ?? null;
-  const ctes = [taken, ids, placedEntry, ...(eventInsert ? [db.$with('placed_event', {}).as(eventInsert)] : [])];
+  const ctes = [
+    taken,
+    ids,
+    placedEntry,
+    ...(eventInsert ? [db.$with('placed_event', {}).as(eventInsert)] : []),
+  ];
   // INSERT ... SELECT lists every column of the table in schema order.
   const columns = Object.keys(getTableColumns(cartItems)) as Array<keyof typeof values>;
   const statement = db
     .with(...ctes)
     .insert(cartItems)
-    .select(sql`select ${sql.join(columns.map((c) => values[c]), sql`, `)} from ${taken} cross join ids`)
+    .select(
+      sql`select ${sql.join(
+        columns.map((c) => values[c]),
+        sql`, `,
+      )} from ${taken} cross join ids`,
+    )
     .returning({
       id: cartItems.id,
       updatedQuantity: cartItems.updatedQuantity,
@@ -181,7 +209,10 @@ const valuesOf = (order: PurchaseOrder): Record<string, string | number | null> 
 });
 
 /** Undefined when the product refused the order (the caller finds out why). */
-async function runPurchase(statement: PurchaseStatement, order: PurchaseOrder): Promise<PlacedOrder | undefined> {
+async function runPurchase(
+  statement: PurchaseStatement,
+  order: PurchaseOrder,
+): Promise<PlacedOrder | undefined> {
   const [row] = await statement.query.execute(valuesOf(order));
   return row;
 }

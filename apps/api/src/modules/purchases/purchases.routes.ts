@@ -17,10 +17,10 @@ const PurchaseHeadersSchema = z.object({
     .optional(),
 });
 
-export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService; secured: SecuredRouteOptions }> = async (
-  app,
-  { purchases, secured },
-) => {
+export const purchasesRoutes: FastifyPluginAsyncZod<{
+  purchases: PurchasesService;
+  secured: SecuredRouteOptions;
+}> = async (app, { purchases, secured }) => {
   app.post(
     '/products/purchase/:id',
     {

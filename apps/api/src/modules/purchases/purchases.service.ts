@@ -38,9 +38,19 @@ function placedEvent(user: AuthUser, order: PurchaseOrder, placed: PlacedOrder) 
 }
 
 /** The purchase's answer, from the order row a purchase wrote (or the first one, for a repeated key). */
-function answer(row: { id: string; updatedQuantity: number; quantity: number; unitPrice: number | string }): PurchaseResult {
+function answer(row: {
+  id: string;
+  updatedQuantity: number;
+  quantity: number;
+  unitPrice: number | string;
+}): PurchaseResult {
   const unitPrice = Number(row.unitPrice);
-  return { updatedQuantity: row.updatedQuantity, cartItemId: row.id, unitPrice, total: lineTotal(row.quantity, unitPrice) };
+  return {
+    updatedQuantity: row.updatedQuantity,
+    cartItemId: row.id,
+    unitPrice,
+    total: lineTotal(row.quantity, unitPrice),
+  };
 }
 
 export function createPurchasesService(deps: {
@@ -57,7 +67,10 @@ export function createPurchasesService(deps: {
   const { repository, productWrites: queue } = deps;
 
   /** The purchase statement and the order's `placed` event commit together or not at all. */
-  async function place(user: AuthUser, order: PurchaseOrder): Promise<PurchaseResult | 'refused' | 'keyUsed'> {
+  async function place(
+    user: AuthUser,
+    order: PurchaseOrder,
+  ): Promise<PurchaseResult | 'refused' | 'keyUsed'> {
     const outcome = await queue.run(order.productId, () =>
       repository.place(order, (placed) => placedEvent(user, order, placed)),
     );
@@ -65,11 +78,19 @@ export function createPurchasesService(deps: {
     if ('keyUsed' in outcome) return 'keyUsed';
     // The product's stock (its page and the listing and search pages it is on) and the supplier's desk.
     const { supplierUid } = outcome.placed;
-    await deps.publish(supplierUid === null ? [stockTag(order.productId)] : [stockTag(order.productId), ordersTag(supplierUid)]);
+    await deps.publish(
+      supplierUid === null
+        ? [stockTag(order.productId)]
+        : [stockTag(order.productId), ordersTag(supplierUid)],
+    );
     return answer({ ...outcome.placed, quantity: order.quantity });
   }
 
-  async function replay(user: AuthUser, order: PurchaseOrder, key: string): Promise<PurchaseResult | undefined> {
+  async function replay(
+    user: AuthUser,
+    order: PurchaseOrder,
+    key: string,
+  ): Promise<PurchaseResult | undefined> {
     const existing = await repository.findByIdempotencyKey(user.uid, key);
     if (!existing) return undefined;
     // Answering the first purchase to a retry that asks for something else would tell the buyer that
@@ -122,16 +143,27 @@ export function createPurchasesService(deps: {
         const product = await repository.findProduct(productId);
         if (!product) throw notFound('Product');
         if (body.quantity < product.minSellingQuantity) {
-          throw new AppError('BELOW_MINIMUM_ORDER', PURCHASE_MESSAGES.minimumOrder(product.minSellingQuantity));
+          throw new AppError(
+            'BELOW_MINIMUM_ORDER',
+            PURCHASE_MESSAGES.minimumOrder(product.minSellingQuantity),
+          );
         }
-        const unitPrice = unitPriceFor({ price: Number(product.price), priceTiers: product.priceTiers }, body.quantity);
+        const unitPrice = unitPriceFor(
+          { price: Number(product.price), priceTiers: product.priceTiers },
+          body.quantity,
+        );
         if (
           body.expectedUnitPrice !== undefined &&
           Math.round(unitPrice * 100) !== Math.round(body.expectedUnitPrice * 100)
         ) {
-          throw new AppError('PRICE_CHANGED', PRICING_MESSAGES.priceChanged(unitPrice), undefined, { unitPrice });
+          throw new AppError('PRICE_CHANGED', PRICING_MESSAGES.priceChanged(unitPrice), undefined, {
+            unitPrice,
+          });
         }
-        const insufficient = new AppError('INSUFFICIENT_STOCK', PURCHASE_MESSAGES.maximumAvailable(product.mainQuantity));
+        const insufficient = new AppError(
+          'INSUFFICIENT_STOCK',
+          PURCHASE_MESSAGES.maximumAvailable(product.mainQuantity),
+        );
         if (body.quantity > product.mainQuantity) throw insufficient;
         if (product.ownerUid === user.uid) throw forbidden('You cannot purchase your own product');
         if (attempt >= 3) throw insufficient;

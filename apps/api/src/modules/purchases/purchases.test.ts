@@ -11,7 +11,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const stockOf = async (id: string) =>
-  ((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json() as { mainQuantity: number }).mainQuantity;
+  ((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json() as { mainQuantity: number })
+    .mainQuantity;
 const cartOf = async (user: ReturnType<typeof makeUser>) =>
   (
     await t.app.inject({
@@ -19,7 +20,12 @@ const cartOf = async (user: ReturnType<typeof makeUser>) =>
       url: `/api/cart?email=${encodeURIComponent(user.email)}`,
       headers: await bearer(t, user),
     })
-  ).json() as Array<{ _id: string; quantity: number; product: { _id: string; name: string }; purchaseDate: string }>;
+  ).json() as Array<{
+    _id: string;
+    quantity: number;
+    product: { _id: string; name: string };
+    purchaseDate: string;
+  }>;
 const removeItem = async (user: ReturnType<typeof makeUser>, id: string, body?: object) =>
   t.app.inject({
     method: 'DELETE',
@@ -30,7 +36,10 @@ const removeItem = async (user: ReturnType<typeof makeUser>, id: string, body?: 
 
 describe('POST /api/products/purchase/:id', () => {
   it('takes the stock, answers updatedQuantity and records the item in the cart', async () => {
-    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 500, minSellingQuantity: 20 });
+    const product = await createProduct(t, makeUser('supplier'), {
+      mainQuantity: 500,
+      minSellingQuantity: 20,
+    });
     const buyer = makeUser('buyer');
     const res = await purchase(t, buyer, product._id, 120);
     expect(res.statusCode).toBe(200);
@@ -38,19 +47,31 @@ describe('POST /api/products/purchase/:id', () => {
     expect(await stockOf(product._id)).toBe(380);
     const cart = await cartOf(buyer);
     expect(cart).toHaveLength(1);
-    expect(cart[0]).toMatchObject({ quantity: 120, product: { _id: product._id, name: 'Galvanised bolts M10' } });
+    expect(cart[0]).toMatchObject({
+      quantity: 120,
+      product: { _id: product._id, name: 'Galvanised bolts M10' },
+    });
     expect(Number.isNaN(Date.parse(cart[0]!.purchaseDate))).toBe(false);
   });
 
   it('refuses under the minimum (400) and over the stock (409), naming the limit, buying nothing', async () => {
-    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 50, minSellingQuantity: 10 });
+    const product = await createProduct(t, makeUser('supplier'), {
+      mainQuantity: 50,
+      minSellingQuantity: 10,
+    });
     const buyer = makeUser('buyer');
     const under = await purchase(t, buyer, product._id, 9);
     expect(under.statusCode).toBe(400);
-    expect(under.json()).toMatchObject({ code: 'BELOW_MINIMUM_ORDER', message: 'Minimum order quantity is 10' });
+    expect(under.json()).toMatchObject({
+      code: 'BELOW_MINIMUM_ORDER',
+      message: 'Minimum order quantity is 10',
+    });
     const over = await purchase(t, buyer, product._id, 51);
     expect(over.statusCode).toBe(409);
-    expect(over.json()).toMatchObject({ code: 'INSUFFICIENT_STOCK', message: 'Maximum available quantity is 50' });
+    expect(over.json()).toMatchObject({
+      code: 'INSUFFICIENT_STOCK',
+      message: 'Maximum available quantity is 50',
+    });
     expect(await stockOf(product._id)).toBe(50);
     expect(await cartOf(buyer)).toEqual([]);
   });
@@ -149,7 +170,10 @@ describe('POST /api/products/purchase/:id', () => {
   });
 
   it('answers 409 IDEMPOTENCY_MISMATCH when a reused key comes with another quantity, address, phone or expected price', async () => {
-    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 100, minSellingQuantity: 10 });
+    const product = await createProduct(t, makeUser('supplier'), {
+      mainQuantity: 100,
+      minSellingQuantity: 10,
+    });
     const buyer = makeUser('buyer');
     const key = 'mismatch-key-0001';
     const send = async (body: object) =>
@@ -161,10 +185,18 @@ describe('POST /api/products/purchase/:id', () => {
       });
     const first = await send({});
     expect(first.statusCode).toBe(200);
-    for (const changed of [{ quantity: 40 }, { address: '1 Other Street, Leeds' }, { phone: '+44 113 496 0999' }, { expectedUnitPrice: 0.5 }]) {
+    for (const changed of [
+      { quantity: 40 },
+      { address: '1 Other Street, Leeds' },
+      { phone: '+44 113 496 0999' },
+      { expectedUnitPrice: 0.5 },
+    ]) {
       const res = await send(changed);
       expect(res.statusCode, JSON.stringify(changed)).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'IDEMPOTENCY_MISMATCH', message: PURCHASE_MESSAGES.idempotencyMismatch });
+      expect(res.json()).toMatchObject({
+        code: 'IDEMPOTENCY_MISMATCH',
+        message: PURCHASE_MESSAGES.idempotencyMismatch,
+      });
     }
     // The same body, even with surrounding blanks the schema trims, still replays the first answer.
     const replay = await send({ address: `  ${purchaseBody(30).address} ` });
@@ -175,7 +207,12 @@ describe('POST /api/products/purchase/:id', () => {
   });
 
   it('records in the cart the product as it was sold, exactly as GET /products/:id shows it', async () => {
-    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 400, minSellingQuantity: 20, price: 18.5, rating: 4 });
+    const product = await createProduct(t, makeUser('supplier'), {
+      mainQuantity: 400,
+      minSellingQuantity: 20,
+      price: 18.5,
+      rating: 4,
+    });
     const buyer = makeUser('buyer');
     expect((await purchase(t, buyer, product._id, 25)).statusCode).toBe(200);
     const shown = (await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).json();
@@ -185,7 +222,10 @@ describe('POST /api/products/purchase/:id', () => {
   });
 
   it('answers a retried Idempotency-Key with the first result even once the product sold out', async () => {
-    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 30, minSellingQuantity: 10 });
+    const product = await createProduct(t, makeUser('supplier'), {
+      mainQuantity: 30,
+      minSellingQuantity: 10,
+    });
     const buyer = makeUser('buyer');
     const key = { 'idempotency-key': 'sold-out-retry-01' };
     const first = await purchase(t, buyer, product._id, 30, key);
@@ -200,7 +240,9 @@ describe('POST /api/products/purchase/:id', () => {
     const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 1000 });
     const buyer = makeUser('buyer');
     const key = { 'idempotency-key': 'burst-0001-abcdef' };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => purchase(t, buyer, product._id, 10, key)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => purchase(t, buyer, product._id, 10, key)),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(answers.map((a) => a.json().cartItemId)).size).toBe(1);
     expect(await stockOf(product._id)).toBe(990);
@@ -258,7 +300,11 @@ describe('cart', () => {
     const product = await createProduct(t, supplier, { name: 'Discontinued' });
     const buyer = makeUser('buyer');
     await purchase(t, buyer, product._id, 10);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/products/${product._id}`, headers: await bearer(t, supplier) });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${product._id}`,
+      headers: await bearer(t, supplier),
+    });
     expect(del.statusCode).toBe(200);
     const cart = await cartOf(buyer);
     expect(cart).toHaveLength(1);
@@ -271,10 +317,22 @@ describe('cart', () => {
 describe('authorization matrix', () => {
   const owner = makeUser('owner');
   const other = makeUser('other');
-  const expiredTokens = createTokenService({ secret: TEST_JWT_SECRET, ttlSeconds: 60, now: () => Date.now() - 3_600_000 });
-  const forgedTokens = createTokenService({ secret: 'an-attacker-secret-that-is-also-long-enough!!', ttlSeconds: 600 });
+  const expiredTokens = createTokenService({
+    secret: TEST_JWT_SECRET,
+    ttlSeconds: 60,
+    now: () => Date.now() - 3_600_000,
+  });
+  const forgedTokens = createTokenService({
+    secret: 'an-attacker-secret-that-is-also-long-enough!!',
+    ttlSeconds: 600,
+  });
 
-  type Endpoint = { name: string; call: (headers: Record<string, string>) => Promise<number>; ownerStatus: number; otherStatus: number };
+  type Endpoint = {
+    name: string;
+    call: (headers: Record<string, string>) => Promise<number>;
+    ownerStatus: number;
+    otherStatus: number;
+  };
   let endpoints: Endpoint[];
 
   beforeAll(async () => {
@@ -285,8 +343,12 @@ describe('authorization matrix', () => {
       const cartItemId = (await cartOf(owner))[0]!._id;
       return { product, buyerProduct, cartItemId };
     };
-    const inject = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
-      (await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) })).statusCode;
+    const inject = async (
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      headers: Record<string, string>,
+      payload?: object,
+    ) => (await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) })).statusCode;
     endpoints = [
       {
         name: 'GET /products?email=',
@@ -296,13 +358,20 @@ describe('authorization matrix', () => {
       },
       {
         name: 'POST /products',
-        call: async (h) => inject('POST', '/api/products', h, (await import('../../../test/factories')).productInput()),
+        call: async (h) =>
+          inject('POST', '/api/products', h, (await import('../../../test/factories')).productInput()),
         ownerStatus: 201,
         otherStatus: 201,
       },
       {
         name: 'PUT /products/:id',
-        call: async (h) => inject('PUT', `/api/products/${(await setup()).product._id}`, h, (await import('../../../test/factories')).productInput()),
+        call: async (h) =>
+          inject(
+            'PUT',
+            `/api/products/${(await setup()).product._id}`,
+            h,
+            (await import('../../../test/factories')).productInput(),
+          ),
         ownerStatus: 200,
         otherStatus: 403,
       },
@@ -314,7 +383,8 @@ describe('authorization matrix', () => {
       },
       {
         name: 'POST /products/purchase/:id',
-        call: async (h) => inject('POST', `/api/products/purchase/${(await setup()).buyerProduct._id}`, h, purchaseBody(10)),
+        call: async (h) =>
+          inject('POST', `/api/products/purchase/${(await setup()).buyerProduct._id}`, h, purchaseBody(10)),
         ownerStatus: 200,
         // "other" owns that product: suppliers cannot buy their own stock.
         otherStatus: 403,
@@ -351,7 +421,8 @@ describe('authorization matrix', () => {
     for (const endpoint of endpoints) {
       for (const [label, headersFor, expected] of credentials) {
         const status = await endpoint.call(await headersFor());
-        const want = expected === 'owner' ? endpoint.ownerStatus : expected === 'other' ? endpoint.otherStatus : 401;
+        const want =
+          expected === 'owner' ? endpoint.ownerStatus : expected === 'other' ? endpoint.otherStatus : 401;
         cells++;
         if (status !== want) results.push(`${endpoint.name} with ${label}: got ${status}, want ${want}`);
       }
@@ -364,7 +435,10 @@ describe('authorization matrix', () => {
 // Real concurrency: each request has its own pooled connection and the row locks decide (both passes run it).
 describe(`concurrency on ${DB_KIND}`, () => {
   it('200 simultaneous purchases of stock for 50: exactly 50 succeed, nothing oversold', async () => {
-    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 500, minSellingQuantity: 10 });
+    const product = await createProduct(t, makeUser('supplier'), {
+      mainQuantity: 500,
+      minSellingQuantity: 10,
+    });
     const buyers = Array.from({ length: 200 }, (_, i) => makeUser(`racer${i}`));
     const answers = await Promise.all(buyers.map((b) => purchase(t, b, product._id, 10)));
     const ok = answers.filter((a) => a.statusCode === 200);
@@ -380,7 +454,10 @@ describe(`concurrency on ${DB_KIND}`, () => {
 
   it('interleaved purchases and cart removals conserve stock', async () => {
     const initial = 2_000;
-    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: initial, minSellingQuantity: 5 });
+    const product = await createProduct(t, makeUser('supplier'), {
+      mainQuantity: initial,
+      minSellingQuantity: 5,
+    });
     const buyers = Array.from({ length: 40 }, (_, i) => makeUser(`mixer${i}`));
     await Promise.all(buyers.map((b) => purchase(t, b, product._id, 25)));
     const firstItems = await Promise.all(buyers.map(async (b) => ({ b, item: (await cartOf(b))[0]! })));

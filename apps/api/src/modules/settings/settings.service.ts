@@ -7,7 +7,8 @@ export function createSettingsService(deps: { repository: SettingsRepository }) 
   const { repository } = deps;
   return {
     get: (user: AuthUser): Promise<UserSettings> => repository.get(user.uid),
-    put: (user: AuthUser, settings: UserSettings): Promise<UserSettings> => repository.put(user.uid, settings),
+    put: (user: AuthUser, settings: UserSettings): Promise<UserSettings> =>
+      repository.put(user.uid, settings),
   };
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -11,12 +11,21 @@ afterAll(async () => t?.close());
 const get = async (user: ReturnType<typeof makeUser>) =>
   t.app.inject({ method: 'GET', url: '/api/settings', headers: await bearer(t, user) });
 const put = async (user: ReturnType<typeof makeUser>, payload: unknown) =>
-  t.app.inject({ method: 'PUT', url: '/api/settings', headers: await bearer(t, user), payload: payload as object });
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/settings',
+    headers: await bearer(t, user),
+    payload: payload as object,
+  });
 
 describe('GET/PUT /api/settings', () => {
   it('needs a signed-in user', async () => {
     for (const method of ['GET', 'PUT'] as const) {
-      const res = await t.app.inject({ method, url: '/api/settings', payload: method === 'PUT' ? { emailNotifications: false } : undefined });
+      const res = await t.app.inject({
+        method,
+        url: '/api/settings',
+        payload: method === 'PUT' ? { emailNotifications: false } : undefined,
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
     }
@@ -35,15 +44,18 @@ describe('GET/PUT /api/settings', () => {
     expect((await get(alice)).json()).toEqual({ emailNotifications: true });
   });
 
-  it.each([{}, { emailNotifications: 'no' }, { emailNotifications: null }, { emailNotifications: true, uid: 'someone-else' }, []])(
-    'refuses %j with a 400 and stores nothing',
-    async (body) => {
-      const user = makeUser('carol');
-      await put(user, { emailNotifications: false });
-      const res = await put(user, body);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
-      expect((await get(user)).json()).toEqual({ emailNotifications: false });
-    },
-  );
+  it.each([
+    {},
+    { emailNotifications: 'no' },
+    { emailNotifications: null },
+    { emailNotifications: true, uid: 'someone-else' },
+    [],
+  ])('refuses %j with a 400 and stores nothing', async (body) => {
+    const user = makeUser('carol');
+    await put(user, { emailNotifications: false });
+    const res = await put(user, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await get(user)).json()).toEqual({ emailNotifications: false });
+  });
 });

@@ -45,7 +45,8 @@ async function fillValid(user: UserEvent, skip: string[] = []) {
   for (const [label, value] of values) {
     if (!skip.includes(label)) await user.type(screen.getByLabelText(label), value);
   }
-  if (!skip.includes('Category')) await user.selectOptions(screen.getByLabelText('Category'), created.category);
+  if (!skip.includes('Category'))
+    await user.selectOptions(screen.getByLabelText('Category'), created.category);
 }
 
 const submit = (user: UserEvent, name = 'Add Product') => user.click(screen.getByRole('button', { name }));
@@ -70,24 +71,32 @@ describe('Add product page', () => {
     expect(screen.getByLabelText('Rating')).toHaveAttribute('max', '5');
     expect(screen.getByLabelText('Rating')).toHaveAttribute('step', '0.1');
     expect(screen.getByLabelText('Category').querySelectorAll('option:not([disabled])')).toHaveLength(7);
-    expect(screen.getByText(/wholesale platform connecting suppliers with business buyers/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/wholesale platform connecting suppliers with business buyers/),
+    ).toBeInTheDocument();
   });
 
   it('runs the ordered checks before any call and shows only the first failure', async () => {
     const { apiCalls } = mockApi({});
     const user = await openPage();
     await submit(user);
-    await waitFor(() => expect(errorDialog).toHaveBeenCalledWith(CHECK_DIALOG_TITLE, PRODUCT_FORM_MESSAGES.imageRequired));
+    await waitFor(() =>
+      expect(errorDialog).toHaveBeenCalledWith(CHECK_DIALOG_TITLE, PRODUCT_FORM_MESSAGES.imageRequired),
+    );
 
     await user.type(screen.getByLabelText('Image URL'), 'bolts.jpg');
     await submit(user);
-    await waitFor(() => expect(errorDialog).toHaveBeenLastCalledWith(CHECK_DIALOG_TITLE, PRODUCT_FORM_MESSAGES.imageInvalid));
+    await waitFor(() =>
+      expect(errorDialog).toHaveBeenLastCalledWith(CHECK_DIALOG_TITLE, PRODUCT_FORM_MESSAGES.imageInvalid),
+    );
 
     await user.clear(screen.getByLabelText('Image URL'));
     await user.type(screen.getByLabelText('Image URL'), created.image);
     await user.type(screen.getByLabelText('Main quantity'), '0');
     await submit(user);
-    await waitFor(() => expect(errorDialog).toHaveBeenLastCalledWith(CHECK_DIALOG_TITLE, PRODUCT_FORM_MESSAGES.mainQuantity));
+    await waitFor(() =>
+      expect(errorDialog).toHaveBeenLastCalledWith(CHECK_DIALOG_TITLE, PRODUCT_FORM_MESSAGES.mainQuantity),
+    );
     expect(errorDialog).toHaveBeenCalledTimes(3);
     expect(apiCalls()).toHaveLength(0);
   });
@@ -99,7 +108,9 @@ describe('Add product page', () => {
     await user.clear(screen.getByLabelText('Rating'));
     expect(screen.getByLabelText('Rating')).toHaveValue(null);
     await submit(user);
-    await waitFor(() => expect(errorDialog).toHaveBeenCalledWith(CHECK_DIALOG_TITLE, PRODUCT_FORM_MESSAGES.rating));
+    await waitFor(() =>
+      expect(errorDialog).toHaveBeenCalledWith(CHECK_DIALOG_TITLE, PRODUCT_FORM_MESSAGES.rating),
+    );
   });
 
   it('shows the remaining rules inline, linked to their field, and focuses the first', async () => {
@@ -154,7 +165,9 @@ describe('Add product page', () => {
     await fillValid(user);
     await submit(user);
 
-    await waitFor(() => expect(errorDialog).toHaveBeenCalledWith(expect.any(String), PRODUCT_MESSAGES.addFailed));
+    await waitFor(() =>
+      expect(errorDialog).toHaveBeenCalledWith(expect.any(String), PRODUCT_MESSAGES.addFailed),
+    );
     expect(await screen.findByRole('button', { name: 'Add Product' })).toBeEnabled();
     expect(screen.getByLabelText('Product name')).toHaveValue(created.name);
     expect(screen.getByLabelText('Price')).toHaveValue(19.99);

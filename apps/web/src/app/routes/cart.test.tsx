@@ -16,7 +16,10 @@ vi.mock('@/lib/dialogs', () => ({
 }));
 
 const items = [
-  cartItem({ _id: 'c2', quantity: 3, purchaseDate: '2026-03-05T09:00:00.000Z' }, { _id: 'p2', name: 'Copper wire', price: 19.99 }),
+  cartItem(
+    { _id: 'c2', quantity: 3, purchaseDate: '2026-03-05T09:00:00.000Z' },
+    { _id: 'p2', name: 'Copper wire', price: 19.99 },
+  ),
   cartItem({ _id: 'c1', quantity: 20 }, { _id: 'p1', name: 'Steel bolts M8', price: 2.5 }),
 ];
 
@@ -56,10 +59,14 @@ describe('My Cart page', () => {
       },
     });
     renderApp('/cart', { user: signedInUser });
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Remove Steel bolts M8 from cart' }));
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Remove Steel bolts M8 from cart' }));
 
     expect(vi.mocked(confirmDialog).mock.calls[0]?.[0].text).toMatch(/restored to the product's stock/);
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Steel bolts M8' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Steel bolts M8' })).not.toBeInTheDocument(),
+    );
     const del = apiCalls().find((c) => c.method === 'DELETE');
     expect(del?.body).toEqual({ productId: 'p1', quantity: 20 });
     expect(screen.getByTestId('cart-grand-total')).toHaveTextContent('$59.97');
@@ -76,7 +83,9 @@ describe('My Cart page', () => {
 
     answer = () => new Response('', { status: 502 });
     await user.click(screen.getByRole('button', { name: 'Remove Steel bolts M8 from cart' }));
-    await waitFor(() => expect(errorDialog).toHaveBeenLastCalledWith(expect.any(String), CART_MESSAGES.removeFailed));
+    await waitFor(() =>
+      expect(errorDialog).toHaveBeenLastCalledWith(expect.any(String), CART_MESSAGES.removeFailed),
+    );
     expect(screen.getByRole('article', { name: 'Steel bolts M8' })).toBeInTheDocument();
   });
 
@@ -111,34 +120,49 @@ describe('My Cart page', () => {
     expect(wrap.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
     expect(wrap.getByText('This order is on its way, so it can no longer be removed.')).toBeInTheDocument();
     const ties = within(screen.getByRole('article', { name: 'Cable ties' }));
-    expect(ties.getByText('The supplier confirmed this order, so it can no longer be removed.')).toBeInTheDocument();
+    expect(
+      ties.getByText('The supplier confirmed this order, so it can no longer be removed.'),
+    ).toBeInTheDocument();
     expect(ties.queryByRole('button', { name: /^Mark received/ })).not.toBeInTheDocument();
 
     await userEvent.setup().click(wrap.getByRole('button', { name: /^Mark received/ }));
-    await waitFor(() => expect(apiCalls().some((c) => c.url.pathname === '/api/orders/c3/deliver')).toBe(true));
+    await waitFor(() =>
+      expect(apiCalls().some((c) => c.url.pathname === '/api/orders/c3/deliver')).toBe(true),
+    );
   });
 
   it('shows cancelled orders on request, with who cancelled and why, outside the totals', async () => {
     const kept = cartItem({ _id: 'c1', quantity: 2 }, { name: 'Steel bolts M8', price: 5 });
     const cancelled = cartItem(
-      { _id: 'c5', status: 'cancelled', cancelledBy: 'supplier', cancelReason: 'Out of stock at the warehouse' },
+      {
+        _id: 'c5',
+        status: 'cancelled',
+        cancelledBy: 'supplier',
+        cancelReason: 'Out of stock at the warehouse',
+      },
       { _id: 'p5', name: 'Copper wire', price: 100 },
     );
     const { apiCalls } = mockApi({
-      'GET /api/cart': (call) => json(call.url.searchParams.get('status') === 'all' ? [cancelled, kept] : [kept]),
+      'GET /api/cart': (call) =>
+        json(call.url.searchParams.get('status') === 'all' ? [cancelled, kept] : [kept]),
     });
     renderApp('/cart', { user: signedInUser });
     await screen.findByRole('article', { name: 'Steel bolts M8' });
     await userEvent.setup().click(screen.getByRole('checkbox', { name: 'Show cancelled orders' }));
     const wire = within(await screen.findByRole('article', { name: 'Copper wire' }));
-    expect(wire.getByTestId('order-cancellation')).toHaveTextContent('Cancelled by the supplier: Out of stock at the warehouse');
+    expect(wire.getByTestId('order-cancellation')).toHaveTextContent(
+      'Cancelled by the supplier: Out of stock at the warehouse',
+    );
     expect(wire.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
     expect(screen.getByTestId('cart-grand-total')).toHaveTextContent('$10.00');
     expect(apiCalls().at(-1)?.url.searchParams.get('status')).toBe('all');
   });
 
   it('marks the orders the supplier changed since the buyer last looked, and only those', async () => {
-    localStorage.setItem(`bulkwise-orders-seen:${signedInUser.email}`, JSON.stringify({ c6: 'placed', c7: 'placed' }));
+    localStorage.setItem(
+      `bulkwise-orders-seen:${signedInUser.email}`,
+      JSON.stringify({ c6: 'placed', c7: 'placed' }),
+    );
     const shipped = cartItem(
       {
         _id: 'c6',
@@ -155,7 +179,12 @@ describe('My Cart page', () => {
     renderApp('/cart', { user: signedInUser });
     const wrap = within(await screen.findByRole('article', { name: 'Pallet wrap' }));
     expect(await wrap.findByTestId('order-changed')).toHaveTextContent('Updated since your last visit');
-    expect(within(screen.getByRole('article', { name: 'Cable ties' })).queryByTestId('order-changed')).not.toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem(`bulkwise-orders-seen:${signedInUser.email}`)!)).toEqual({ c6: 'shipped', c7: 'placed' });
+    expect(
+      within(screen.getByRole('article', { name: 'Cable ties' })).queryByTestId('order-changed'),
+    ).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(`bulkwise-orders-seen:${signedInUser.email}`)!)).toEqual({
+      c6: 'shipped',
+      c7: 'placed',
+    });
   });
 });

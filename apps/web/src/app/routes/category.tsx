@@ -19,7 +19,8 @@ export function Component() {
   usePageTitle(category.data?.name ?? 'Category');
 
   if (category.isPending) return <PageSpinner />;
-  if (category.isError) return <ErrorState message={category.error.message || PRODUCT_MESSAGES.loadDataFailed} />;
+  if (category.isError)
+    return <ErrorState message={category.error.message || PRODUCT_MESSAGES.loadDataFailed} />;
 
   const lastPage = products.data?.pages.at(-1);
   const loaded = products.data?.pages.reduce((n, page) => n + page.items.length, 0);

@@ -65,7 +65,9 @@ describe('My Products page', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Steel bolts M8' }));
 
     expect(confirmDialog).toHaveBeenCalled();
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Steel bolts M8' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Steel bolts M8' })).not.toBeInTheDocument(),
+    );
     expect(apiCalls().some((c) => c.method === 'DELETE' && c.url.pathname === '/api/products/p1')).toBe(true);
     expect(card('Copper wire')).toBeInTheDocument();
   });
@@ -88,7 +90,9 @@ describe('My Products page', () => {
     });
     renderApp('/my-products', { user: signedInUser });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Delete Steel bolts M8' }));
-    await waitFor(() => expect(errorDialog).toHaveBeenCalledWith(expect.any(String), PRODUCT_MESSAGES.deleteFailed));
+    await waitFor(() =>
+      expect(errorDialog).toHaveBeenCalledWith(expect.any(String), PRODUCT_MESSAGES.deleteFailed),
+    );
     expect(await screen.findByRole('article', { name: 'Steel bolts M8' })).toBeInTheDocument();
   });
 
@@ -96,7 +100,10 @@ describe('My Products page', () => {
     mockApi({ 'GET /api/products': () => json([]) });
     renderApp('/my-products', { user: signedInUser });
     expect(await screen.findByRole('heading', { name: PRODUCT_MESSAGES.shelfEmpty })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: PRODUCT_MESSAGES.addFirst })).toHaveAttribute('href', '/add-product');
+    expect(screen.getByRole('link', { name: PRODUCT_MESSAGES.addFirst })).toHaveAttribute(
+      'href',
+      '/add-product',
+    );
   });
 
   it('shows the load error with Try Again', async () => {

@@ -42,7 +42,10 @@ export function Component() {
       await (which === 'export' ? downloadCatalogCsv() : downloadImportTemplate());
     } catch (err) {
       console.error('Downloading the catalog failed', err);
-      void errorDialog(CATALOG_IMPORT_COPY.downloadFailed, err instanceof Error ? err.message : CATALOG_IMPORT_COPY.failed);
+      void errorDialog(
+        CATALOG_IMPORT_COPY.downloadFailed,
+        err instanceof Error ? err.message : CATALOG_IMPORT_COPY.failed,
+      );
     } finally {
       setDownloading(null);
     }
@@ -51,7 +54,9 @@ export function Component() {
   const onImported = (report: CatalogImportReport) => {
     setImporting(false);
     toast.success(
-      report.alreadyImported ? CATALOG_IMPORT_COPY.alreadyImported : CATALOG_IMPORT_COPY.imported(report.create, report.update),
+      report.alreadyImported
+        ? CATALOG_IMPORT_COPY.alreadyImported
+        : CATALOG_IMPORT_COPY.imported(report.create, report.update),
     );
     // Every list and product page may show an imported product: the same refresh a form edit causes.
     void queryClient.invalidateQueries({ queryKey: productKeys.all });

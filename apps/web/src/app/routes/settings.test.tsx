@@ -49,7 +49,9 @@ describe('Settings page', () => {
     });
     renderApp('/settings', { user: signedInUser });
     await userEvent.setup().click(await emailSwitch());
-    await waitFor(() => expect(errorDialog).toHaveBeenCalledWith('Could Not Save Settings', expect.any(String)));
+    await waitFor(() =>
+      expect(errorDialog).toHaveBeenCalledWith('Could Not Save Settings', expect.any(String)),
+    );
     expect(await emailSwitch()).toBeChecked();
   });
 

@@ -45,7 +45,11 @@ export function Component() {
       ) : settings.isError ? (
         <ErrorState message="We could not load your settings." />
       ) : (
-        <EmailSettings settings={settings.data} saving={update.isPending} onChange={(next) => void onChange(next)} />
+        <EmailSettings
+          settings={settings.data}
+          saving={update.isPending}
+          onChange={(next) => void onChange(next)}
+        />
       )}
     </PageSection>
   );

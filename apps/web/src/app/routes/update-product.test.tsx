@@ -54,12 +54,14 @@ describe('Update product page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-products'));
   });
 
-  it("runs the same ordered checks before any call", async () => {
+  it('runs the same ordered checks before any call', async () => {
     const { apiCalls } = api();
     const { user } = await openPage();
     await user.clear(await screen.findByLabelText('Price'));
     await user.click(screen.getByRole('button', { name: 'Update Product' }));
-    await waitFor(() => expect(errorDialog).toHaveBeenCalledWith(expect.any(String), PRODUCT_FORM_MESSAGES.price));
+    await waitFor(() =>
+      expect(errorDialog).toHaveBeenCalledWith(expect.any(String), PRODUCT_FORM_MESSAGES.price),
+    );
     expect(apiCalls().filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 
@@ -79,7 +81,9 @@ describe('Update product page', () => {
     await user.clear(screen.getByLabelText('Break 2: price per unit'));
     await user.type(screen.getByLabelText('Break 2: price per unit'), '18.5');
     await user.click(screen.getByRole('button', { name: 'Update Product' }));
-    expect(await screen.findByText("Break 2: price must be below break 1's price ($18.50)")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Break 2: price must be below break 1's price ($18.50)"),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Break 2: price per unit')).toHaveAttribute('aria-invalid', 'true');
     expect(apiCalls().filter((c) => c.method === 'PUT')).toHaveLength(0);
 
@@ -121,14 +125,18 @@ describe('Update product page', () => {
     await user.clear(name);
     await user.type(name, 'Brass bolts');
     await user.click(screen.getByRole('button', { name: 'Update Product' }));
-    await waitFor(() => expect(errorDialog).toHaveBeenCalledWith(expect.any(String), PRODUCT_MESSAGES.updateFailed));
+    await waitFor(() =>
+      expect(errorDialog).toHaveBeenCalledWith(expect.any(String), PRODUCT_MESSAGES.updateFailed),
+    );
     expect(await screen.findByRole('button', { name: 'Update Product' })).toBeEnabled();
     expect(name).toHaveValue('Brass bolts');
     expect(router.state.location.pathname).toBe('/update-product/p1');
   });
 
   it("refuses another user's product with a plain notice and no form, on the API's word", async () => {
-    const { apiCalls } = api({ [READ]: () => apiError(403, 'FORBIDDEN', 'You can only update your own products') });
+    const { apiCalls } = api({
+      [READ]: () => apiError(403, 'FORBIDDEN', 'You can only update your own products'),
+    });
     await openPage();
     expect(await screen.findByText(NOT_OWNER)).toBeInTheDocument();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
@@ -139,7 +147,9 @@ describe('Update product page', () => {
 
   it('says so plainly when the API refuses the save with 403', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    api({ 'PUT /api/products/p1': () => apiError(403, 'FORBIDDEN', 'You can only update your own products') });
+    api({
+      'PUT /api/products/p1': () => apiError(403, 'FORBIDDEN', 'You can only update your own products'),
+    });
     const { user } = await openPage();
     await user.click(await screen.findByRole('button', { name: 'Update Product' }));
     await waitFor(() => expect(errorDialog).toHaveBeenCalledWith(expect.any(String), NOT_OWNER));

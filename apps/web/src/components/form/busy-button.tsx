@@ -35,8 +35,17 @@ export function BusyButton({
   ...props
 }: BusyButtonProps) {
   return (
-    <button type={type} disabled={(busy && disableWhileBusy) || disabled} aria-busy={busy || undefined} {...props}>
-      {busy ? <span className={`loading loading-spinner ${SPINNER_SIZES[spinner]}`} aria-hidden="true" /> : icon}
+    <button
+      type={type}
+      disabled={(busy && disableWhileBusy) || disabled}
+      aria-busy={busy || undefined}
+      {...props}
+    >
+      {busy ? (
+        <span className={`loading loading-spinner ${SPINNER_SIZES[spinner]}`} aria-hidden="true" />
+      ) : (
+        icon
+      )}
       {busy && busyLabel !== undefined ? busyLabel : children}
     </button>
   );

@@ -121,7 +121,9 @@ describe('Navbar', () => {
     render(<RouterProvider router={router} />);
     expect(screen.getAllByRole('button', { name: 'Search here', hidden: true })).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    await user.click(within(document.getElementById('mobile-menu')!).getByRole('button', { name: 'Search here' }));
+    await user.click(
+      within(document.getElementById('mobile-menu')!).getByRole('button', { name: 'Search here' }),
+    );
     expect(document.getElementById('mobile-menu')).not.toBeVisible();
   });
 });

@@ -113,16 +113,16 @@ export function Navbar({ user, onLogout, search, ordersBadge }: NavbarProps) {
           <ThemeToggle />
           {user && (
             <>
-              <Link to={paths.settings.getHref()} className="btn btn-ghost btn-square btn-sm" aria-label="Settings" title="Settings">
+              <Link
+                to={paths.settings.getHref()}
+                className="btn btn-ghost btn-square btn-sm"
+                aria-label="Settings"
+                title="Settings"
+              >
                 <Settings className="size-5" aria-hidden="true" />
               </Link>
               <UserAvatar key={user.photoURL ?? ''} name={user.displayName} photoURL={user.photoURL} />
-              <button
-                type="button"
-                className="btn btn-error btn-sm"
-                onClick={onLogout}
-                aria-label="Logout"
-              >
+              <button type="button" className="btn btn-error btn-sm" onClick={onLogout} aria-label="Logout">
                 <LogOut className="size-4" aria-hidden="true" />
                 <span className="hidden sm:inline">Logout</span>
               </button>

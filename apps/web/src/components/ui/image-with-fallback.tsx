@@ -13,7 +13,12 @@ type ImageWithFallbackProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 
  * An image that shows the placeholder instead of the browser's broken-image icon when its URL fails
  * (suppliers paste image links from anywhere). A failing fallback is not retried, so it cannot loop.
  */
-export function ImageWithFallback({ src, alt, fallbackSrc = PLACEHOLDER_IMAGE, ...props }: ImageWithFallbackProps) {
+export function ImageWithFallback({
+  src,
+  alt,
+  fallbackSrc = PLACEHOLDER_IMAGE,
+  ...props
+}: ImageWithFallbackProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const wanted = src || fallbackSrc;
   const shown = failedSrc === wanted ? fallbackSrc : wanted;

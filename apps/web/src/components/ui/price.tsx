@@ -17,10 +17,19 @@ export function Price({ value, className }: { value: number | null | undefined; 
 }
 
 /** "from $4.10" beside a product's price when volume pricing makes it cheaper in bulk; nothing otherwise. */
-export function FromPrice({ product, className = '' }: { product: Pick<PricedProduct, 'price' | 'priceTiers'>; className?: string }) {
+export function FromPrice({
+  product,
+  className = '',
+}: {
+  product: Pick<PricedProduct, 'price' | 'priceTiers'>;
+  className?: string;
+}) {
   if (product.priceTiers.length === 0) return null;
   return (
-    <span className={`text-xs font-normal text-base-content/70 ${className}`} data-testid="product-from-price">
+    <span
+      className={`text-xs font-normal text-base-content/70 ${className}`}
+      data-testid="product-from-price"
+    >
       {PRICING_MESSAGES.from(lowestUnitPrice(product))}
     </span>
   );

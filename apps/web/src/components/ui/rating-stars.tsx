@@ -17,7 +17,11 @@ interface RatingStarsProps {
 export function RatingStars({ rating, max = 5, className = '', starClassName = 'size-4' }: RatingStarsProps) {
   const filled = Math.max(0, Math.min(max, Math.round(rating)));
   return (
-    <span role="img" aria-label={`Rated ${rating} out of ${max}`} className={`inline-flex gap-0.5 ${className}`}>
+    <span
+      role="img"
+      aria-label={`Rated ${rating} out of ${max}`}
+      className={`inline-flex gap-0.5 ${className}`}
+    >
       {Array.from({ length: max }, (_, i) => (
         <Star
           key={i}

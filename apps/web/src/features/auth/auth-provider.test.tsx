@@ -200,7 +200,9 @@ describe('AuthProvider', () => {
     });
     // Only the expired token is refused: a refreshed one would be accepted and kept.
     server.answer('GET /api/cart', ({ headers }) =>
-      headers.get('authorization') === 'Bearer api-token' ? apiError(401, 'UNAUTHORIZED', 'Token expired') : json([]),
+      headers.get('authorization') === 'Bearer api-token'
+        ? apiError(401, 'UNAUTHORIZED', 'Token expired')
+        : json([]),
     );
     const call = api.get('/cart?email=x', z.array(z.unknown())).catch((err: unknown) => err);
     await waitFor(() => expect(jwtCalls()).toHaveLength(2));
@@ -214,7 +216,11 @@ describe('AuthProvider', () => {
     expect(latest?.token).toBeNull();
     expect(latest?.user).toBeNull();
     // Nobody retried the call with the refreshed token after the sign-out.
-    expect(server.calls.filter((c) => c.url.pathname === '/api/cart' && c.headers.get('authorization') === 'Bearer refreshed-token')).toEqual([]);
+    expect(
+      server.calls.filter(
+        (c) => c.url.pathname === '/api/cart' && c.headers.get('authorization') === 'Bearer refreshed-token',
+      ),
+    ).toEqual([]);
   });
 
   it('on a 401 that cannot be renewed: signs out, clears the token and says the session expired', async () => {

@@ -42,7 +42,13 @@ describe('All Products URL state', () => {
     expect(toAllProductsSearch(DEFAULT_ALL_PRODUCTS_STATE).toString()).toBe('');
     const state: AllProductsState = { view: 'table', availableOnly: true, sort: 'price_asc', q: 'tie & 50%' };
     const written = toAllProductsSearch(state, new URLSearchParams('ref=mail&view=card'));
-    expect(Object.fromEntries(written)).toEqual({ ref: 'mail', view: 'table', filter: 'available', sort: 'price_asc', q: 'tie & 50%' });
+    expect(Object.fromEntries(written)).toEqual({
+      ref: 'mail',
+      view: 'table',
+      filter: 'available',
+      sort: 'price_asc',
+      q: 'tie & 50%',
+    });
     expect(parseAllProductsSearch(written)).toEqual(state);
     expect(toAllProductsSearch(DEFAULT_ALL_PRODUCTS_STATE, written).toString()).toBe('ref=mail');
   });
@@ -59,7 +65,9 @@ describe('All Products URL state', () => {
 
   it('sends the filter and the sort to the server, not the view', () => {
     expect(toProductListParams(DEFAULT_ALL_PRODUCTS_STATE)).toEqual({});
-    expect(toProductListParams({ view: 'table', availableOnly: true, sort: 'price_desc', q: 'ties' })).toEqual({
+    expect(
+      toProductListParams({ view: 'table', availableOnly: true, sort: 'price_desc', q: 'ties' }),
+    ).toEqual({
       minOrderOver: 100,
       sort: 'price_desc',
       q: 'ties',

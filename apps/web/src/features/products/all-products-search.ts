@@ -23,7 +23,12 @@ export interface AllProductsState {
   q: string;
 }
 
-export const DEFAULT_ALL_PRODUCTS_STATE: AllProductsState = { view: 'card', availableOnly: false, sort: 'default', q: '' };
+export const DEFAULT_ALL_PRODUCTS_STATE: AllProductsState = {
+  view: 'card',
+  availableOnly: false,
+  sort: 'default',
+  q: '',
+};
 
 export const SORT_OPTIONS: ReadonlyArray<{ value: ProductSortChoice; label: string }> = [
   { value: 'default', label: 'Default' },
@@ -47,9 +52,13 @@ export function parseAllProductsSearch(search: URLSearchParams): AllProductsStat
 }
 
 /** Writes `state` into a copy of `current`, keeping any parameters this page does not own. */
-export function toAllProductsSearch(state: AllProductsState, current = new URLSearchParams()): URLSearchParams {
+export function toAllProductsSearch(
+  state: AllProductsState,
+  current = new URLSearchParams(),
+): URLSearchParams {
   const next = new URLSearchParams(current);
-  const set = (key: string, value: string | null) => (value === null ? next.delete(key) : next.set(key, value));
+  const set = (key: string, value: string | null) =>
+    value === null ? next.delete(key) : next.set(key, value);
   set('view', state.view === 'table' ? 'table' : null);
   set('filter', state.availableOnly ? 'available' : null);
   set('sort', state.sort === 'default' ? null : state.sort);

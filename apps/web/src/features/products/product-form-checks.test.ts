@@ -76,7 +76,9 @@ describe('firstProductFormError: the ordered check set', () => {
   });
 
   it('does not look at the text fields: those are the later rules', () => {
-    expect(firstProductFormError({ ...valid, name: '', brandName: '', category: '', description: '' })).toBeNull();
+    expect(
+      firstProductFormError({ ...valid, name: '', brandName: '', category: '', description: '' }),
+    ).toBeNull();
   });
 
   it('fails an empty form on the first check', () => {
@@ -121,8 +123,14 @@ describe('checkProductRules: the rules after the ordered checks', () => {
     });
     const blank = checkProductRules({ ...valid, priceTiers: [{ minQuantity: '', price: 18 }] });
     expect(blank.ok || blank.fieldErrors['priceTiers.0.minQuantity']).toBe('Break quantity must be a number');
-    const fixed = [{ minQuantity: 1000, price: 18.5 }, { minQuantity: 2000, price: 17 }];
-    expect(checkProductRules({ ...valid, priceTiers: fixed })).toEqual({ ok: true, input: { ...valid, priceTiers: fixed } });
+    const fixed = [
+      { minQuantity: 1000, price: 18.5 },
+      { minQuantity: 2000, price: 17 },
+    ];
+    expect(checkProductRules({ ...valid, priceTiers: fixed })).toEqual({
+      ok: true,
+      input: { ...valid, priceTiers: fixed },
+    });
   });
 
   it('trims the texts', () => {
@@ -145,7 +153,16 @@ describe('checkProductRules: the rules after the ordered checks', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(Object.keys(result.fieldErrors).sort()).toEqual(
-      ['brandName', 'category', 'description', 'mainQuantity', 'minSellingQuantity', 'name', 'price', 'rating'].sort(),
+      [
+        'brandName',
+        'category',
+        'description',
+        'mainQuantity',
+        'minSellingQuantity',
+        'name',
+        'price',
+        'rating',
+      ].sort(),
     );
     expect(result.fieldErrors.name).toBe('Name is required');
     expect(result.fieldErrors.category).toBe(CATEGORY_REQUIRED);

@@ -1,4 +1,15 @@
-import { PRODUCT_FIELDS, ProductInputSchema, isImageUrl, pickProductFields, RATING_MAX, RATING_MIN, refinePriceTiers, type Product, type ProductField, type ProductInput } from '@bulkwise/contracts';
+import {
+  PRODUCT_FIELDS,
+  ProductInputSchema,
+  isImageUrl,
+  pickProductFields,
+  RATING_MAX,
+  RATING_MIN,
+  refinePriceTiers,
+  type Product,
+  type ProductField,
+  type ProductInput,
+} from '@bulkwise/contracts';
 import { PRODUCT_FORM_MESSAGES } from '@/config/messages';
 
 /** A numeric field as the form holds it: a number, or '' while the input is blank (never 0). */
@@ -19,7 +30,8 @@ export interface PriceTierRow {
 
 export type ProductFormField = ProductField;
 /** A form path an error can sit on: a plain field, the breaks list, or one cell of a break. */
-export type ProductFormErrorPath = ProductFormField | 'priceTiers' | `priceTiers.${number}.${keyof PriceTierRow}`;
+export type ProductFormErrorPath =
+  ProductFormField | 'priceTiers' | `priceTiers.${number}.${keyof PriceTierRow}`;
 
 export const EMPTY_PRODUCT_FORM = {
   ...Object.fromEntries(PRODUCT_FIELDS.map((field) => [field, ''])),
@@ -35,7 +47,8 @@ export function parseNumberInput(raw: unknown): NumberField {
 }
 
 const isPositive = (value: NumberField) => typeof value === 'number' && value > 0;
-const inRatingRange = (value: NumberField) => typeof value === 'number' && value >= RATING_MIN && value <= RATING_MAX;
+const inRatingRange = (value: NumberField) =>
+  typeof value === 'number' && value >= RATING_MIN && value <= RATING_MAX;
 
 /** A failed ordered check: the field it belongs to (where focus goes) and the spec's message. */
 export interface ProductFormCheckFailure {
@@ -44,10 +57,18 @@ export interface ProductFormCheckFailure {
 }
 
 /** The ordered check set of the add and update forms (spec section 5), in the spec's order. */
-const ORDERED_CHECKS: ReadonlyArray<{ field: ProductFormField; message: string; passes: (values: ProductFormValues) => boolean }> = [
+const ORDERED_CHECKS: ReadonlyArray<{
+  field: ProductFormField;
+  message: string;
+  passes: (values: ProductFormValues) => boolean;
+}> = [
   { field: 'image', message: PRODUCT_FORM_MESSAGES.imageRequired, passes: (v) => v.image.trim() !== '' },
   { field: 'image', message: PRODUCT_FORM_MESSAGES.imageInvalid, passes: (v) => isImageUrl(v.image.trim()) },
-  { field: 'mainQuantity', message: PRODUCT_FORM_MESSAGES.mainQuantity, passes: (v) => isPositive(v.mainQuantity) },
+  {
+    field: 'mainQuantity',
+    message: PRODUCT_FORM_MESSAGES.mainQuantity,
+    passes: (v) => isPositive(v.mainQuantity),
+  },
   {
     field: 'minSellingQuantity',
     message: PRODUCT_FORM_MESSAGES.minSellingQuantity,
@@ -79,7 +100,8 @@ const ProductFormSchema = ProductInputSchema.superRefine(refinePriceTiers);
  */
 export function checkProductRules(values: ProductFormValues): ProductFormCheck {
   const result = ProductFormSchema.safeParse(values);
-  if (result.success) return { ok: true, input: { ...result.data, priceTiers: result.data.priceTiers ?? [] } };
+  if (result.success)
+    return { ok: true, input: { ...result.data, priceTiers: result.data.priceTiers ?? [] } };
   const fieldErrors: Partial<Record<ProductFormErrorPath, string>> = {};
   for (const issue of result.error.issues) {
     const [field, index, cell] = issue.path;
@@ -97,5 +119,9 @@ export function checkProductRules(values: ProductFormValues): ProductFormCheck {
 }
 
 export function productToFormValues(product: Product): ProductFormValues {
-  return { ...pickProductFields(product), sku: product.sku ?? '', priceTiers: product.priceTiers.map((tier) => ({ ...tier })) };
+  return {
+    ...pickProductFields(product),
+    sku: product.sku ?? '',
+    priceTiers: product.priceTiers.map((tier) => ({ ...tier })),
+  };
 }

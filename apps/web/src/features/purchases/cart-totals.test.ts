@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { cartTotal, cartUnits, lineTotal } from './cart-totals';
 
 // The product's price today differs on purpose: a line costs what was paid.
-const line = (unitPrice: number, quantity: number) => ({ quantity, unitPrice, product: { price: unitPrice + 1 } });
+const line = (unitPrice: number, quantity: number) => ({
+  quantity,
+  unitPrice,
+  product: { price: unitPrice + 1 },
+});
 
 describe('cart totals', () => {
   it('a line costs the unit price paid × quantity', () => {

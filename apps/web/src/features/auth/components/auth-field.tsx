@@ -18,7 +18,13 @@ interface AuthInput {
 /** The auth forms' text fields, by the name each is registered under. */
 const AUTH_INPUTS = {
   name: { label: 'Full Name', icon: UserRound, type: 'text', autoComplete: 'name', placeholder: 'Jane Doe' },
-  email: { label: 'Email address', icon: Mail, type: 'email', autoComplete: 'email', placeholder: 'you@company.com' },
+  email: {
+    label: 'Email address',
+    icon: Mail,
+    type: 'email',
+    autoComplete: 'email',
+    placeholder: 'you@company.com',
+  },
   photoURL: {
     label: 'Photo URL',
     icon: ImageIcon,

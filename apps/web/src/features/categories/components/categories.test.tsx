@@ -41,7 +41,13 @@ describe('FeaturedCategories', () => {
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
     const list = await screen.findByRole('list');
     const links = within(list).getAllByRole('link');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/category/cat-1', '/category/cat-2', '/category/cat-3', '/category/cat-4', '/category/cat-5']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/category/cat-1',
+      '/category/cat-2',
+      '/category/cat-3',
+      '/category/cat-4',
+      '/category/cat-5',
+    ]);
     expect(screen.getByRole('link', { name: /View All Categories/ })).toHaveAttribute('href', '/categories');
   });
 

@@ -28,7 +28,9 @@ export function CategoryHeader({ category, productCount }: CategoryHeaderProps) 
           <h1 className="text-3xl font-bold sm:text-4xl">{category.name}</h1>
           <p className="flex min-h-6 items-center gap-2 text-base-content/80" aria-live="polite">
             <Package className="size-4" aria-hidden="true" />
-            {productCount === undefined ? '' : `${productCount} ${productCount === 1 ? 'product' : 'products'}`}
+            {productCount === undefined
+              ? ''
+              : `${productCount} ${productCount === 1 ? 'product' : 'products'}`}
           </p>
         </div>
       </div>

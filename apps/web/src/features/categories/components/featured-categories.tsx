@@ -51,7 +51,10 @@ export function FeaturedCategories() {
     );
   } else if (error) {
     content = (
-      <p role="alert" className="alert mx-auto max-w-md justify-center border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+      <p
+        role="alert"
+        className="alert mx-auto max-w-md justify-center border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+      >
         <TriangleAlert className="size-5" aria-hidden="true" />
         {CATEGORY_MESSAGES.homeLoadFailed}
       </p>

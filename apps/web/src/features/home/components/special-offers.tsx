@@ -39,7 +39,9 @@ export function SpecialOffers() {
                 <p className="flex items-center gap-2 text-sm">
                   <Tag className="size-4 text-base-content/60" aria-hidden="true" />
                   Code:
-                  <code className="rounded bg-base-200 px-2 py-0.5 font-mono font-semibold">{offer.code}</code>
+                  <code className="rounded bg-base-200 px-2 py-0.5 font-mono font-semibold">
+                    {offer.code}
+                  </code>
                 </p>
                 <div className="card-actions mt-auto">
                   <button

@@ -21,7 +21,13 @@ export function Testimonials() {
               </div>
               <blockquote className="flex-1 text-base-content/80">“{t.text}”</blockquote>
               <div className="flex items-center gap-3">
-                <ImageWithFallback src={t.image} alt={t.name} className="size-12 rounded-full" width={48} height={48} />
+                <ImageWithFallback
+                  src={t.image}
+                  alt={t.name}
+                  className="size-12 rounded-full"
+                  width={48}
+                  height={48}
+                />
                 <span>
                   <span className="block font-semibold">{t.name}</span>
                   <span className="block text-sm text-base-content/70">

@@ -30,7 +30,9 @@ export function OrderCard({ order, onMove, busy }: OrderCardProps) {
         <h2 id={titleId} className="text-lg leading-snug font-semibold break-words">
           {order.product.name}
         </h2>
-        {order.product.sku && <p className="font-mono text-xs text-base-content/70">SKU {order.product.sku}</p>}
+        {order.product.sku && (
+          <p className="font-mono text-xs text-base-content/70">SKU {order.product.sku}</p>
+        )}
         <p className="mt-1 font-medium" data-testid="order-line">
           {units.format(order.quantity)} × {formatPrice(order.unitPrice)} = {formatPrice(order.total)}
         </p>

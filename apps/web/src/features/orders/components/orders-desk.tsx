@@ -57,8 +57,7 @@ export function OrdersDesk() {
               className={`tab gap-2 text-base-content! ${t === tab ? 'tab-active' : ''}`}
               onClick={() => setParams(t === 'placed' ? {} : { status: t }, { replace: true })}
             >
-              {label(t)}{' '}
-              {countOf(t) !== undefined && <span className="badge badge-sm">{countOf(t)}</span>}
+              {label(t)} {countOf(t) !== undefined && <span className="badge badge-sm">{countOf(t)}</span>}
             </button>
           ))}
         </div>

@@ -1,9 +1,4 @@
-import {
-  NEXT_CURSOR_HEADER,
-  ProductListSchema,
-  TOTAL_COUNT_HEADER,
-  type Product,
-} from '@bulkwise/contracts';
+import { NEXT_CURSOR_HEADER, ProductListSchema, TOTAL_COUNT_HEADER, type Product } from '@bulkwise/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { productKeys } from './keys';
@@ -60,4 +55,5 @@ export const productPagesQueryOptions = (params: ProductListParams) => {
   });
 };
 
-export const useProductPages = (params: ProductListParams) => useInfiniteQuery(productPagesQueryOptions(params));
+export const useProductPages = (params: ProductListParams) =>
+  useInfiniteQuery(productPagesQueryOptions(params));

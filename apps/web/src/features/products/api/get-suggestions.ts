@@ -5,7 +5,10 @@ import { productKeys } from './keys';
 
 /** GET /api/products/suggest: public; up to 8 products for the search box. */
 export function getSuggestions(q: string, signal?: AbortSignal): Promise<ProductSuggestion[]> {
-  return api.get(`/products/suggest?q=${encodeURIComponent(q)}`, ProductSuggestionListSchema, { auth: false, signal });
+  return api.get(`/products/suggest?q=${encodeURIComponent(q)}`, ProductSuggestionListSchema, {
+    auth: false,
+    signal,
+  });
 }
 
 export const suggestionsQueryOptions = (q: string) =>

@@ -21,14 +21,23 @@ export async function importCatalog(
   const query = new URLSearchParams({ mode });
   if (options.overwrite) query.set('onConflict', 'overwrite');
   try {
-    const report = await apiUpload(`/my-products/import?${query.toString()}`, file, CatalogImportReportSchema, {
-      contentType: 'text/csv',
-      onProgress: options.onProgress,
-    });
+    const report = await apiUpload(
+      `/my-products/import?${query.toString()}`,
+      file,
+      CatalogImportReportSchema,
+      {
+        contentType: 'text/csv',
+        onProgress: options.onProgress,
+      },
+    );
     return { report };
   } catch (err) {
-    const report = err instanceof ApiError ? CatalogImportReportSchema.safeParse((err.body as { report?: unknown } | undefined)?.report) : undefined;
-    if (err instanceof ApiError && report?.success) return { report: report.data, refused: { code: err.code, message: err.message } };
+    const report =
+      err instanceof ApiError
+        ? CatalogImportReportSchema.safeParse((err.body as { report?: unknown } | undefined)?.report)
+        : undefined;
+    if (err instanceof ApiError && report?.success)
+      return { report: report.data, refused: { code: err.code, message: err.message } };
     throw err;
   }
 }

@@ -7,8 +7,15 @@ import { productKeys } from './keys';
  * After a purchase: the page shows the server's new stock at once, and every other product query
  * (lists, categories) is refetched when next shown.
  */
-export function applyPurchasedStock(queryClient: QueryClient, id: string, mainQuantity: number): Promise<void> {
-  queryClient.setQueryData<Product>(productKeys.detail(id), (product) => product && { ...product, mainQuantity });
+export function applyPurchasedStock(
+  queryClient: QueryClient,
+  id: string,
+  mainQuantity: number,
+): Promise<void> {
+  queryClient.setQueryData<Product>(
+    productKeys.detail(id),
+    (product) => product && { ...product, mainQuantity },
+  );
   return queryClient.invalidateQueries({
     queryKey: productKeys.all,
     predicate: (query) => query.queryKey[1] !== 'detail' || query.queryKey[2] !== id,

@@ -29,14 +29,19 @@ const product = (i: number) => ({
 /** Answers GET /api/products with `pages` in turn (each with its paging headers); the query strings asked so far. */
 function stubPages(pages: Array<{ items: unknown[]; total: number; next?: string }>) {
   const answers = pages.map((page) =>
-    json(page.items, 200, { 'x-total-count': String(page.total), ...(page.next ? { 'x-next-cursor': page.next } : {}) }),
+    json(page.items, 200, {
+      'x-total-count': String(page.total),
+      ...(page.next ? { 'x-next-cursor': page.next } : {}),
+    }),
   );
   const { calls } = mockApi({ 'GET /api/products': inTurn(...answers) });
   return () => calls.filter((call) => call.url.pathname === '/api/products').map((call) => call.url.search);
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/all-products', element: <AllProducts /> }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '/all-products', element: <AllProducts /> }], {
+    initialEntries: [path],
+  });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RouterProvider router={router} />
@@ -89,7 +94,9 @@ describe('AllProducts', () => {
 
     await user.click(screen.getByRole('button', { name: 'Table View' }));
     expect(router.state.location.search).toBe('?view=table');
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([...PRODUCT_TABLE_COLUMNS]);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      ...PRODUCT_TABLE_COLUMNS,
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Show Available Products' }));
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Price High to Low');
@@ -107,8 +114,12 @@ describe('AllProducts', () => {
     stubPages([{ items: [], total: 0 }]);
     const user = userEvent.setup();
     const router = renderAt('/all-products?filter=available');
-    expect(await screen.findByRole('heading', { name: PRODUCT_MESSAGES.noneMatchFilter })).toBeInTheDocument();
-    expect(screen.getByText(PRODUCT_MESSAGES.noneMatchFilterDetail(MIN_ORDER_FILTER_THRESHOLD))).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: PRODUCT_MESSAGES.noneMatchFilter }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(PRODUCT_MESSAGES.noneMatchFilterDetail(MIN_ORDER_FILTER_THRESHOLD)),
+    ).toBeInTheDocument();
     const buttons = screen.getAllByRole('button', { name: 'Show All Products' });
     await user.click(buttons.at(-1)!);
     expect(router.state.location.search).toBe('');
@@ -123,7 +134,9 @@ describe('AllProducts', () => {
   });
 
   it('searches from the URL: results heading with the count, highlighted names, Clear search', async () => {
-    const asked = stubPages([{ items: [{ ...product(1), name: 'Stainless <b>cable</b> ties' }], total: 31, next: 'c2' }]);
+    const asked = stubPages([
+      { items: [{ ...product(1), name: 'Stainless <b>cable</b> ties' }], total: 31, next: 'c2' },
+    ]);
     const user = userEvent.setup();
     const router = renderAt('/all-products?q=cable%20ti&view=table');
     expect(await screen.findByRole('heading', { name: 'Results for "cable ti"' })).toBeInTheDocument();

@@ -43,7 +43,11 @@ export function AllProducts() {
       title={PRODUCT_MESSAGES.noneMatchFilter}
       message={PRODUCT_MESSAGES.noneMatchFilterDetail(MIN_ORDER_FILTER_THRESHOLD)}
       action={
-        <button type="button" className="btn btn-primary" onClick={() => update({ ...state, availableOnly: false })}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => update({ ...state, availableOnly: false })}
+        >
           Show All Products
         </button>
       }
@@ -56,7 +60,9 @@ export function AllProducts() {
     <section className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-12">
       <header className="text-center">
         <h1 className="text-3xl font-bold sm:text-4xl">All Products</h1>
-        <p className="mt-3 text-base-content/70">Browse wholesale stock from every supplier on the marketplace</p>
+        <p className="mt-3 text-base-content/70">
+          Browse wholesale stock from every supplier on the marketplace
+        </p>
       </header>
       <ProductsToolbar state={state} onChange={update} />
       {state.q && <SearchSummary q={state.q} total={query.data?.pages[0]?.total} action={clearSearch} />}

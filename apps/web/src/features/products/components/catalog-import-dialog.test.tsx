@@ -37,7 +37,11 @@ describe('CatalogImportDialog', () => {
     const { dialog } = renderDialog();
     await user.upload(within(dialog).getByLabelText(new RegExp(COPY.choose)), file('bad.csv'));
 
-    expect(mocked).toHaveBeenCalledWith(expect.any(File), 'preview', expect.objectContaining({ onProgress: expect.any(Function) }));
+    expect(mocked).toHaveBeenCalledWith(
+      expect.any(File),
+      'preview',
+      expect.objectContaining({ onProgress: expect.any(Function) }),
+    );
     const counts = await within(dialog).findByTestId('import-counts');
     expect(within(counts).getByText('New').nextSibling).toHaveTextContent('2');
     expect(within(counts).getByText('Errors').nextSibling).toHaveTextContent('1');
@@ -54,7 +58,10 @@ describe('CatalogImportDialog', () => {
     const { dialog, onImported } = renderDialog();
     await user.upload(within(dialog).getByLabelText(new RegExp(COPY.choose)), file('good.csv'));
     const refusal: ImportOutcome = {
-      report: report({ errors: [], conflicts: [{ row: 2, id: 'p1', column: 'stock', current: '90', file: '100' }] }),
+      report: report({
+        errors: [],
+        conflicts: [{ row: 2, id: 'p1', column: 'stock', current: '90', file: '100' }],
+      }),
       refused: { code: 'CONFLICT', message: 'Nothing was imported: 1 product changed since the export.' },
     };
     mocked.mockResolvedValueOnce(refusal);

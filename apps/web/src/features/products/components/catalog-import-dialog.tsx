@@ -1,4 +1,9 @@
-import { CATALOG_IMPORT_MAX_BYTES, CATALOG_MESSAGES, CATALOG_REPORT_SHOWN, type CatalogImportReport } from '@bulkwise/contracts';
+import {
+  CATALOG_IMPORT_MAX_BYTES,
+  CATALOG_MESSAGES,
+  CATALOG_REPORT_SHOWN,
+  type CatalogImportReport,
+} from '@bulkwise/contracts';
 import { FileUp } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { BusyButton } from '@/components/form/busy-button';
@@ -34,7 +39,11 @@ function closeModal(dialog: HTMLDialogElement) {
 function problems(report: CatalogImportReport) {
   return [
     ...report.errors.map((e) => ({ row: e.row, column: e.column || '(row)', text: e.message })),
-    ...report.conflicts.map((c) => ({ row: c.row, column: c.column, text: COPY.conflict(c.current, c.file) })),
+    ...report.conflicts.map((c) => ({
+      row: c.row,
+      column: c.column,
+      text: COPY.conflict(c.current, c.file),
+    })),
   ];
 }
 
@@ -81,7 +90,9 @@ export function CatalogImportDialog({ open, onClose, onImported }: CatalogImport
     }
     setPhase({ step: 'uploading', sent: 0 });
     try {
-      const outcome = await importCatalog(chosen, 'preview', { onProgress: (sent) => setPhase({ step: 'uploading', sent }) });
+      const outcome = await importCatalog(chosen, 'preview', {
+        onProgress: (sent) => setPhase({ step: 'uploading', sent }),
+      });
       setPhase({ step: 'preview', outcome });
     } catch (err) {
       setFailure(err instanceof ApiError ? err.message : COPY.failed);
@@ -157,7 +168,9 @@ export function CatalogImportDialog({ open, onClose, onImported }: CatalogImport
               className={`flex cursor-pointer flex-col items-center gap-2 rounded-box border-2 border-dashed p-6 text-center ${dragging ? 'border-primary bg-primary/5' : 'border-base-300'}`}
             >
               <FileUp className="size-6" aria-hidden="true" />
-              <span className="font-semibold">{file && phase.step === 'preview' ? COPY.chooseAnother : COPY.choose}</span>
+              <span className="font-semibold">
+                {file && phase.step === 'preview' ? COPY.chooseAnother : COPY.choose}
+              </span>
               <span className="text-sm text-base-content/70">{file ? file.name : COPY.dropHint}</span>
               <input
                 id={inputId}
@@ -176,7 +189,12 @@ export function CatalogImportDialog({ open, onClose, onImported }: CatalogImport
           {phase.step === 'uploading' && (
             <div>
               <p>{COPY.uploading(Math.round(phase.sent * 100))}</p>
-              <progress className="progress progress-primary w-full" value={phase.sent} max={1} aria-label={COPY.uploadProgress} />
+              <progress
+                className="progress progress-primary w-full"
+                value={phase.sent}
+                max={1}
+                aria-label={COPY.uploadProgress}
+              />
             </div>
           )}
 
@@ -230,11 +248,17 @@ export function CatalogImportDialog({ open, onClose, onImported }: CatalogImport
                     </table>
                   </div>
                   <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                    <span>{listed.length > CATALOG_REPORT_SHOWN ? COPY.shownOf(CATALOG_REPORT_SHOWN, listed.length) : ''}</span>
+                    <span>
+                      {listed.length > CATALOG_REPORT_SHOWN
+                        ? COPY.shownOf(CATALOG_REPORT_SHOWN, listed.length)
+                        : ''}
+                    </span>
                     <button
                       type="button"
                       className="btn btn-ghost btn-sm"
-                      onClick={() => saveFile(JSON.stringify(report, null, 2), 'import-report.json', 'application/json')}
+                      onClick={() =>
+                        saveFile(JSON.stringify(report, null, 2), 'import-report.json', 'application/json')
+                      }
                     >
                       {COPY.downloadReport}
                     </button>
@@ -243,7 +267,12 @@ export function CatalogImportDialog({ open, onClose, onImported }: CatalogImport
               )}
               {conflictRows > 0 && report.errors.length === 0 && (
                 <label className="label cursor-pointer justify-start gap-2">
-                  <input type="checkbox" className="checkbox checkbox-sm" checked={overwrite} onChange={(e) => setOverwrite(e.currentTarget.checked)} />
+                  <input
+                    type="checkbox"
+                    className="checkbox checkbox-sm"
+                    checked={overwrite}
+                    onChange={(e) => setOverwrite(e.currentTarget.checked)}
+                  />
                   <span className="label-text">{COPY.overwrite(conflictRows)}</span>
                 </label>
               )}
@@ -252,11 +281,22 @@ export function CatalogImportDialog({ open, onClose, onImported }: CatalogImport
         </div>
 
         <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={close} disabled={phase.step === 'committing'}>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={close}
+            disabled={phase.step === 'committing'}
+          >
             Cancel
           </button>
           {(phase.step === 'preview' || phase.step === 'committing') && (
-            <BusyButton type="button" className="btn btn-primary" busy={phase.step === 'committing'} disabled={blocked} onClick={() => void commit()}>
+            <BusyButton
+              type="button"
+              className="btn btn-primary"
+              busy={phase.step === 'committing'}
+              disabled={blocked}
+              onClick={() => void commit()}
+            >
               {COPY.importN(applying)}
             </BusyButton>
           )}

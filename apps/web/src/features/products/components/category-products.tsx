@@ -14,7 +14,12 @@ export function CategoryProducts({ slug, name }: CategoryProductsProps) {
   return (
     <ProductResults
       query={query}
-      empty={<EmptyState title={PRODUCT_MESSAGES.noneAvailable} message={`There are no products in ${name} yet.`} />}
+      empty={
+        <EmptyState
+          title={PRODUCT_MESSAGES.noneAvailable}
+          message={`There are no products in ${name} yet.`}
+        />
+      }
       errorMessage={query.error?.message || PRODUCT_MESSAGES.loadDataFailed}
     />
   );

@@ -57,7 +57,12 @@ export function MyProductCard({ product, onDelete, deleting = false }: MyProduct
             <Pencil className="size-4" aria-hidden="true" />
             Update
           </Link>
-          <DeleteButton label="Delete" name={`Delete ${product.name}`} busy={deleting} onClick={() => onDelete(product)} />
+          <DeleteButton
+            label="Delete"
+            name={`Delete ${product.name}`}
+            busy={deleting}
+            onClick={() => onDelete(product)}
+          />
         </div>
       </div>
     </ImageCard>

@@ -37,7 +37,12 @@ export function PriceTiersEditor({ formId, control, register, errors, clearError
   const listError = errors.priceTiers?.root?.message ?? errors.priceTiers?.message;
 
   /** One cell of a break as a kit Field: its path names it, its error sits on it. */
-  const cell = (index: number, name: Cell, label: string, control: (input: UseFormRegisterReturn) => ReactNode) => {
+  const cell = (
+    index: number,
+    name: Cell,
+    label: string,
+    control: (input: UseFormRegisterReturn) => ReactNode,
+  ) => {
     const path = `priceTiers.${index}.${name}` as const;
     const error = errors.priceTiers?.[index]?.[name]?.message;
     const input = register(path, {
@@ -54,19 +59,27 @@ export function PriceTiersEditor({ formId, control, register, errors, clearError
   };
 
   return (
-    <fieldset className="flex flex-col gap-3 rounded-box border border-base-300 p-4 sm:col-span-2" aria-labelledby={headingId}>
+    <fieldset
+      className="flex flex-col gap-3 rounded-box border border-base-300 p-4 sm:col-span-2"
+      aria-labelledby={headingId}
+    >
       <legend id={headingId} className="px-1 text-sm font-medium">
         {PRICING_MESSAGES.heading} <span className="font-normal text-base-content/70">(optional)</span>
       </legend>
       <p className="text-xs text-base-content/70">
-        Lower the price per unit for larger orders: each break applies from its quantity up. Quantities must rise above
-        the minimum selling quantity and prices fall below the price, up to {MAX_PRICE_TIERS} breaks.
+        Lower the price per unit for larger orders: each break applies from its quantity up. Quantities must
+        rise above the minimum selling quantity and prices fall below the price, up to {MAX_PRICE_TIERS}{' '}
+        breaks.
       </p>
       {fields.length > 0 && (
         <ul className="flex flex-col gap-3">
           {fields.map((row, index) => {
             return (
-              <li key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-3" data-testid="price-tier-row">
+              <li
+                key={row.id}
+                className="grid grid-cols-[1fr_1fr_auto] items-start gap-3"
+                data-testid="price-tier-row"
+              >
                 {cell(index, 'minQuantity', 'from quantity', (input) => (
                   <NumberInput min={TIER_QUANTITY_MIN} {...input} />
                 ))}

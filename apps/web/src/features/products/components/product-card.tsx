@@ -79,7 +79,11 @@ export function ProductCard({ product, highlight = '', priority }: ProductCardPr
           </div>
         </dl>
         <div className="card-actions mt-auto">
-          <Link to={paths.product.getHref(product._id)} className="btn btn-primary btn-block" aria-describedby={headingId}>
+          <Link
+            to={paths.product.getHref(product._id)}
+            className="btn btn-primary btn-block"
+            aria-describedby={headingId}
+          >
             Details
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>

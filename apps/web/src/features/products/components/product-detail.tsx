@@ -16,7 +16,12 @@ interface ProductDetailProps {
 export function ProductDetail({ product, purchase }: ProductDetailProps) {
   const facts = [
     { label: 'Price per unit', value: formatPrice(product.price), Icon: Tag, testId: 'product-price' },
-    { label: 'Available stock', value: `${product.mainQuantity} units`, Icon: Boxes, testId: 'product-stock' },
+    {
+      label: 'Available stock',
+      value: `${product.mainQuantity} units`,
+      Icon: Boxes,
+      testId: 'product-stock',
+    },
     {
       label: 'Minimum order',
       value: `${product.minSellingQuantity} units`,
@@ -45,7 +50,9 @@ export function ProductDetail({ product, purchase }: ProductDetailProps) {
         </figure>
         <div className="flex flex-col gap-5">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="badge badge-outline border-primary text-primary dark:border-indigo-300 dark:text-indigo-300">{product.category}</span>
+            <span className="badge badge-outline border-primary text-primary dark:border-indigo-300 dark:text-indigo-300">
+              {product.category}
+            </span>
           </div>
           <div>
             <h1 className="text-3xl font-bold sm:text-4xl">{product.name}</h1>

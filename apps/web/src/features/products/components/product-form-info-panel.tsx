@@ -2,10 +2,26 @@ import { BadgeCheck, ClipboardList, Globe, ShieldCheck, Truck, Users } from 'luc
 import { BRAND } from '@/config/messages';
 
 const BENEFITS = [
-  { icon: Users, title: 'Reach business buyers', text: 'Retailers and companies browse by category and order in bulk.' },
-  { icon: ShieldCheck, title: 'Secure transactions', text: 'Every order is tied to a signed-in buyer account.' },
-  { icon: Truck, title: 'Reliable logistics', text: 'Buyers give a shipping address and phone number with each order.' },
-  { icon: Globe, title: 'One shelf, many markets', text: 'Manage, update or remove your listings at any time.' },
+  {
+    icon: Users,
+    title: 'Reach business buyers',
+    text: 'Retailers and companies browse by category and order in bulk.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Secure transactions',
+    text: 'Every order is tied to a signed-in buyer account.',
+  },
+  {
+    icon: Truck,
+    title: 'Reliable logistics',
+    text: 'Buyers give a shipping address and phone number with each order.',
+  },
+  {
+    icon: Globe,
+    title: 'One shelf, many markets',
+    text: 'Manage, update or remove your listings at any time.',
+  },
 ] as const;
 
 const GUIDELINES = [
@@ -31,7 +47,10 @@ export function ProductFormInfoPanel() {
         </p>
       </section>
 
-      <section aria-labelledby="sell-benefits-title" className="rounded-box border border-base-300 bg-base-100 p-6">
+      <section
+        aria-labelledby="sell-benefits-title"
+        className="rounded-box border border-base-300 bg-base-100 p-6"
+      >
         <h2 id="sell-benefits-title" className="flex items-center gap-2 text-lg font-semibold">
           <BadgeCheck className="size-5 text-primary" aria-hidden="true" />
           Benefits
@@ -51,7 +70,10 @@ export function ProductFormInfoPanel() {
         </ul>
       </section>
 
-      <section aria-labelledby="sell-guidelines-title" className="rounded-box border border-base-300 bg-base-100 p-6">
+      <section
+        aria-labelledby="sell-guidelines-title"
+        className="rounded-box border border-base-300 bg-base-100 p-6"
+      >
         <h2 id="sell-guidelines-title" className="flex items-center gap-2 text-lg font-semibold">
           <ClipboardList className="size-5 text-primary" aria-hidden="true" />
           Wholesale guidelines

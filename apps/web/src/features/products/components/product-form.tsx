@@ -35,7 +35,12 @@ interface ProductFormProps {
 }
 
 /** The add and update product form (spec sections 2 and 5). */
-export function ProductForm({ mode, defaultValues = EMPTY_PRODUCT_FORM, onSubmit, onCancel }: ProductFormProps) {
+export function ProductForm({
+  mode,
+  defaultValues = EMPTY_PRODUCT_FORM,
+  onSubmit,
+  onCancel,
+}: ProductFormProps) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const {
@@ -75,7 +80,8 @@ export function ProductForm({ mode, defaultValues = EMPTY_PRODUCT_FORM, onSubmit
       }
       // The breaks come last in the form: focus one only when every other field is fine.
       const first: ProductFormErrorPath | undefined =
-        PRODUCT_FIELDS.find((name) => checked.fieldErrors[name]) ?? paths.find((path) => path.startsWith('priceTiers.'));
+        PRODUCT_FIELDS.find((name) => checked.fieldErrors[name]) ??
+        paths.find((path) => path.startsWith('priceTiers.'));
       if (first) setFocus(first as ProductFormField);
       return;
     }
@@ -134,7 +140,13 @@ export function ProductForm({ mode, defaultValues = EMPTY_PRODUCT_FORM, onSubmit
             </Field>
           ))}
 
-          <PriceTiersEditor formId={id} control={control} register={register} errors={errors} clearErrors={clearErrors} />
+          <PriceTiersEditor
+            formId={id}
+            control={control}
+            register={register}
+            errors={errors}
+            clearErrors={clearErrors}
+          />
         </div>
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -37,7 +37,13 @@ interface ProductResultsProps {
 }
 
 /** The states of a paged product list: spinner, error, empty, then the products and 'Load more'. */
-export function ProductResults({ query, view = 'card', empty, errorMessage, highlight }: ProductResultsProps) {
+export function ProductResults({
+  query,
+  view = 'card',
+  empty,
+  errorMessage,
+  highlight,
+}: ProductResultsProps) {
   if (query.isPending) return <PageSpinner />;
   if (!query.data) return <ErrorState message={errorMessage} />;
 
@@ -47,7 +53,11 @@ export function ProductResults({ query, view = 'card', empty, errorMessage, high
 
   return (
     <div className="flex flex-col gap-8">
-      {view === 'table' ? <ProductTable products={products} /> : <ProductGrid products={products} highlight={highlight} />}
+      {view === 'table' ? (
+        <ProductTable products={products} />
+      ) : (
+        <ProductGrid products={products} highlight={highlight} />
+      )}
       <div className="flex flex-col items-center gap-3">
         <p className="text-sm text-base-content/70" aria-live="polite" data-testid="showing-count">
           Showing {products.length} of {total} products

@@ -44,7 +44,9 @@ export function ProductTable({ products }: { products: readonly Product[] }) {
                   />
                   <div>
                     <span className="font-semibold">{product.name}</span>
-                    {product.sku && <div className="font-mono text-xs text-base-content/70">SKU {product.sku}</div>}
+                    {product.sku && (
+                      <div className="font-mono text-xs text-base-content/70">SKU {product.sku}</div>
+                    )}
                   </div>
                 </div>
               </td>
@@ -58,7 +60,8 @@ export function ProductTable({ products }: { products: readonly Product[] }) {
                 <ProductRating rating={product.rating} />
               </td>
               <td className={`${labelled} font-semibold`} data-label="Price">
-                <span data-testid="product-price">{formatPrice(product.price)}</span> <FromPrice product={product} />
+                <span data-testid="product-price">{formatPrice(product.price)}</span>{' '}
+                <FromPrice product={product} />
               </td>
               <td className={labelled} data-label="Available" data-testid="product-available">
                 {product.mainQuantity}

@@ -7,7 +7,10 @@ export function HighlightedText({ text, q }: { text: string; q: string }) {
     <>
       {highlightParts(text, q).map((part, i) =>
         part.match ? (
-          <mark key={i} className="bg-transparent font-extrabold text-inherit underline decoration-primary decoration-2 underline-offset-2">
+          <mark
+            key={i}
+            className="bg-transparent font-extrabold text-inherit underline decoration-primary decoration-2 underline-offset-2"
+          >
             {part.text}
           </mark>
         ) : (

@@ -15,8 +15,13 @@ const suggestion = (i: number, name: string) => ({
 
 /** Answers GET /api/products/suggest with `answer(q)`, recording every q asked. */
 function stubSuggest(answer: (q: string) => unknown[]) {
-  const { calls } = mockApi({ 'GET /api/products/suggest': ({ url }) => json(answer(url.searchParams.get('q') ?? '')) });
-  return () => calls.filter((call) => call.url.pathname === '/api/products/suggest').map((call) => call.url.searchParams.get('q') ?? '');
+  const { calls } = mockApi({
+    'GET /api/products/suggest': ({ url }) => json(answer(url.searchParams.get('q') ?? '')),
+  });
+  return () =>
+    calls
+      .filter((call) => call.url.pathname === '/api/products/suggest')
+      .map((call) => call.url.searchParams.get('q') ?? '');
 }
 
 function Where() {
@@ -52,7 +57,10 @@ const box = () => screen.getByRole('combobox', { name: 'Search products' });
 
 describe('SearchBox', () => {
   it('suggests as the user types (debounced), moves with the arrows and opens the chosen product', async () => {
-    const asked = stubSuggest(() => [suggestion(1, 'Stainless Steel Cable Ties'), suggestion(2, 'Steel wool')]);
+    const asked = stubSuggest(() => [
+      suggestion(1, 'Stainless Steel Cable Ties'),
+      suggestion(2, 'Steel wool'),
+    ]);
     const user = userEvent.setup();
     renderAt('/');
     await user.type(box(), 'stee');
@@ -142,7 +150,6 @@ describe('SearchBox', () => {
     expect(box()).toHaveValue('anc');
     await user.keyboard('{Escape}');
     expect(box()).toHaveValue('');
-
   });
 
   it('asks nothing for one letter or for symbols only', async () => {
@@ -155,7 +162,9 @@ describe('SearchBox', () => {
         await user.clear(box());
         await user.type(box(), text);
         await act(async () => vi.advanceTimersByTime(5 * SUGGEST_DEBOUNCE_MS));
-        expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([`See all results for “${text}”`]);
+        expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+          `See all results for “${text}”`,
+        ]);
       }
       expect(asked()).toEqual([]);
     } finally {

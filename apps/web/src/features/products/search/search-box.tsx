@@ -115,11 +115,12 @@ export function SearchBox({ className = '', onDone }: SearchBoxProps) {
     }
   };
 
-  const announcement = !expanded || !usable || suggestions.isFetching
-    ? ''
-    : items.length === 0
-      ? 'No suggestions. Press Enter to search.'
-      : `${items.length} ${items.length === 1 ? 'suggestion' : 'suggestions'}. Use the up and down arrows to choose.`;
+  const announcement =
+    !expanded || !usable || suggestions.isFetching
+      ? ''
+      : items.length === 0
+        ? 'No suggestions. Press Enter to search.'
+        : `${items.length} ${items.length === 1 ? 'suggestion' : 'suggestions'}. Use the up and down arrows to choose.`;
 
   return (
     <form

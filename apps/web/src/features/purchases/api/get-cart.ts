@@ -16,4 +16,5 @@ export const cartQueryOptions = (email: string, withCancelled = false) =>
     queryFn: ({ signal }) => getCart(email, withCancelled, signal),
   });
 
-export const useCart = (email: string, withCancelled = false) => useQuery(cartQueryOptions(email, withCancelled));
+export const useCart = (email: string, withCancelled = false) =>
+  useQuery(cartQueryOptions(email, withCancelled));

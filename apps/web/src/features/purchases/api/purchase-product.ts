@@ -15,7 +15,11 @@ export interface PurchaseRequest {
 }
 
 /** POST /api/products/purchase/:id (signed in): buys `quantity` units and adds them to the cart. */
-export function purchaseProduct({ productId, idempotencyKey, ...body }: PurchaseRequest): Promise<PurchaseResult> {
+export function purchaseProduct({
+  productId,
+  idempotencyKey,
+  ...body
+}: PurchaseRequest): Promise<PurchaseResult> {
   return api.post(`/products/purchase/${encodeURIComponent(productId)}`, body, PurchaseResultSchema, {
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });

@@ -88,7 +88,9 @@ export function CartItemCard({ item, onRemove, removing = false, children }: Car
           />
         ) : (
           NOT_REMOVABLE[item.status] && (
-            <p className="max-w-48 text-xs text-base-content/70 sm:text-right">{NOT_REMOVABLE[item.status]}</p>
+            <p className="max-w-48 text-xs text-base-content/70 sm:text-right">
+              {NOT_REMOVABLE[item.status]}
+            </p>
           )
         )}
       </div>

@@ -38,7 +38,8 @@ function closeModal(dialog: HTMLDialogElement) {
   else if (dialog.open) dialog.close();
 }
 
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
 /** A modal <dialog> makes the page inert, but Tab can still leave for the browser's own UI: wrap it. */
 function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
@@ -107,11 +108,14 @@ export function PurchaseDialog({
           Complete Your Purchase
         </h2>
         <p className="mt-2" data-testid="purchase-summary">
-          {quantity} units of <strong>{productName}</strong> at <strong>{formatPrice(unitPrice)}</strong> per unit, for{' '}
-          <strong>{formatPrice(total)}</strong>
+          {quantity} units of <strong>{productName}</strong> at <strong>{formatPrice(unitPrice)}</strong> per
+          unit, for <strong>{formatPrice(total)}</strong>
         </p>
         {priceChanged && (
-          <p role="alert" className="alert mt-3 border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <p
+            role="alert"
+            className="alert mt-3 border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          >
             {PRICING_MESSAGES.priceChanged(unitPrice)} Confirm again to buy at this price.
           </p>
         )}

@@ -14,14 +14,31 @@ vi.mock('@/lib/dialogs', () => ({
   errorDialog: vi.fn(async () => 'confirm'),
 }));
 
-const product = { _id: 'p-1', name: 'Pallet Wrap', price: 2.5, priceTiers: [], mainQuantity: 50, minSellingQuantity: 10 };
-const tiered = { ...product, mainQuantity: 500, priceTiers: [{ minQuantity: 12, price: 2.25 }, { minQuantity: 100, price: 2 }] };
+const product = {
+  _id: 'p-1',
+  name: 'Pallet Wrap',
+  price: 2.5,
+  priceTiers: [],
+  mainQuantity: 50,
+  minSellingQuantity: 10,
+};
+const tiered = {
+  ...product,
+  mainQuantity: 500,
+  priceTiers: [
+    { minQuantity: 12, price: 2.25 },
+    { minQuantity: 100, price: 2 },
+  ],
+};
 
 function renderPanel(props: Partial<Parameters<typeof PurchasePanel>[0]> = {}) {
   const onPurchased = vi.fn();
   const router = createMemoryRouter(
     [
-      { path: '/product/:id', element: <PurchasePanel product={product} signedIn onPurchased={onPurchased} {...props} /> },
+      {
+        path: '/product/:id',
+        element: <PurchasePanel product={product} signedIn onPurchased={onPurchased} {...props} />,
+      },
       { path: '/login', element: <p>Login page</p> },
     ],
     { initialEntries: ['/product/p-1?from=mail'] },
@@ -82,7 +99,10 @@ describe('PurchasePanel', () => {
     await user.type(input, '40');
     await user.click(screen.getByRole('button', { name: 'Buy Now' }));
     await waitFor(() =>
-      expect(errorDialog).toHaveBeenCalledWith(PURCHASE_MESSAGES.invalidQuantityTitle, PURCHASE_MESSAGES.maximumAvailable(15)),
+      expect(errorDialog).toHaveBeenCalledWith(
+        PURCHASE_MESSAGES.invalidQuantityTitle,
+        PURCHASE_MESSAGES.maximumAvailable(15),
+      ),
     );
     expect(input).toHaveValue('15');
     expect(screen.queryByRole('dialog', { name: 'Complete Your Purchase' })).not.toBeInTheDocument();
@@ -93,12 +113,17 @@ describe('PurchasePanel', () => {
     renderPanel({ refreshProduct: async () => ({ mainQuantity: 5, minSellingQuantity: 20 }) });
     await user.click(screen.getByRole('button', { name: 'Buy Now' }));
     await waitFor(() =>
-      expect(errorDialog).toHaveBeenCalledWith(PURCHASE_MESSAGES.invalidQuantityTitle, PURCHASE_MESSAGES.minimumOrder(20)),
+      expect(errorDialog).toHaveBeenCalledWith(
+        PURCHASE_MESSAGES.invalidQuantityTitle,
+        PURCHASE_MESSAGES.minimumOrder(20),
+      ),
     );
   });
 
   it('requires an address and a phone number, then buys and resets to the minimum', async () => {
-    const { calls } = mockApi({ [PURCHASE]: () => json({ updatedQuantity: 38, cartItemId: 'c-1', unitPrice: 2.5, total: 30 }) });
+    const { calls } = mockApi({
+      [PURCHASE]: () => json({ updatedQuantity: 38, cartItemId: 'c-1', unitPrice: 2.5, total: 30 }),
+    });
     const user = userEvent.setup();
     const { onPurchased } = renderPanel();
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
@@ -114,7 +139,14 @@ describe('PurchasePanel', () => {
     expect(calls).toHaveLength(0);
 
     await fillAndConfirm(user);
-    await waitFor(() => expect(onPurchased).toHaveBeenCalledWith({ updatedQuantity: 38, cartItemId: 'c-1', unitPrice: 2.5, total: 30 }));
+    await waitFor(() =>
+      expect(onPurchased).toHaveBeenCalledWith({
+        updatedQuantity: 38,
+        cartItemId: 'c-1',
+        unitPrice: 2.5,
+        total: 30,
+      }),
+    );
     const [call] = calls;
     expect(`${call?.method} ${call?.url.pathname}`).toBe(PURCHASE);
     // Only the contract's fields: the buyer is the token's identity.
@@ -137,7 +169,10 @@ describe('PurchasePanel', () => {
     await user.click(screen.getByRole('button', { name: 'Buy Now' }));
     await fillAndConfirm(user);
     await waitFor(() =>
-      expect(errorDialog).toHaveBeenCalledWith(PURCHASE_MESSAGES.failedTitle, 'You cannot purchase your own product'),
+      expect(errorDialog).toHaveBeenCalledWith(
+        PURCHASE_MESSAGES.failedTitle,
+        'You cannot purchase your own product',
+      ),
     );
     expect(onPurchased).not.toHaveBeenCalled();
     expect(onPurchaseFailed).toHaveBeenCalled();
@@ -157,7 +192,9 @@ describe('PurchasePanel', () => {
 
     await user.click(screen.getByRole('button', { name: 'Buy Now' }));
     await fillAndConfirm(user);
-    await waitFor(() => expect(errorDialog).toHaveBeenCalledWith(PURCHASE_MESSAGES.failedTitle, expect.any(String)));
+    await waitFor(() =>
+      expect(errorDialog).toHaveBeenCalledWith(PURCHASE_MESSAGES.failedTitle, expect.any(String)),
+    );
 
     // The typed details survive; the retry sends the same key.
     await user.click(screen.getByRole('button', { name: 'Buy Now' }));
@@ -178,7 +215,10 @@ describe('PurchasePanel', () => {
     const user = userEvent.setup();
     renderPanel({ product: tiered });
     const table = screen.getByRole('table');
-    const current = () => within(table).getAllByRole('row').find((row) => row.getAttribute('aria-current') === 'true');
+    const current = () =>
+      within(table)
+        .getAllByRole('row')
+        .find((row) => row.getAttribute('aria-current') === 'true');
     expect(current()).toHaveTextContent('10–11$2.50');
     expect(screen.getByTestId('purchase-total')).toHaveTextContent('$25.00');
     expect(screen.getByTestId('next-break-hint')).toHaveTextContent('Buy 2 more to pay $2.25 per unit');
@@ -204,7 +244,9 @@ describe('PurchasePanel', () => {
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
     await user.click(screen.getByRole('button', { name: 'Buy Now' }));
     const dialog = await screen.findByRole('dialog', { name: 'Complete Your Purchase' });
-    expect(within(dialog).getByTestId('purchase-summary')).toHaveTextContent('12 units of Pallet Wrap at $2.25 per unit, for $27.00');
+    expect(within(dialog).getByTestId('purchase-summary')).toHaveTextContent(
+      '12 units of Pallet Wrap at $2.25 per unit, for $27.00',
+    );
     await fillAndConfirm(user);
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(changed);

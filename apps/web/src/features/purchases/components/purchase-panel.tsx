@@ -12,7 +12,10 @@ import { canOrder, checkPurchaseQuantity, quantityTotal } from './purchase-quant
 import { PurchaseQuantitySelector } from './purchase-quantity-selector';
 import { VolumePricing } from './volume-pricing';
 
-type PurchasableProduct = Pick<Product, '_id' | 'name' | 'price' | 'priceTiers' | 'mainQuantity' | 'minSellingQuantity'>;
+type PurchasableProduct = Pick<
+  Product,
+  '_id' | 'name' | 'price' | 'priceTiers' | 'mainQuantity' | 'minSellingQuantity'
+>;
 type StockFigures = Pick<Product, 'mainQuantity' | 'minSellingQuantity'>;
 
 interface PurchasePanelProps {
@@ -37,7 +40,13 @@ function priceChangedTo(error: unknown): number | undefined {
 const isFinal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 /** The quantity selector, the total and Buy Now with its whole flow (spec sections 2, 5, 6 and 8). */
-export function PurchasePanel({ product, signedIn, refreshProduct, onPurchased, onPurchaseFailed }: PurchasePanelProps) {
+export function PurchasePanel({
+  product,
+  signedIn,
+  refreshProduct,
+  onPurchased,
+  onPurchaseFailed,
+}: PurchasePanelProps) {
   const min = product.minSellingQuantity;
   const stock = product.mainQuantity;
   const [quantity, setQuantity] = useState(min);
@@ -75,7 +84,8 @@ export function PurchasePanel({ product, signedIn, refreshProduct, onPurchased, 
       icon: 'info',
       tone: 'primary',
     });
-    if (logIn) await navigate(paths.login.getHref(), { state: { from: location.pathname + location.search } });
+    if (logIn)
+      await navigate(paths.login.getHref(), { state: { from: location.pathname + location.search } });
   }
 
   async function buyNow() {
@@ -118,7 +128,10 @@ export function PurchasePanel({ product, signedIn, refreshProduct, onPurchased, 
       closeDialog();
       setQuantity(min);
       onPurchased(result);
-      await successDialog('Purchase Successful!', `${quantity} units of ${product.name} were added to your cart.`);
+      await successDialog(
+        'Purchase Successful!',
+        `${quantity} units of ${product.name} were added to your cart.`,
+      );
     } catch (error) {
       if (isFinal(error)) attempt.current = null;
       const current = priceChangedTo(error);
@@ -140,12 +153,21 @@ export function PurchasePanel({ product, signedIn, refreshProduct, onPurchased, 
     <div className="flex flex-col gap-4 rounded-2xl border border-base-300 bg-base-200/50 p-5">
       <VolumePricing product={product} quantity={quantity} />
       {orderable ? (
-        <PurchaseQuantitySelector value={quantity} min={min} max={stock} pricing={product} onChange={selectQuantity} />
+        <PurchaseQuantitySelector
+          value={quantity}
+          min={min}
+          max={stock}
+          pricing={product}
+          onChange={selectQuantity}
+        />
       ) : (
-        <p role="status" className="alert border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="status"
+          className="alert border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           <CircleAlert className="size-5" aria-hidden="true" />
-          This product cannot currently be ordered: only {stock} units are in stock, below the minimum order of{' '}
-          {min} units.
+          This product cannot currently be ordered: only {stock} units are in stock, below the minimum order
+          of {min} units.
         </p>
       )}
       <BusyButton

@@ -105,7 +105,15 @@ describe('PurchaseQuantitySelector', () => {
 
   it('prices the typed quantity at its break and tells how many more reach the next', async () => {
     const user = userEvent.setup();
-    render(<Harness price={5} priceTiers={[{ minQuantity: 50, price: 4.5 }, { minQuantity: 90, price: 4.1 }]} />);
+    render(
+      <Harness
+        price={5}
+        priceTiers={[
+          { minQuantity: 50, price: 4.5 },
+          { minQuantity: 90, price: 4.1 },
+        ]}
+      />,
+    );
     expect(screen.getByTestId('next-break-hint')).toHaveTextContent('Buy 30 more to pay $4.50 per unit');
     await user.clear(input());
     await user.type(input(), '49');

@@ -21,7 +21,14 @@ interface PurchaseQuantitySelectorProps {
  * Minus, an input and plus. Typing is free; the value is clamped when the input is left or Enter
  * is pressed. The total follows what the typed value will become.
  */
-export function PurchaseQuantitySelector({ value, min, max, pricing, onChange, disabled = false }: PurchaseQuantitySelectorProps) {
+export function PurchaseQuantitySelector({
+  value,
+  min,
+  max,
+  pricing,
+  onChange,
+  disabled = false,
+}: PurchaseQuantitySelectorProps) {
   const inputId = useId();
   const noteId = useId();
   const [draft, setDraft] = useState(String(value));

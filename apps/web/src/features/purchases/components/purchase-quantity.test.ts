@@ -11,8 +11,18 @@ import {
 describe('clampQuantity', () => {
   // What the buyer typed -> the quantity kept, with a minimum of 20 and 500 in stock.
   it.each<[string, number]>([
-    ['50', 50], ['5', 20], ['999', 500], ['20', 20], ['500', 500], ['abc', 20],
-    ['', 20], ['  ', 20], ['-7', 20], ['33.9', 33], [' 42 ', 42], ['Infinity', 20],
+    ['50', 50],
+    ['5', 20],
+    ['999', 500],
+    ['20', 20],
+    ['500', 500],
+    ['abc', 20],
+    ['', 20],
+    ['  ', 20],
+    ['-7', 20],
+    ['33.9', 33],
+    [' 42 ', 42],
+    ['Infinity', 20],
   ])('%j in [20, 500] -> %i', (input, expected) => {
     expect(clampQuantity(input, 20, 500)).toBe(expected);
   });

@@ -38,8 +38,7 @@ export function quantityTotal(quantity: number, price: number): number {
 }
 
 export type QuantityProblem =
-  | { kind: 'below-minimum'; message: string }
-  | { kind: 'above-stock'; message: string; max: number };
+  { kind: 'below-minimum'; message: string } | { kind: 'above-stock'; message: string; max: number };
 
 /** The checks Buy Now runs before asking for an address: under the minimum first, then over the stock. */
 export function checkPurchaseQuantity(quantity: number, min: number, stock: number): QuantityProblem | null {

@@ -1,4 +1,10 @@
-import { PRICING_MESSAGES, nextPriceTier, priceTierFor, toCents, type PricedProduct } from '@bulkwise/contracts';
+import {
+  PRICING_MESSAGES,
+  nextPriceTier,
+  priceTierFor,
+  toCents,
+  type PricedProduct,
+} from '@bulkwise/contracts';
 import { TrendingDown } from 'lucide-react';
 import { useId } from 'react';
 import { formatPrice } from '@/components/ui/price';
@@ -19,7 +25,8 @@ export function volumePricingRows(product: VolumePricingProps['product']) {
       minQuantity: row.minQuantity,
       range: next ? `${row.minQuantity}–${next.minQuantity - 1}` : `${row.minQuantity}+`,
       price: row.price,
-      saving: i === 0 ? null : `${Math.round(saving * 100)}% (${formatPrice(product.price - row.price)} per unit)`,
+      saving:
+        i === 0 ? null : `${Math.round(saving * 100)}% (${formatPrice(product.price - row.price)} per unit)`,
     };
   });
 }
@@ -67,7 +74,11 @@ export function VolumePricing({ product, quantity }: VolumePricingProps) {
 }
 
 /** "Buy 150 more to pay $4.10 per unit", when a cheaper break is within the stock; else nothing. */
-export function nextBreakHint(product: Pick<PricedProduct, 'priceTiers'>, quantity: number, stock: number): string | null {
+export function nextBreakHint(
+  product: Pick<PricedProduct, 'priceTiers'>,
+  quantity: number,
+  stock: number,
+): string | null {
   const next = nextPriceTier(product.priceTiers, quantity);
   if (!next || next.minQuantity > stock) return null;
   return PRICING_MESSAGES.buyMore(next.minQuantity - quantity, next.price);
