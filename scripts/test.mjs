@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, every Vitest suite (the API on an embedded PostgreSQL server it starts from
+// `npm test`: typecheck, lint, formatting (prettier --check), every Vitest suite (the API on an embedded PostgreSQL server it starts from
 // the npm-shipped binaries, and on TEST_DATABASE_URL's server too when it is set), the production build with its size budget, then the browser journeys
 // (Chromium is found, or installed when this process may, before anything else runs).
 // Stops at the first failing step and prints how long each step took.
@@ -14,7 +14,9 @@ const want = (name) => only.length === 0 || only.includes(name);
 function step(name, command, args, env = {}) {
   if (!want(name)) return;
   const started = Date.now();
-  console.log(`\n━━ ${name} ━━  ${command === process.execPath ? 'node' : path.basename(command)} ${args.join(' ')}`);
+  console.log(
+    `\n━━ ${name} ━━  ${command === process.execPath ? 'node' : path.basename(command)} ${args.join(' ')}`,
+  );
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = (Date.now() - started) / 1000;
   steps.push({ name, seconds, ok: result.status === 0 });
@@ -27,7 +29,8 @@ function step(name, command, args, env = {}) {
 
 function summary() {
   console.log('\n━━ summary ━━');
-  for (const s of steps) console.log(`${s.ok ? '✔' : '✖'} ${s.name.padEnd(22)} ${s.seconds.toFixed(1).padStart(7)} s`);
+  for (const s of steps)
+    console.log(`${s.ok ? '✔' : '✖'} ${s.name.padEnd(22)} ${s.seconds.toFixed(1).padStart(7)} s`);
 }
 
 const bin = (name) => path.join(BIN, name);
@@ -51,18 +54,24 @@ step('typecheck', process.execPath, [
      execFileSync(${JSON.stringify(bin('tsc'))}, ['-p', p], { stdio: 'inherit' });`,
 ]);
 step('lint', bin('eslint'), ['.', '--max-warnings', '0']);
+step('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
 // The first pass is always the embedded server, even when TEST_DATABASE_URL names another.
 step('unit+api (embedded)', bin('vitest'), ['run'], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
-  step('api (TEST_DATABASE_URL)', bin('vitest'), ['run', '--project', 'api'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+  step('api (TEST_DATABASE_URL)', bin('vitest'), ['run', '--project', 'api'], {
+    TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
+  });
 } else if (want('api (TEST_DATABASE_URL)') || want('unit+api (embedded)')) {
   console.warn(
     '\nℹ The API suite ran on the embedded PostgreSQL 18 only: set TEST_DATABASE_URL=postgres://… to run it ' +
-      'against another server too (CI does, against the machine\'s PostgreSQL 15).',
+      "against another server too (CI does, against the machine's PostgreSQL 15).",
   );
 }
 step('build+budget', process.execPath, ['scripts/check-bundle-budget.mjs']);
-step('e2e', bin('playwright'), ['test', '-c', 'apps/web/playwright.config.ts'], { START_SKIP_BUILD: '1', CHROME_PATH: chromePath });
+step('e2e', bin('playwright'), ['test', '-c', 'apps/web/playwright.config.ts'], {
+  START_SKIP_BUILD: '1',
+  CHROME_PATH: chromePath,
+});
 
 summary();
 console.log('\n✔ all checks passed');
