@@ -7,16 +7,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { commandLine, isAlive } from '../lib/processes.mjs';
 import {
-  launch,
   leftovers,
   newPurchaseAccepted,
   processTree,
   stackPlace,
+  startedStack,
   stopStack,
 } from './launcher-lib.mjs';
 import {
   checkInvariants,
-  log,
   makeBuyers,
   pickProducts,
   readApiState,
@@ -29,18 +28,10 @@ import {
 const postmasterOf = (place) =>
   Number(readFileSync(path.join(place.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
-async function started(place) {
-  const stack = launch(place);
-  const t0 = Date.now();
-  await stack.ready;
-  log(`npm start ready in ${Date.now() - t0} ms`);
-  return stack;
-}
-
 export async function postgresKilled() {
   const place = await stackPlace(tempDir('postgres-killed'));
   const failures = [];
-  const stack = await started(place);
+  const stack = (await startedStack(place)).stack;
   const products = await pickProducts(place.port, 4);
   const buyers = await makeBuyers(4);
   const load = runLoad({ port: () => place.port, buyers, products, durationMs: 8_000, settleMs: 240_000 });
@@ -59,7 +50,7 @@ export async function postgresKilled() {
   const left = await leftovers(pids, [place.port], 20_000);
   for (const p of left.alive) failures.push(`still running after npm start exited: ${p}`);
 
-  const again = await started(place);
+  const again = (await startedStack(place)).stack;
   const ledger = await load.done;
   const state = await readApiState(place.port, buyers, products);
   const { checks, failures: broken } = checkInvariants(ledger, products, state);
@@ -80,7 +71,7 @@ export async function postgresKilled() {
 export async function postgresStale() {
   const place = await stackPlace(tempDir('postgres-stale'));
   const failures = [];
-  const stack = await started(place);
+  const stack = (await startedStack(place)).stack;
   const products = await pickProducts(place.port, 2);
   const buyers = await makeBuyers(2);
   const load = runLoad({ port: () => place.port, buyers, products, durationMs: 3_000, settleMs: 240_000 });
@@ -100,7 +91,7 @@ export async function postgresStale() {
   if (!isAlive(postmaster)) failures.push('the setup failed: PostgreSQL died with the others');
 
   const t0 = Date.now();
-  const again = await started(place);
+  const again = (await startedStack(place)).stack;
   const restartMs = Date.now() - t0;
   const said = again.lines.find((l) => /Stopping a PostgreSQL server a killed run left/.test(l));
   if (!said)

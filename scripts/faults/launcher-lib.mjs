@@ -6,7 +6,7 @@ import path from 'node:path';
 import { freePort, freePorts, portBusy } from '../lib/ports.mjs';
 import { commandLine, descendants, isAlive } from '../lib/processes.mjs';
 import { ROOT } from '../stack.mjs';
-import { JWT_SECRET, httpRequest, makeBuyers, onCleanup, PURCHASE_BODY, sleep } from './lib.mjs';
+import { JWT_SECRET, httpRequest, log, makeBuyers, onCleanup, PURCHASE_BODY, sleep } from './lib.mjs';
 
 export const START_TIMEOUT_MS = 240_000;
 
@@ -72,6 +72,18 @@ export function launch({ port, emulatorPort, mailSmtpPort, mailWebPort, dataDir 
     await Promise.race([exited, sleep(5_000)]);
   });
   return stack;
+}
+
+/** `npm start` in its own process group, once it says it is ready: the stack and its processes. */
+export async function startedStack(place) {
+  const stack = launch(place);
+  const t0 = Date.now();
+  await stack.ready;
+  const tree = processTree(stack);
+  log(
+    `npm start ready in ${Date.now() - t0} ms (launcher ${tree.launcher}, API ${tree.api}, emulator ${tree.emulator})`,
+  );
+  return { stack, tree };
 }
 
 /** Resolves when a line matches; rejects when `npm start` exits first or after `timeoutMs`. */

@@ -11,13 +11,13 @@ import {
   newPurchaseAccepted,
   processTree,
   stackPlace,
+  startedStack,
   stopStack,
   waitForLine,
 } from './launcher-lib.mjs';
 import { isAlive } from '../lib/processes.mjs';
 import {
   checkInvariants,
-  log,
   makeBuyers,
   pickProducts,
   readApiState,
@@ -36,17 +36,6 @@ const portsOf = (place) => [
   place.mailSmtpPort,
   place.mailWebPort,
 ];
-
-async function startedStack(place) {
-  const stack = launch(place);
-  const t0 = Date.now();
-  await stack.ready;
-  const tree = processTree(stack);
-  log(
-    `npm start ready in ${Date.now() - t0} ms (launcher ${tree.launcher}, API ${tree.api}, emulator ${tree.emulator})`,
-  );
-  return { stack, tree };
-}
 
 /** Load, then a SIGKILL of `target` mid-load; nothing may survive; a restart serves every acknowledged purchase. */
 function killScenario(target) {
