@@ -55,6 +55,10 @@ function embeddedDatabaseHolder() {
 }
 
 async function preflight() {
+  // The embedded server is for a laptop, a demo or a test; a deployment runs its own PostgreSQL.
+  if (useEmbeddedPostgres && process.env.NODE_ENV === 'production') {
+    throw new Error('NODE_ENV=production needs DATABASE_URL: production never runs the embedded PostgreSQL.');
+  }
   const ports = [[port, 'the web server and API', 'PORT', host]];
   if (useEmulator) {
     for (const [offset, what] of [

@@ -1,12 +1,20 @@
 // The embedded PostgreSQL server as the launcher runs it: created once, reachable only with its password
 // on 127.0.0.1, a server left by a killed run never blocks the next start, and a server that dies is said.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from './embedded-postgres.mjs';
+import { moveAsideOldPglite, startEmbeddedPostgres } from './embedded-postgres.mjs';
 import { exited, isAlive, stopChild } from './processes.mjs';
 
 const root = mkdtempSync(path.join(tmpdir(), 'bulkwise-embedded-'));
@@ -93,5 +101,23 @@ describe('the embedded PostgreSQL server', () => {
     process.kill(postmasterPid(dataDir), 'SIGKILL');
     expect(await exited(server.child)).not.toBe(0);
     expect(stderr).toMatch(/PostgreSQL exited unexpectedly \(SIGKILL\)/);
+  });
+
+  it('moves the database files of an earlier PGlite version aside, never deleting them', () => {
+    const dataDir = path.join(root, 'old-pglite');
+    mkdirSync(path.join(dataDir, 'pglite', 'base'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'pglite', 'base', 'kept'), 'old data');
+    writeFileSync(path.join(dataDir, 'pglite.pid'), '{}');
+    const aside = moveAsideOldPglite(dataDir);
+    expect(aside).toMatch(/pglite-unused-\d{4}-\d{2}-\d{2}/);
+    expect(readFileSync(path.join(aside, 'base', 'kept'), 'utf8')).toBe('old data');
+    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'pglite.pid'))).toBe(false);
+    // Nothing to move the next time, and a second old directory never replaces the first.
+    expect(moveAsideOldPglite(dataDir)).toBeUndefined();
+    mkdirSync(path.join(dataDir, 'pglite'));
+    const second = moveAsideOldPglite(dataDir);
+    expect(second).not.toBe(aside);
+    expect(readdirSync(dataDir).filter((f) => f.startsWith('pglite-unused-'))).toHaveLength(2);
   });
 });
