@@ -10,7 +10,10 @@ import {
   chownSync,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
+  readlinkSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
@@ -89,6 +92,70 @@ export function runningServer(clusterDir) {
     return pid > 0 && isAlive(pid) && /postgres/.test(commandLine(pid)) ? pid : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** Pids of processes (not zombies) whose working directory is `clusterDir`: a server's postmaster and backends. */
+function processesIn(clusterDir) {
+  let target;
+  try {
+    target = realpathSync(clusterDir);
+  } catch {
+    return [];
+  }
+  const pids = [];
+  for (const entry of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readlinkSync(`/proc/${entry}/cwd`) === target && isAlive(Number(entry))) pids.push(Number(entry));
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return pids;
+}
+
+/**
+ * A server killed a moment ago (kill -9 of the whole group) is not gone at once: its postmaster may be a
+ * zombie not yet reaped, which PostgreSQL's lock-file check still takes for a live postmaster, and its
+ * backends exit only when they notice, holding the shared memory until then. Waits for both (Linux; up
+ * to 15 s), then removes a lock file whose postmaster is dead, so a new server never refuses to start
+ * because of one that is already gone.
+ * @param {string} clusterDir
+ * @param {(line: string) => void} onStep
+ */
+async function untilPreviousServerGone(clusterDir, onStep) {
+  const lockFile = path.join(clusterDir, 'postmaster.pid');
+  const lockPid = () => {
+    try {
+      return Number(readFileSync(lockFile, 'utf8').split('\n')[0]) || undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const exists = (pid) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (err) {
+      return /** @type {NodeJS.ErrnoException} */ (err).code !== 'ESRCH';
+    }
+  };
+  const deadline = Date.now() + 15_000;
+  for (let waited = false; ; waited = true) {
+    const pid = lockPid();
+    const left = existsSync('/proc') ? processesIn(clusterDir) : [];
+    if ((pid === undefined || !exists(pid)) && left.length === 0) return;
+    if (!waited) onStep('Waiting for the PostgreSQL processes of a killed run to finish exiting…');
+    if (Date.now() > deadline) {
+      if (left.length > 0)
+        throw new Error(
+          `PostgreSQL processes of an earlier run still work in ${clusterDir}: ${left.join(', ')}`,
+        );
+      // Only a dead postmaster's lock file is left (a zombie nobody reaps): it protects nothing.
+      if (pid !== undefined && !isAlive(pid)) rmSync(lockFile, { force: true });
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -195,6 +262,7 @@ export async function startEmbeddedPostgres({
     onStep(`Stopping a PostgreSQL server a killed run left on ${clusterDir} (pid ${stale})…`);
     await stopServer(stale);
   }
+  await untilPreviousServerGone(clusterDir, onStep);
 
   let created = false;
   if (!existsSync(path.join(clusterDir, 'PG_VERSION')) || !existsSync(credentialsFile)) {
