@@ -22,5 +22,4 @@ export function startEmbeddedPostgres(options: {
 export function postgresBinaries(): Promise<{ postgres: string; initdb: string }>;
 export function runningServer(clusterDir: string): number | undefined;
 export function stopServer(pid: number, graceMs?: number): Promise<void>;
-export function freePort(): Promise<number>;
 export function moveAsideOldPglite(dataDir: string): string | undefined;

@@ -19,10 +19,10 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './ports.mjs';
 import { commandLine, isAlive, spawnNodeScript } from './processes.mjs';
 
 const SUPERVISOR = new URL('./postgres-supervisor.mjs', import.meta.url).pathname;
@@ -69,16 +69,13 @@ export function serverUser() {
   }
 }
 
-/** A free TCP port on 127.0.0.1, as the kernel hands them out. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+/** The postmaster pid that `<clusterDir>/postmaster.pid` names, if any. @param {string} clusterDir */
+function postmasterPid(clusterDir) {
+  try {
+    return Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -87,12 +84,8 @@ export function freePort() {
  * @param {string} clusterDir
  */
 export function runningServer(clusterDir) {
-  try {
-    const pid = Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    return pid > 0 && isAlive(pid) && /postgres/.test(commandLine(pid)) ? pid : undefined;
-  } catch {
-    return undefined;
-  }
+  const pid = postmasterPid(clusterDir);
+  return pid !== undefined && isAlive(pid) && /postgres/.test(commandLine(pid)) ? pid : undefined;
 }
 
 /** Pids of processes (not zombies) whose working directory is `clusterDir`: a server's postmaster and backends. */
@@ -125,13 +118,6 @@ function processesIn(clusterDir) {
  */
 async function untilPreviousServerGone(clusterDir, onStep) {
   const lockFile = path.join(clusterDir, 'postmaster.pid');
-  const lockPid = () => {
-    try {
-      return Number(readFileSync(lockFile, 'utf8').split('\n')[0]) || undefined;
-    } catch {
-      return undefined;
-    }
-  };
   const exists = (pid) => {
     try {
       process.kill(pid, 0);
@@ -142,7 +128,7 @@ async function untilPreviousServerGone(clusterDir, onStep) {
   };
   const deadline = Date.now() + 15_000;
   for (let waited = false; ; waited = true) {
-    const pid = lockPid();
+    const pid = postmasterPid(clusterDir);
     const left = existsSync('/proc') ? processesIn(clusterDir) : [];
     if ((pid === undefined || !exists(pid)) && left.length === 0) return;
     if (!waited) onStep('Waiting for the PostgreSQL processes of a killed run to finish exiting…');
@@ -203,11 +189,10 @@ function letServerUserReach(dir, onStep) {
 /**
  * Creates the cluster (initdb, about 1 s): superuser `bulkwise` with a generated password, UTF-8 with
  * the built-in C.UTF-8 locale (the same everywhere, no OS locales needed).
- * @param {{ clusterDir: string, password: string, durable: boolean }} options
+ * @param {{ clusterDir: string, password: string, durable: boolean, user: { uid?: number, gid?: number } }} options
  */
-async function initCluster({ clusterDir, password, durable }) {
+async function initCluster({ clusterDir, password, durable, user }) {
   const { initdb } = await postgresBinaries();
-  const user = serverUser();
   mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
   chmodSync(clusterDir, 0o700);
   if (user.uid !== undefined) chownSync(clusterDir, user.uid, /** @type {number} */ (user.gid));
@@ -263,6 +248,7 @@ export async function startEmbeddedPostgres({
     await stopServer(stale);
   }
   await untilPreviousServerGone(clusterDir, onStep);
+  const user = serverUser();
 
   let created = false;
   if (!existsSync(path.join(clusterDir, 'PG_VERSION')) || !existsSync(credentialsFile)) {
@@ -271,7 +257,7 @@ export async function startEmbeddedPostgres({
     mkdirSync(dataDir, { recursive: true });
     letServerUserReach(dataDir, onStep);
     const password = randomBytes(18).toString('base64url');
-    await initCluster({ clusterDir, password, durable });
+    await initCluster({ clusterDir, password, durable, user });
     writeFileSync(credentialsFile, JSON.stringify({ user: USER, password }), { mode: 0o600 });
     created = true;
   }
@@ -288,7 +274,6 @@ export async function startEmbeddedPostgres({
     ...settings,
   };
   const args = ['-D', clusterDir, ...Object.entries(options).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
-  const user = serverUser();
   const child = spawnNodeScript(SUPERVISOR, [postgres, ...args], {
     env: { BULKWISE_PG_UID: user.uid?.toString() ?? '', BULKWISE_PG_GID: user.gid?.toString() ?? '' },
   });
