@@ -207,8 +207,8 @@ describe('POST /api/jwt records what Firebase says about the address', () => {
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toEqual({ status: 'sent', email: user.email });
     await deliverAll();
-    const [mail] = await smtp.waitFor(1);
-    expect((mail!.to as { text: string }).text).toBe(user.email);
+    // Two mails: the supplier's "New order" and the link (sent side by side, in either order).
+    const mail = (await smtp.waitFor(2)).find((m) => (m.to as { text: string }).text === user.email);
     expect(mail!.subject).toBe('Verify your email address for Bulkwise');
     const link = /https:\/\/market\.example\.com\/verify-email\?oobCode=[^\s"]+/.exec(mail!.text ?? '')?.[0];
     expect(link).toBeDefined();
@@ -261,6 +261,22 @@ describe('POST /api/jwt records what Firebase says about the address', () => {
     const order = placed.json().cartItemId as string;
     await exchange(stale, user);
     expect((await deskOf(supplier)).find((o) => o._id === order)!.buyer.emailVerified).toBe(true);
+  });
+
+  it('the verification mail goes even to a user who turned order emails off', async () => {
+    const user = await signUpWithPassword();
+    const token = (await exchange(user.idToken, user)).json().token as string;
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { emailNotifications: false },
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await askForLink(token)).json()).toEqual({ status: 'sent', email: user.email });
+    const rows = await deliverAll();
+    expect(rows).toEqual([expect.objectContaining({ kind: 'account.verify_email', status: 'sent' })]);
+    expect(recipients()).toEqual([user.email]);
   });
 
   it('asking for a link needs a signed-in user', async () => {
