@@ -57,6 +57,17 @@ export function imageSrcset(url: string): string | undefined {
     .join(', ');
 }
 
+/**
+ * How wide the pages lay images out (the `sizes` of their srcset), here because the server's preload
+ * of a page's largest image must name the same file the page's <img> will pick.
+ */
+export const IMAGE_SIZES = {
+  /** A card of the product grids: one column on phones, two from md, three from lg (1280 px page). */
+  cardGrid: '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw',
+  /** The product page's photo: half of the 1280 px page from lg, the whole width below it. */
+  productPage: '(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw',
+} as const;
+
 /** POST /api/images answer: `url` is the widest variant (the value a product's `image` takes). */
 export const UploadedImageSchema = z.object({
   id: z.string(),
