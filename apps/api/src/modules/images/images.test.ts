@@ -36,6 +36,13 @@ const photo = (width: number, height: number) =>
 const hasGps = (exif: Buffer) =>
   exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]));
 
+let bomb: Promise<Buffer> | undefined;
+/** 10,000 x 5,000 white pixels: 50 megapixels in a small PNG. Made once for both storages (it takes seconds). */
+const bombPng = () =>
+  (bomb ??= sharp({ create: { width: 10_000, height: 5_000, channels: 3, background: '#fff' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer());
+
 // The same suite against each storage: files under a directory, and an S3 server the test starts.
 describe.each(['disk', 's3'] as const)('image upload (%s storage)', (kind) => {
   let t: TestApp;
@@ -172,9 +179,7 @@ describe.each(['disk', 's3'] as const)('image upload (%s storage)', (kind) => {
   });
 
   it('refuses a 50-megapixel PNG before decoding it (a decompression bomb is small on the wire)', async () => {
-    const bomb = await sharp({ create: { width: 10_000, height: 5_000, channels: 3, background: '#fff' } })
-      .png({ compressionLevel: 9 })
-      .toBuffer();
+    const bomb = await bombPng();
     expect(bomb.length).toBeLessThan(IMAGE_UPLOAD_MAX_BYTES);
     const res = await upload(supplier, bomb, { filename: 'big.png' });
     expect(res.statusCode).toBe(400);
