@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { appReady, swal } from './browse';
-import { expect } from './fixtures';
+import { expect, letSuccessDialogClose } from './fixtures';
 
 /** The stack's mail catcher (maildev), read through its REST API as a person would read the inbox. */
 const INBOX = `http://127.0.0.1:${process.env.E2E_MAIL_WEB_PORT ?? 1180}/api/email`;
@@ -32,4 +32,5 @@ export async function buyInBrowser(page: Page, productId: string, quantity: numb
   await dialog.getByLabel('Phone number').fill('+44 117 496 0123');
   await dialog.getByRole('button', { name: 'Confirm Purchase' }).click();
   await expect(swal(page).getByRole('heading', { name: 'Purchase Successful!' })).toBeVisible();
+  await letSuccessDialogClose(page);
 }

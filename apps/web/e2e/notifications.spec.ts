@@ -1,4 +1,4 @@
-import { createProduct, createUser, expect, signIn, test } from './fixtures';
+import { createProduct, createUser, expect, newWindow, signIn, test } from './fixtures';
 import { buyInBrowser, mailsTo } from './mail';
 import { expectAccessibleInBothThemes } from './workspace';
 
@@ -48,12 +48,13 @@ test('a supplier who turns order emails off in Settings gets no new-order mail',
   // worker has gone past the first.
   const loud = await createUser('loud');
   const marker = await createProduct(loud, { mainQuantity: 300, minSellingQuantity: 20 });
-  const buyerPage = await browser.newPage();
+  const buyerWindow = await newWindow(browser);
+  const buyerPage = await buyerWindow.newPage();
   const buyer = await createUser('buyer');
   await signIn(buyerPage, buyer);
   await buyInBrowser(buyerPage, product._id, 20);
   await buyInBrowser(buyerPage, marker._id, 20);
   await expect.poll(async () => (await mailsTo(loud.email)).length, { timeout: 20_000 }).toBe(1);
   expect(await mailsTo(supplier.email)).toHaveLength(0);
-  await buyerPage.close();
+  await buyerWindow.close();
 });

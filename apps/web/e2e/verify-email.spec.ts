@@ -1,4 +1,4 @@
-import { createProduct, createUser, expect, signIn, test } from './fixtures';
+import { createProduct, createUser, expect, newWindow, signIn, test } from './fixtures';
 import { buyInBrowser, mailsTo } from './mail';
 
 const VERIFY_SUBJECT = 'Verify your email address for Bulkwise';
@@ -19,7 +19,8 @@ test('a buyer verifies their email through the link in the local inbox; the unve
   await expect(cartNote).toBeVisible();
 
   // The supplier sees the buyer's address marked on the desk.
-  const supplierPage = await browser.newPage();
+  const supplierWindow = await newWindow(browser);
+  const supplierPage = await supplierWindow.newPage();
   await signIn(supplierPage, supplier);
   await supplierPage.goto('/orders');
   const order = supplierPage.getByRole('article', { name: product.name });
@@ -61,5 +62,5 @@ test('a buyer verifies their email through the link in the local inbox; the unve
   await expect
     .poll(async () => (await mailsTo(buyer.email)).map((m) => m.subject), { timeout: 20_000 })
     .toContain(`Order confirmed: ${product.name}`);
-  await supplierPage.close();
+  await supplierWindow.close();
 });

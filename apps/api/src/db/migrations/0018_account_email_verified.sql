@@ -4,6 +4,7 @@ CREATE TABLE "accounts" (
 	"email_verified" boolean DEFAULT false NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+
 --> statement-breakpoint
 -- Hand-written: the desk and the CSV mark a buyer's unverified address, read from "accounts" at query
 -- time, and desk pages are cached per supplier (orders.cache.ts). When a buyer's verified address changes,
