@@ -44,6 +44,8 @@ export const routes: RouteObject[] = [
               { path: paths.orders.path, lazy: () => import('./routes/orders') },
             ],
           },
+          // Public: the link may be opened in a browser where the user is not signed in.
+          { path: paths.verifyEmail.path, lazy: () => import('./routes/verify-email') },
           { path: '*', lazy: () => import('./routes/not-found') },
         ],
       },
