@@ -48,6 +48,10 @@ function track(name, child, quiet) {
  * Starts `command`. A node script (a node_modules/.bin tool) runs as a direct node child that stops
  * with `stopSignal` when we die; anything else is a plain child in our process group.
  */
+/**
+ * @param {string} name @param {string} command @param {string[]} args
+ * @param {{ env?: Record<string, string | undefined>, quiet?: boolean, cwd?: string, stopSignal?: NodeJS.Signals, preload?: string[] }} [options]
+ */
 export function run(
   name,
   command,
@@ -75,7 +79,11 @@ export function killAll() {
   for (const child of children) killTree(child);
 }
 
-/** Polls `url` until `accept(response)` holds; fails early if `child` exits. */
+/**
+ * Polls `url` until `accept(response)` holds; fails early if `child` exits.
+ * @param {string} url
+ * @param {{ timeoutMs?: number, child?: import('node:child_process').ChildProcess, accept?: (r: Response) => boolean | Promise<boolean> }} [options]
+ */
 export async function waitForUrl(url, { timeoutMs = 120_000, child, accept = (r) => r.ok } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

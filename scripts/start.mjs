@@ -59,13 +59,14 @@ async function preflight() {
   if (useEmbeddedPostgres && process.env.NODE_ENV === 'production') {
     throw new Error('NODE_ENV=production needs DATABASE_URL: production never runs the embedded PostgreSQL.');
   }
+  /** @type {Array<[port: number, what: string, envName: string, bindHost: string]>} */
   const ports = [[port, 'the web server and API', 'PORT', host]];
   if (useEmulator) {
-    for (const [offset, what] of [
+    for (const [offset, what] of /** @type {Array<[number, string]>} */ ([
       [0, 'the Auth emulator'],
       [1, 'the emulator hub'],
       [2, 'the emulator log'],
-    ]) {
+    ])) {
       ports.push([emulatorPort + offset, what, 'AUTH_EMULATOR_PORT', '127.0.0.1']);
     }
   }

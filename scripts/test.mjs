@@ -50,7 +50,7 @@ step('typecheck', process.execPath, [
   '-e',
   // One tsc per workspace (each has its own lib/DOM settings); fail if any fails.
   `const { execFileSync } = require('node:child_process');
-   for (const p of ['packages/contracts', 'apps/api', 'apps/web', 'apps/web/e2e'])
+   for (const p of ['packages/contracts', 'apps/api', 'apps/web', 'apps/web/e2e', 'scripts'])
      execFileSync(${JSON.stringify(bin('tsc'))}, ['-p', p], { stdio: 'inherit' });`,
 ]);
 step('lint', bin('eslint'), ['.', '--max-warnings', '0']);

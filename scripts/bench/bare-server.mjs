@@ -22,7 +22,7 @@ if (pool) {
     const { rows } = await pool.query({
       name: 'bare_by_id',
       text: 'select * from products where id = $1',
-      values: [req.params.id],
+      values: [/** @type {{ id: string }} */ (req.params).id],
     });
     return rows[0] ?? reply.code(404).send({ code: 'NOT_FOUND' });
   });

@@ -33,12 +33,13 @@ const TARGET_P99_MS = 50;
 const SUPPLIER = { uid: 'bench-desk-supplier', email: 'desk@bench.bulkwise.test', name: 'Desk Supplier' };
 
 /** The server (embedded unless DATABASE_URL is set), once started; see server.mjs. */
+/** @type {any} */
 let server;
 const started = Date.now();
 const step = (msg) =>
   console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
 const { dir: work, remove: removeWork } = throwawayDir('bench-orders');
-/** The throwaway PostgreSQL database, once created. */
+/** The throwaway PostgreSQL database, once created. @type {{ name: string, url: string, drop: () => Promise<unknown> } | undefined} */
 let throwaway;
 let api;
 
@@ -191,7 +192,9 @@ async function main() {
   // the supplier's orders again. Five times: confirm one placed order, then time one GET of the first page.
   step('First page right after a change (5 x confirm one order, then one GET)');
   const afterChange = [];
-  const placed = await (await fetch(`${base}/api/orders?status=placed&limit=5`, { headers })).json();
+  const placed = /** @type {Array<{ _id: string }>} */ (
+    await (await fetch(`${base}/api/orders?status=placed&limit=5`, { headers })).json()
+  );
   for (const order of placed) {
     const moved = await fetch(`${base}/api/orders/${order._id}/confirm`, { method: 'POST', headers });
     if (!moved.ok) throw new Error(`confirm: ${moved.status} ${await moved.text()}`);

@@ -46,7 +46,7 @@ export function writeSection(title, body) {
     '`npm run bench:web` (Lighthouse). See bench/README.md for what each figure means.\n';
   const current = existsSync(LATEST) ? readFileSync(LATEST, 'utf8') : header;
   const sections = current.split(/^(?=## )/m);
-  const intro = sections[0]?.startsWith('## ') ? header : sections.shift();
+  const intro = (sections[0]?.startsWith('## ') ? header : sections.shift()) ?? header;
   const section = `## ${title}\n\n${body.trim()}\n\n`;
   const index = sections.findIndex((s) => s.startsWith(`## ${title}\n`));
   if (index >= 0) sections[index] = section;

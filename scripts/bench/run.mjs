@@ -207,10 +207,9 @@ async function main() {
   });
   // Every product's stock as seeded (the demo products' too): the oversell check compares against it.
   const initialStock = new Map(
-    (await seeded.db.execute('select id, main_quantity from products')).rows.map((r) => [
-      r.id,
-      r.main_quantity,
-    ]),
+    /** @type {{ rows: any[] }} */ (
+      await seeded.db.execute('select id, main_quantity from products')
+    ).rows.map((r) => [r.id, r.main_quantity]),
   );
   const catalogSize = initialStock.size;
   await seeded.close();
@@ -310,10 +309,14 @@ async function main() {
     const check = await openPostgres({ url: databaseUrl, poolSize: 2, migrate: false });
     let oversell;
     try {
-      const { rows: stock } = await check.db.execute(
-        'select p.id, p.main_quantity, coalesce(sum(c.quantity), 0)::int as sold from products p left join cart_items c on c.product_id = p.id group by p.id',
+      const { rows: stock } = /** @type {{ rows: any[] }} */ (
+        await check.db.execute(
+          'select p.id, p.main_quantity, coalesce(sum(c.quantity), 0)::int as sold from products p left join cart_items c on c.product_id = p.id group by p.id',
+        )
       );
-      const { rows: cart } = await check.db.execute('select count(*)::int as n from cart_items');
+      const { rows: cart } = /** @type {{ rows: any[] }} */ (
+        await check.db.execute('select count(*)::int as n from cart_items')
+      );
       let mismatched = 0;
       let negative = 0;
       for (const r of stock) {

@@ -15,6 +15,7 @@ const BATCH = 2_000;
  * batches, then VACUUM ANALYZE so that the planner sees 100k rows (autovacuum would, some time later)
  * and index-only scans can use the visibility map. Returns the open database.
  */
+/** @param {{ url: string, rows: any[], demoCatalog?: boolean, log?: (line: string) => void }} options */
 export async function seedDatabase({ url, rows, demoCatalog = false, log = () => {} }) {
   const database = await openPostgres({ url, poolSize: 4 });
   const { db } = database;

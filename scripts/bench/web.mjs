@@ -102,7 +102,9 @@ async function main() {
   });
   try {
     await waitForUrl(`${base}/api/health`, { child: stack, timeoutMs: 240_000 });
-    const [first] = await (await fetch(`${base}/api/products?limit=1`)).json();
+    const [first] = /** @type {Array<{ _id: string }>} */ (
+      await (await fetch(`${base}/api/products?limit=1`)).json()
+    );
     const pages = [
       ['Home', `${base}/`],
       ['All Products', `${base}/all-products`],

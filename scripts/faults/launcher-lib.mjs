@@ -65,7 +65,7 @@ export function launch({ port, emulatorPort, mailSmtpPort, mailWebPort, dataDir 
     // By process group, never by remembered pids: once npm has exited its pid may be another process's,
     // while a group id is not reused as long as one member lives.
     try {
-      process.kill(-npm.pid, 'SIGKILL');
+      process.kill(-(/** @type {number} */ (npm.pid)), 'SIGKILL');
     } catch {
       // the whole group is gone
     }

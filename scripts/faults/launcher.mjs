@@ -49,8 +49,8 @@ function killScenario(target) {
     await sleep(3_000);
     const before = summarise(load.ledger);
     const pids = processTree(stack).pids;
-    if (target === 'group') process.kill(-stack.npm.pid, 'SIGKILL');
-    else process.kill(target === 'npm' ? stack.npm.pid : tree.launcher, 'SIGKILL');
+    if (target === 'group') process.kill(-(/** @type {number} */ (stack.npm.pid)), 'SIGKILL');
+    else process.kill(target === 'npm' ? /** @type {number} */ (stack.npm.pid) : tree.launcher, 'SIGKILL');
     const killedAt = Date.now();
     const left = await leftovers(pids, portsOf(place), STOP_MS);
     const goneMs = Date.now() - killedAt;
@@ -94,14 +94,14 @@ export async function secondInstance() {
   const products = await pickProducts(place.port, 1);
 
   const elsewhere = await stackPlace(place.dataDir);
-  for (const [label, where, expected] of [
+  for (const [label, where, expected] of /** @type {Array<[string, any, RegExp]>} */ ([
     ['same ports', place, new RegExp(`Port ${place.port} \\(.*\\) is already in use by process ${tree.api}`)],
     [
       'other ports, same DATA_DIR',
       elsewhere,
       new RegExp(`in use by another Bulkwise process \\(pid ${tree.launcher}`),
     ],
-  ]) {
+  ])) {
     const t0 = Date.now();
     const second = launch(where);
     const exit = await Promise.race([second.exited, sleep(15_000).then(() => undefined)]);
@@ -132,12 +132,12 @@ export async function secondInstance() {
     'POST /api/jwt HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"idToken":',
   );
   await sleep(200);
-  process.kill(-stack.npm.pid, 'SIGINT');
+  process.kill(-(/** @type {number} */ (stack.npm.pid)), 'SIGINT');
   await sleep(300);
   const t0 = Date.now();
   const launcherAlive = isAlive(tree.launcher);
   if (!launcherAlive) failures.push('the first Ctrl-C finished within 300 ms: the second proved nothing');
-  else process.kill(-stack.npm.pid, 'SIGINT');
+  else process.kill(-(/** @type {number} */ (stack.npm.pid)), 'SIGINT');
   const left = await leftovers(pids, portsOf(place), 5_000);
   for (const p of left.alive) failures.push(`a second Ctrl-C left ${p} running after 5 s`);
   if (launcherAlive && !stack.lines.some((l) => /Forcing/.test(l)))
@@ -163,6 +163,7 @@ export async function launcherSigterm() {
   await sleep(2_500);
   let current = first;
   let restarted = false;
+  /** @type {Array<[string, (s: any) => void]>} */
   const stops = [
     ['SIGTERM to the launcher under load', (s) => process.kill(s.tree.launcher, 'SIGTERM')],
     ['SIGTERM to the process group', (s) => process.kill(-s.stack.npm.pid, 'SIGTERM')],

@@ -162,6 +162,13 @@ export async function makeBuyers(n) {
  * One HTTP exchange. Never throws: a network failure (reset, refused, client timeout, a body cut short)
  * is an outcome like a status, reported as `error`.
  */
+/**
+ * @typedef {{ status?: number, json?: any, text?: string, headers?: import('node:http').IncomingHttpHeaders,
+ *   error?: string, ms: number, startedAt: number }} HttpOutcome
+ * @param {{ port: number, method: string, path: string, headers?: Record<string, string>, body?: unknown,
+ *   agent?: import('node:http').Agent, timeoutMs?: number }} request
+ * @returns {Promise<HttpOutcome>}
+ */
 export function httpRequest({ port, method, path: urlPath, headers = {}, body, agent, timeoutMs = 15_000 }) {
   return new Promise((resolve) => {
     const started = performance.now();
@@ -187,7 +194,9 @@ export function httpRequest({ port, method, path: urlPath, headers = {}, body, a
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
-        res.on('error', (err) => settle({ error: err.code ?? err.message }));
+        res.on('error', (/** @type {NodeJS.ErrnoException} */ err) =>
+          settle({ error: err.code ?? err.message }),
+        );
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString();
           let json;
@@ -203,7 +212,7 @@ export function httpRequest({ port, method, path: urlPath, headers = {}, body, a
     req.setTimeout(timeoutMs, () =>
       req.destroy(Object.assign(new Error('client timeout'), { code: 'CLIENT_TIMEOUT' })),
     );
-    req.on('error', (err) => settle({ error: err.code ?? err.message }));
+    req.on('error', (/** @type {NodeJS.ErrnoException} */ err) => settle({ error: err.code ?? err.message }));
     req.end(payload);
   });
 }
@@ -225,6 +234,7 @@ export async function startProxy(target) {
       client.resetAndDestroy();
       return;
     }
+    /** @type {{ client: net.Socket, upstream?: net.Socket, held: boolean }} */
     const conn = { client, upstream: undefined, held: mode === 'blackhole' };
     conns.add(conn);
     const drop = () => {
@@ -246,9 +256,9 @@ export async function startProxy(target) {
     client.on('close', () => !conn.held && drop());
     upstream.on('close', () => !conn.held && drop());
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
   const proxy = {
-    port: server.address().port,
+    port: /** @type {import('node:net').AddressInfo} */ (server.address()).port,
     cut(kind) {
       mode = kind;
       for (const conn of [...conns]) {
@@ -306,10 +316,22 @@ export async function pickProducts(port, count) {
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 
 /**
+ * What the clients saw, to hold against the database afterwards.
+ * @typedef {{ purchases: any[], removals: any[], anomalies: string[] }} PurchaseLedger
+ * @typedef {PurchaseLedger & { attempts: number, byOutcome: Map<string, number>,
+ *   latencies: Array<{ ms: number, at: number, outcome: string | number | undefined, code?: string }> }} Ledger
+ */
+
+/**
  * Runs `workers` buyers until `durationMs` has passed (and at most `maxOps` operations each). A purchase
  * or removal whose outcome is unknown (a network error, a 503) is retried, the purchase with the SAME
  * Idempotency-Key, until it gets a definite answer or `settleMs` after the end. `port()` is asked before
  * every attempt, so a scenario may move the API.
+ */
+/**
+ * @param {{ port: () => number, buyers: Array<{ token: string }>, products: Array<{ id: string, quantity?: number }>,
+ *   durationMs: number, settleMs?: number, maxOps?: number, removeRatio?: number,
+ *   agent?: import('node:http').Agent, tag?: (...args: any[]) => string, onAttempt?: (attempt: any) => void }} options
  */
 export function runLoad({
   port,
@@ -323,6 +345,7 @@ export function runLoad({
   tag = () => '',
   onAttempt = () => {},
 }) {
+  /** @type {Ledger} */
   const ledger = {
     attempts: 0,
     byOutcome: new Map(),

@@ -15,6 +15,7 @@ import { crashWithPendingMail, smtpOutage, twoWorkers } from './mail.mjs';
 import { databaseOutage } from './outage.mjs';
 import { gracefulShutdown } from './shutdown.mjs';
 
+/** @type {Array<[name: string, title: string, scenario: () => Promise<{ failures: string[], figures: string[] }>, timeoutMs?: number]>} */
 const SCENARIOS = [
   ['crash', 'Crash under load (PostgreSQL, SIGKILL mid-load, restart)', crashUnderLoad],
   ['outage', 'Database outage (TCP proxy: resets, then a black hole)', databaseOutage],

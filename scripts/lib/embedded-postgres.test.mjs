@@ -97,7 +97,7 @@ describe('the embedded PostgreSQL server', () => {
     const dataDir = path.join(root, 'dies');
     const server = await startEmbeddedPostgres({ dataDir, durable: false });
     let stderr = '';
-    server.child.stderr.on('data', (c) => (stderr += c));
+    server.child.stderr?.on('data', (c) => (stderr += c));
     process.kill(postmasterPid(dataDir), 'SIGKILL');
     expect(await exited(server.child)).not.toBe(0);
     expect(stderr).toMatch(/PostgreSQL exited unexpectedly \(SIGKILL\)/);
@@ -110,7 +110,7 @@ describe('the embedded PostgreSQL server', () => {
     writeFileSync(path.join(dataDir, 'pglite.pid'), '{}');
     const aside = moveAsideOldPglite(dataDir);
     expect(aside).toMatch(/pglite-unused-\d{4}-\d{2}-\d{2}/);
-    expect(readFileSync(path.join(aside, 'base', 'kept'), 'utf8')).toBe('old data');
+    expect(readFileSync(path.join(String(aside), 'base', 'kept'), 'utf8')).toBe('old data');
     expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
     expect(existsSync(path.join(dataDir, 'pglite.pid'))).toBe(false);
     // Nothing to move the next time, and a second old directory never replaces the first.

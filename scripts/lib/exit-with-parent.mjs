@@ -17,7 +17,7 @@ function stop(signalled) {
 // be gone before this module even runs, and then the 'disconnect' event has already been emitted.
 if (process.channel !== undefined) {
   let signalled = false;
-  for (const name of ['SIGINT', 'SIGTERM']) {
+  for (const name of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
     const mark = () => {
       signalled = true;
       // Only us listening: the program has no handler, so let the signal do what it does by default.

@@ -15,8 +15,8 @@ export function canListen(port, host) {
 /** An ephemeral port nobody listens on now (the OS picks it). */
 export async function freePort() {
   const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = /** @type {net.AddressInfo} */ (server.address());
   await new Promise((resolve) => server.close(resolve));
   return port;
 }

@@ -77,7 +77,11 @@ export function watchAncestors(onGone, { intervalMs = 500 } = {}) {
   const parent = process.ppid;
   const watched = [{ pid: parent, startTime: procStat(parent)?.startTime }];
   const grandparent = procStat(parent)?.ppid;
-  if (/^(\S*\/)?(sh|dash|bash) -c /.test(commandLine(parent)) && grandparent > 1) {
+  if (
+    /^(\S*\/)?(sh|dash|bash) -c /.test(commandLine(parent)) &&
+    grandparent !== undefined &&
+    grandparent > 1
+  ) {
     watched.push({ pid: grandparent, startTime: procStat(grandparent)?.startTime });
   }
   const gone = ({ pid, startTime }) =>
@@ -97,17 +101,29 @@ export function watchAncestors(onGone, { intervalMs = 500 } = {}) {
  * Ctrl-C, reaches it too). With `ipc`, the child gets a channel whose end it can watch: the kernel
  * closes it when we die, however we die.
  */
+/** @typedef {{ env?: Record<string, string | undefined>, cwd?: string, ipc?: boolean }} SpawnOptions */
+
+/** @param {string} command @param {string[]} args @param {SpawnOptions} [options] */
 export function spawnChild(command, args, { env = {}, cwd, ipc = false } = {}) {
   return spawn(command, args, {
     cwd,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc'] : [])],
+    stdio: /** @type {import('node:child_process').StdioOptions} */ ([
+      'ignore',
+      'pipe',
+      'pipe',
+      ...(ipc ? ['ipc'] : []),
+    ]),
   });
 }
 
 /**
  * A node script (a path or a node_modules/.bin link) as a direct node child with an IPC channel, with
  * `exit-with-parent` preloaded: on our death it gets `stopSignal` (SIGTERM unless told otherwise).
+ */
+/**
+ * @param {string} script @param {string[]} args
+ * @param {SpawnOptions & { stopSignal?: NodeJS.Signals, preload?: string[] }} [options]
  */
 export function spawnNodeScript(script, args, { stopSignal = 'SIGTERM', preload = [], ...options } = {}) {
   const watcher = `${EXIT_WITH_PARENT}?signal=${stopSignal}`;

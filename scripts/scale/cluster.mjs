@@ -58,6 +58,7 @@ function spawnInstance(name, listenPort, env) {
  * Starts `count` instances. Rate limits are on (POST /jwt 30 a minute per address) and TRUST_PROXY=loopback:
  * our client plays the load balancer and names the client address in X-Forwarded-For.
  */
+/** @param {{ count: number, databaseUrl: string, redisUrl?: string, env?: Record<string, string> }} options */
 export async function startCluster({ count, databaseUrl, redisUrl, env = {} }) {
   const common = {
     NODE_ENV: 'production',
@@ -97,7 +98,8 @@ export async function waitForRedisState(instances, expected, timeoutMs = 15_000)
   for (const api of instances.filter((a) => a.alive)) {
     await waitForUrl(`http://127.0.0.1:${api.port}/api/health/ready`, {
       timeoutMs,
-      accept: async (res) => res.ok && (await res.json()).redis === expected,
+      accept: async (res) =>
+        res.ok && /** @type {{ redis?: string }} */ (await res.json()).redis === expected,
     });
   }
 }

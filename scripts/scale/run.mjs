@@ -40,6 +40,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+/** @type {Array<[name: string, title: string, step: (context: any) => Promise<any>]>} */
 const STEPS = [
   ['1 purchases', '300 concurrent purchases, 20 products', concurrentPurchases],
   ['2 rate limit', 'POST /api/jwt limit across instances', sharedRateLimit],

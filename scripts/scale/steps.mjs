@@ -71,6 +71,7 @@ export async function concurrentPurchases({ instances, databaseUrl, supplier }) 
   const next = roundRobin(instances);
   const products = await createProducts(next(), supplier, 20, { stock: 12 });
   const buyers = await makeBuyers(30);
+  /** @type {import('../faults/lib.mjs').PurchaseLedger} */
   const ledger = { purchases: [], removals: [], anomalies: [] };
   await Promise.all(
     Array.from({ length: 300 }, async (_, i) => {
