@@ -23,3 +23,4 @@ export function postgresBinaries(): Promise<{ postgres: string; initdb: string }
 export function runningServer(clusterDir: string): number | undefined;
 export function stopServer(pid: number, graceMs?: number): Promise<void>;
 export function moveAsideOldPglite(dataDir: string): string | undefined;
+export function restoreLibraryLinks(packageDir: string): void;

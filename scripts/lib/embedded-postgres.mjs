@@ -16,6 +16,7 @@ import {
   realpathSync,
   renameSync,
   rmSync,
+  symlinkSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -35,11 +36,36 @@ export async function postgresBinaries() {
   try {
     /** @type {{ postgres: string, initdb: string }} */
     const bins = await import(pkg);
+    restoreLibraryLinks(path.resolve(path.dirname(bins.postgres), '..', '..'));
     return { postgres: bins.postgres, initdb: bins.initdb };
   } catch {
     throw new Error(
       `No PostgreSQL binaries for ${process.platform}-${process.arch} (${pkg} is not installed): run npm install, or set DATABASE_URL.`,
     );
+  }
+}
+
+/**
+ * The package ships its shared libraries' version links as a list (npm cannot pack symlinks) and makes
+ * them in a postinstall script. npm 11 warns about install scripts and may be set to skip them
+ * (`ignore-scripts`, allowScripts): without the links PostgreSQL cannot load libpq or ICU. Making any
+ * missing one here costs a few stat calls.
+ */
+export function restoreLibraryLinks(packageDir) {
+  let links;
+  try {
+    links = JSON.parse(readFileSync(path.join(packageDir, 'native', 'pg-symlinks.json'), 'utf8'));
+  } catch {
+    return; // no list: the package has real files
+  }
+  for (const { source, target } of links) {
+    const link = path.join(packageDir, target);
+    if (existsSync(link)) continue;
+    try {
+      symlinkSync(path.basename(source), link);
+    } catch {
+      // Read-only install, or made meanwhile by another start: PostgreSQL says what is missing.
+    }
   }
 }
 

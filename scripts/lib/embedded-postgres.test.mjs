@@ -7,6 +7,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -14,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { moveAsideOldPglite, startEmbeddedPostgres } from './embedded-postgres.mjs';
+import { moveAsideOldPglite, restoreLibraryLinks, startEmbeddedPostgres } from './embedded-postgres.mjs';
 import { exited, isAlive, stopChild } from './processes.mjs';
 
 const root = mkdtempSync(path.join(tmpdir(), 'bulkwise-embedded-'));
@@ -119,5 +120,23 @@ describe('the embedded PostgreSQL server', () => {
     const second = moveAsideOldPglite(dataDir);
     expect(second).not.toBe(aside);
     expect(readdirSync(dataDir).filter((f) => f.startsWith('pglite-unused-'))).toHaveLength(2);
+  });
+
+  it('makes the library links an install without scripts left out, and keeps the ones there', () => {
+    const pkg = path.join(root, 'package-without-links');
+    mkdirSync(path.join(pkg, 'native', 'lib'), { recursive: true });
+    writeFileSync(path.join(pkg, 'native', 'lib', 'libpq.so.5.18'), 'library');
+    writeFileSync(
+      path.join(pkg, 'native', 'pg-symlinks.json'),
+      JSON.stringify([
+        { source: 'native/lib/libpq.so.5.18', target: 'native/lib/libpq.so.5' },
+        { source: 'native/lib/libpq.so.5.18', target: 'native/lib/libpq.so' },
+      ]),
+    );
+    writeFileSync(path.join(pkg, 'native', 'lib', 'libpq.so'), 'a real file stays');
+    restoreLibraryLinks(pkg);
+    expect(readlinkSync(path.join(pkg, 'native', 'lib', 'libpq.so.5'))).toBe('libpq.so.5.18');
+    expect(readFileSync(path.join(pkg, 'native', 'lib', 'libpq.so.5'), 'utf8')).toBe('library');
+    expect(readFileSync(path.join(pkg, 'native', 'lib', 'libpq.so'), 'utf8')).toBe('a real file stays');
   });
 });
