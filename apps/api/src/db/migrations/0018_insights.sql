@@ -56,6 +56,9 @@ CREATE TABLE "insights_ship_hours" (
 ALTER TABLE "cart_items" ADD COLUMN "shipped_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "low_stock_threshold" integer;--> statement-breakpoint
 CREATE INDEX "insights_product_daily_product_idx" ON "insights_product_daily" USING btree ("product_id","day");--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "low_stock_alerted" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "user_settings" ADD COLUMN "low_stock_emails" boolean DEFAULT true NOT NULL;
+--> statement-breakpoint
 -- Hand-written from here (docs/decisions/0021-insights-rollups.md).
 -- The time an order became shipped, for every writer (the ship move, scripts): kept through delivery.
 CREATE OR REPLACE FUNCTION "cart_items_stamp_shipped"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -205,3 +208,68 @@ SELECT "supplier_uid", ("purchased_at" AT TIME ZONE 'UTC')::date, coalesce("prod
 	coalesce((array_agg("product_snapshot"->>'category' ORDER BY "purchased_at" DESC))[1], ''),
 	count(*), sum(round("quantity" * "unit_price" * 100)::bigint), sum("quantity")
 FROM "cart_items" WHERE "supplier_uid" IS NOT NULL AND "status" <> 'cancelled' GROUP BY 1, 2, 3;
+--> statement-breakpoint
+-- Low-stock alerts (issue #27): decided in the transaction that changes the stock, on the product's row
+-- lock, so two instances selling the last units at once send one email. A product already below its
+-- threshold when it is created or when this migration runs has not crossed anything: no email until it
+-- has been back at or above the threshold.
+UPDATE "products" SET "low_stock_alerted" = true
+WHERE "main_quantity" < coalesce("low_stock_threshold", "min_selling_quantity");
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "products_low_stock"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+	v_threshold integer := coalesce(NEW."low_stock_threshold", NEW."min_selling_quantity");
+BEGIN
+	IF TG_OP = 'INSERT' THEN
+		NEW."low_stock_alerted" := NEW."main_quantity" < v_threshold;
+	ELSIF NEW."main_quantity" >= v_threshold THEN
+		NEW."low_stock_alerted" := false;
+	ELSIF NOT OLD."low_stock_alerted" THEN
+		-- From at or above to below (a purchase, an edit of the stock, the threshold or the minimum).
+		NEW."low_stock_alerted" := true;
+		INSERT INTO "notification_outbox" ("kind", "recipient_uid", "recipient_email", "payload")
+		VALUES ('stock.low', NEW."owner_uid", NEW."user_email", jsonb_build_object(
+			'productId', NEW."id", 'name', NEW."name", 'sku', NEW."sku", 'supplierName', NEW."user_name",
+			'stock', NEW."main_quantity", 'threshold', v_threshold, 'minimumOrder', NEW."min_selling_quantity"));
+	ELSE
+		NEW."low_stock_alerted" := true;
+	END IF;
+	RETURN NEW;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "products_low_stock" BEFORE INSERT OR UPDATE ON "products"
+	FOR EACH ROW EXECUTE FUNCTION "products_low_stock"();
+--> statement-breakpoint
+-- The products trigger of 0013, with the alert flag counted as part of a stock change: a purchase or a
+-- cancel that crosses the threshold still drops only what shows the stock.
+CREATE OR REPLACE FUNCTION "products_notify_change"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+	payload text;
+BEGIN
+	IF current_setting('bulkwise.defer_notify', true) = 'on' THEN
+		RETURN NULL;
+	END IF;
+	IF TG_OP = 'DELETE' THEN
+		SELECT string_agg('product:' || "id"::text || ',text:' || "id"::text, ',') INTO payload FROM old_rows;
+	ELSIF TG_OP = 'INSERT' THEN
+		SELECT string_agg('product:' || "id"::text || ',text:' || "id"::text, ',') INTO payload FROM new_rows;
+	ELSE
+		SELECT string_agg(
+			CASE WHEN (to_jsonb(o) - 'main_quantity' - 'updated_at' - 'low_stock_alerted')
+				= (to_jsonb(n) - 'main_quantity' - 'updated_at' - 'low_stock_alerted')
+				THEN 'stock:' ELSE 'product:' END || n."id"::text
+			|| CASE WHEN o."search_vector" IS DISTINCT FROM n."search_vector" THEN ',text:' || n."id"::text ELSE '' END,
+			',')
+		INTO payload FROM old_rows o JOIN new_rows n ON n."id" = o."id";
+	END IF;
+	IF payload IS NULL THEN
+		RETURN NULL;
+	END IF;
+	IF length(payload) > 7000 THEN
+		payload := '*';
+	END IF;
+	PERFORM pg_notify('bulkwise_invalidate', payload);
+	RETURN NULL;
+END
+$$;

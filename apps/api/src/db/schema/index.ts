@@ -52,6 +52,11 @@ export const products = pgTable(
     minSellingQuantity: integer('min_selling_quantity').notNull(),
     /** Stock below this is low (insights inventory); null means the minimum order quantity. */
     lowStockThreshold: integer('low_stock_threshold'),
+    /**
+     * Set by the products_low_stock trigger (migration 0018) when the stock went below the threshold and
+     * the supplier was emailed; cleared when it is back at or above. Never written by the API.
+     */
+    lowStockAlerted: boolean('low_stock_alerted').notNull().default(false),
     // Money is exact: numeric(12,2), read back as a JS number (at most 2 decimals, below 2^53).
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull(),

@@ -3,7 +3,14 @@ import type { Db } from '../../db/client';
 import type { OutboxRow } from '../../db/schema';
 import { mailDomain, type Mailer } from './mailer';
 import { createOutboxRepository } from './outbox.repository';
-import { renderOrderMail, type NotificationKind, type OrderMailPayload } from './templates';
+import {
+  LOW_STOCK_KIND,
+  renderLowStockMail,
+  renderOrderMail,
+  type LowStockMailPayload,
+  type NotificationKind,
+  type OrderMailPayload,
+} from './templates';
 
 export interface WorkerLog {
   info(obj: object, msg: string): void;
@@ -53,7 +60,7 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 /**
  * Delivers the outbox: claims due rows, renders and sends each one with a Message-ID derived from the
  * row id, and settles it (sent, retried later, failed after `maxAttempts`, or skipped when the recipient
- * turned order emails off). Delivery is at least once: a crash between the SMTP acceptance and the
+ * turned that kind of email off: order emails, or low-stock emails). Delivery is at least once: a crash between the SMTP acceptance and the
  * acknowledgement resends after the lease with the same Message-ID, which receivers can de-duplicate.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
@@ -63,17 +70,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const batchSize = options.batchSize ?? 20;
   const domain = mailDomain(mail.from);
 
-  async function deliver(row: OutboxRow, emailsOff: Set<string>) {
-    if (emailsOff.has(row.recipientUid)) {
+  async function deliver(row: OutboxRow, off: { orders: Set<string>; lowStock: Set<string> }) {
+    const lowStock = row.kind === LOW_STOCK_KIND;
+    if ((lowStock ? off.lowStock : off.orders).has(row.recipientUid)) {
       await outbox.markSkipped(row);
       return;
     }
     try {
-      const rendered = renderOrderMail(
-        row.kind as NotificationKind,
-        row.payload as OrderMailPayload,
-        options.publicUrl,
-      );
+      const rendered = lowStock
+        ? renderLowStockMail(row.payload as LowStockMailPayload, options.publicUrl)
+        : renderOrderMail(row.kind as NotificationKind, row.payload as OrderMailPayload, options.publicUrl);
       await mailer.send({ messageId: `${row.id}@${domain}`, to: row.recipientEmail, ...rendered });
     } catch (err) {
       if (row.attempts >= mail.maxAttempts) {
@@ -103,8 +109,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function runOnce(): Promise<number> {
     const rows = await outbox.claim(batchSize, leaseMs);
     if (rows.length === 0) return 0;
-    const emailsOff = await outbox.emailsOff([...new Set(rows.map((r) => r.recipientUid))]);
-    await Promise.all(rows.map((row) => deliver(row, emailsOff)));
+    const off = await outbox.emailsOff([...new Set(rows.map((r) => r.recipientUid))]);
+    await Promise.all(rows.map((row) => deliver(row, off)));
     return rows.length;
   }
 
