@@ -20,6 +20,7 @@ export const paths = {
   cart: { path: '/cart', getHref: () => '/cart' },
   settings: { path: '/settings', getHref: () => '/settings' },
   orders: { path: '/orders', getHref: () => '/orders' },
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
 } as const;
 
 /**
