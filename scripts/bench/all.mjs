@@ -2,7 +2,8 @@
 // 1. run.mjs on the embedded PostgreSQL (the default users get from `npm start`), then on another
 //    PostgreSQL: the same table, each against the bare route measured in its own run; each writes its
 //    section of bench/results/latest.md.
-// 2. orders.mjs (the supplier's desk; the embedded server, or DATABASE_URL when set) and instances.mjs
+// 2. orders.mjs (the supplier's desk; the embedded server, or DATABASE_URL when set), insights.mjs (the
+//    supplier dashboard at a million orders, same servers) and instances.mjs
 //    (PostgreSQL and Redis).
 // PostgreSQL is DATABASE_URL, else the local server on 127.0.0.1:5432 (user postgres) when one answers;
 // the bench creates and drops its own database there. Without either, the PostgreSQL run is skipped
@@ -40,6 +41,7 @@ else
     '\n!!!!! bench (API on PostgreSQL) SKIPPED: set DATABASE_URL or run PostgreSQL on 127.0.0.1:5432 !!!!!',
   );
 await step('orders desk', 'orders.mjs');
+await step('supplier insights', 'insights.mjs');
 await step('API instances', 'instances.mjs');
 
 if (failed.length > 0) {
