@@ -1,6 +1,6 @@
 import { MIN_ORDER_FILTER_THRESHOLD } from '@bulkwise/contracts';
 import { PRODUCT_MESSAGES } from '../src/config/messages';
-import { expect, test } from './fixtures';
+import { createProduct, createUser, expect, test } from './fixtures';
 import {
   answerNoProducts,
   appReady,
@@ -163,10 +163,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 800 } });
-  test('the table stacks into one card per row', async ({ page }) => {
+  test('the table stacks into one card per row, and a long unbroken name wraps', async ({ page }) => {
+    // Newest first, so it is on the first page: a name that is one 120-character token.
+    const long = `Pallet-${'x'.repeat(110)}-${Date.now()}`;
+    await createProduct(await createUser('supplier'), { name: long });
     await page.goto('/all-products?view=table');
     await appReady(page);
-    const row = page.getByTestId('product-row').first();
+    const row = page.getByTestId('product-row').filter({ hasText: long });
     await expect(row).toBeVisible();
     expect(await row.evaluate((el) => getComputedStyle(el).display)).toBe('block');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

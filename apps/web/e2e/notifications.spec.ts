@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { createProduct, createUser, expect, signIn, test } from './fixtures';
+import {
+  createProduct,
+  createUser,
+  expect,
+  letSuccessDialogClose,
+  newWindow,
+  signIn,
+  test,
+} from './fixtures';
 import { appReady, swal } from './browse';
 import { expectAccessibleInBothThemes } from './workspace';
 
@@ -32,6 +40,7 @@ async function buyInBrowser(page: Page, productId: string, quantity: number) {
   await dialog.getByLabel('Phone number').fill('+44 117 496 0123');
   await dialog.getByRole('button', { name: 'Confirm Purchase' }).click();
   await expect(swal(page).getByRole('heading', { name: 'Purchase Successful!' })).toBeVisible();
+  await letSuccessDialogClose(page);
 }
 
 test('the buyer buys; the supplier’s new-order mail arrives in the inbox with the product and quantity', async ({
@@ -80,12 +89,13 @@ test('a supplier who turns order emails off in Settings gets no new-order mail',
   // worker has gone past the first.
   const loud = await createUser('loud');
   const marker = await createProduct(loud, { mainQuantity: 300, minSellingQuantity: 20 });
-  const buyerPage = await browser.newPage();
+  const buyerWindow = await newWindow(browser);
+  const buyerPage = await buyerWindow.newPage();
   const buyer = await createUser('buyer');
   await signIn(buyerPage, buyer);
   await buyInBrowser(buyerPage, product._id, 20);
   await buyInBrowser(buyerPage, marker._id, 20);
   await expect.poll(async () => (await mailsTo(loud.email)).length, { timeout: 20_000 }).toBe(1);
   expect(await mailsTo(supplier.email)).toHaveLength(0);
-  await buyerPage.close();
+  await buyerWindow.close();
 });

@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { createProduct, createUser, expect, signIn, test } from './fixtures';
+import {
+  createProduct,
+  createUser,
+  expect,
+  letSuccessDialogClose,
+  newWindow,
+  signIn,
+  test,
+} from './fixtures';
 import { dialog, expectAccessible, openFromNav } from './workspace';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -13,6 +21,7 @@ async function buyFromProductPage(page: Page, productId: string) {
   await form.getByLabel('Phone number').fill('+44 117 496 0123');
   await form.getByRole('button', { name: 'Confirm Purchase' }).click();
   await expect(dialog(page).getByRole('heading', { name: 'Purchase Successful!' })).toBeVisible();
+  await letSuccessDialogClose(page);
   await expect(dialog(page)).toBeHidden();
 }
 
@@ -36,8 +45,8 @@ test('an order goes from the buyer to the supplier and back: confirm, ship with 
     price: 12,
   });
 
-  const buyerContext = await browser.newContext();
-  const supplierContext = await browser.newContext();
+  const buyerContext = await newWindow(browser);
+  const supplierContext = await newWindow(browser);
   const buyerPage = await buyerContext.newPage();
   const supplierPage = await supplierContext.newPage();
   try {

@@ -1,5 +1,13 @@
 import { PURCHASE_MESSAGES } from '@bulkwise/contracts';
-import { createProduct, createUser, expect, fetchProduct, signIn, test } from './fixtures';
+import {
+  createProduct,
+  createUser,
+  expect,
+  fetchProduct,
+  letSuccessDialogClose,
+  signIn,
+  test,
+} from './fixtures';
 import { appReady, buyThroughApi, expectNoSeriousAxeViolations, swal } from './browse';
 import type { Page } from '@playwright/test';
 
@@ -131,6 +139,7 @@ test('a full purchase: the form asks for address and phone, then the stock drops
   });
 
   await expect(swal(page).getByRole('heading', { name: 'Purchase Successful!' })).toBeVisible();
+  await letSuccessDialogClose(page);
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('product-stock')).toHaveText('165 units');
   await expect(quantityInput(page)).toHaveValue('20');

@@ -1,7 +1,15 @@
 import type { PriceTier } from '@bulkwise/contracts';
 import type { Page } from '@playwright/test';
 import { appReady, expectNoSeriousAxeViolations, swal } from './browse';
-import { createProduct, createUser, expect, signIn, test } from './fixtures';
+import {
+  createProduct,
+  createUser,
+  expect,
+  letSuccessDialogClose,
+  newWindow,
+  signIn,
+  test,
+} from './fixtures';
 import { openFromNav } from './workspace';
 
 const API = () => `${test.info().project.use.baseURL}/api`;
@@ -46,7 +54,7 @@ test('the supplier adds price breaks; the buyer steps across one, sees the price
   ]);
 
   // The buyer, in a browser of their own.
-  const buyerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const buyerContext = await newWindow(browser);
   const shopper = await buyerContext.newPage();
   await signIn(shopper, buyer);
   await shopper.goto(`/product/${product._id}`);
@@ -80,6 +88,7 @@ test('the supplier adds price breaks; the buyer steps across one, sees the price
   await dialog.getByRole('button', { name: 'Confirm Purchase' }).click();
   expect((await sent).postDataJSON()).toMatchObject({ quantity: 50, expectedUnitPrice: 4.5 });
   await expect(swal(shopper).getByRole('heading', { name: 'Purchase Successful!' })).toBeVisible();
+  await letSuccessDialogClose(shopper);
 
   // My Cart shows what was paid, not the product's base price.
   await openFromNav(shopper, 'My Cart', /\/cart$/);

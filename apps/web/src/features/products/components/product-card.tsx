@@ -50,7 +50,7 @@ export function ProductCard({ product, highlight = '', priority }: ProductCardPr
           <ProductRating rating={product.rating} />
         </div>
         <div>
-          <h2 id={headingId} className="card-title text-lg leading-snug">
+          <h2 id={headingId} className="card-title text-lg leading-snug wrap-anywhere">
             <HighlightedText text={product.name} q={highlight} />
           </h2>
           <p className="text-sm text-base-content/70">

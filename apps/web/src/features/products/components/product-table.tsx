@@ -42,8 +42,9 @@ export function ProductTable({ products }: { products: readonly Product[] }) {
                     width={56}
                     height={56}
                   />
-                  <div>
-                    <span className="font-semibold">{product.name}</span>
+                  {/* A long unbroken name (a pasted URL, a part number) wraps instead of widening the page. */}
+                  <div className="min-w-0">
+                    <span className="font-semibold wrap-anywhere">{product.name}</span>
                     {product.sku && (
                       <div className="font-mono text-xs text-base-content/70">SKU {product.sku}</div>
                     )}
