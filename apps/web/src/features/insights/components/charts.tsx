@@ -29,7 +29,11 @@ export interface Column<T> {
   numeric?: boolean;
 }
 
-/** A chart and the same numbers as a table (for keyboard and screen-reader users, and exact values). */
+/**
+ * A chart and the same numbers as a table. The chart is for the eye and the mouse (hover shows exact
+ * values); keyboard and screen-reader users get the table, so the chart is hidden from them and takes
+ * no focus (recharts' own keyboard layer is off).
+ */
 export function ChartCard<T>(props: {
   title: string;
   rows: T[];
@@ -93,7 +97,7 @@ export function RevenueOrdersChart({
 }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+      <ComposedChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="var(--color-base-300)" />
         <XAxis dataKey="start" tick={AXIS} />
         <YAxis yAxisId="revenue" tick={AXIS} tickFormatter={(v: number) => formatMoney(v, 0)} width={72} />
@@ -125,7 +129,12 @@ export function BarsChart(props: {
   const format = (v: number) => (props.money ? formatMoney(v) : String(v));
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={props.data} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
+      <BarChart
+        accessibilityLayer={false}
+        data={props.data}
+        layout="vertical"
+        margin={{ top: 4, right: 16, bottom: 4, left: 8 }}
+      >
         <CartesianGrid strokeDasharray="3 3" stroke="var(--color-base-300)" />
         <XAxis
           type="number"

@@ -58,7 +58,7 @@ export function InventoryTable({ items }: { items: InsightsInventoryItem[] }) {
           {sorted.map((item) => (
             <tr key={item.productId}>
               <td>
-                <Link className="link link-primary" to={paths.updateProduct.getHref(item.productId)}>
+                <Link className="link font-medium" to={paths.updateProduct.getHref(item.productId)}>
                   {item.name}
                 </Link>
                 {item.cannotBeBought && (
