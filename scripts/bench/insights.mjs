@@ -89,8 +89,8 @@ async function seed(exec) {
       insert into cart_items (buyer_uid, buyer_email, buyer_name, product_id, product_snapshot, quantity, unit_price,
         address, phone, updated_quantity, purchased_at, status, supplier_uid, supplier_email, supplier_name,
         cancelled_by, shipped_at)
-      select 'bench-buyer-' || (i * 7919 % ${BUYERS}), 'buyer-' || (i * 7919 % ${BUYERS}) || '@bench.bulkwise.test',
-        'Buyer ' || (i * 7919 % ${BUYERS}), p.id,
+      select 'bench-buyer-' || (i::bigint * 7919 % ${BUYERS}), 'buyer-' || (i::bigint * 7919 % ${BUYERS}) || '@bench.bulkwise.test',
+        'Buyer ' || (i::bigint * 7919 % ${BUYERS}), p.id,
         jsonb_build_object('_id', p.id, 'name', p.name, 'category', p.category, 'categorySlug', p.category_slug),
         10 + i % 90, case when i % 4 = 0 then round(p.price * 0.9, 2) else p.price end,
         'Harbour Road', '+44 117 496 0000', 0, g.at, s.status, p.owner_uid, p.user_email, p.user_name,
