@@ -26,7 +26,7 @@ const SHARED =
 const ENTRY =
   /[\\/]src[\\/](main\.tsx|app[\\/](boot|first-route)\.|components[\\/]feedback[\\/](error-state|spinner|startup-overlay)\.|config[\\/](messages|timings|paths|storage-keys)\.|lib[\\/]theme\.|features[\\/]auth[\\/]persisted-user\.)|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](boxes|rotate-ccw|triangle-exclamation-point)\./;
 const FORMS =
-  /[\\/](components[\\/]form[\\/](controls|field)\.|features[\\/]auth[\\/]components[\\/])|product-form|price-tiers-editor|purchase-dialog/;
+  /[\\/](components[\\/]form[\\/](controls|field)\.|features[\\/]auth[\\/]components[\\/])|product-form|price-tiers-editor|image-picker|purchase-dialog/;
 const inSharedChunk = (id: string) => SHARED.test(id) && !ENTRY.test(id) && !FORMS.test(id);
 
 export default defineConfig({

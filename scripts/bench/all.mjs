@@ -2,7 +2,8 @@
 // 1. run.mjs on the embedded PostgreSQL (the default users get from `npm start`), then on another
 //    PostgreSQL: the same table, each against the bare route measured in its own run; each writes its
 //    section of bench/results/latest.md.
-// 2. orders.mjs (the supplier's desk; the embedded server, or DATABASE_URL when set), insights.mjs (the
+// 2. catalog-import.mjs (10,000-row import preview and commit, a 12 MP image upload) on both servers.
+// 3. orders.mjs (the supplier's desk; the embedded server, or DATABASE_URL when set), insights.mjs (the
 //    supplier dashboard at a million orders, same servers) and instances.mjs
 //    (PostgreSQL and Redis).
 // PostgreSQL is DATABASE_URL, else the local server on 127.0.0.1:5432 (user postgres) when one answers;
@@ -40,6 +41,13 @@ else
   console.log(
     '\n!!!!! bench (API on PostgreSQL) SKIPPED: set DATABASE_URL or run PostgreSQL on 127.0.0.1:5432 !!!!!',
   );
+await step('catalog import and image upload on the embedded PostgreSQL', 'catalog-import.mjs', {
+  DATABASE_URL: undefined,
+});
+if (postgresUrl)
+  await step('catalog import and image upload on PostgreSQL (DATABASE_URL)', 'catalog-import.mjs', {
+    DATABASE_URL: postgresUrl,
+  });
 await step('orders desk', 'orders.mjs');
 await step('supplier insights', 'insights.mjs');
 await step('API instances', 'instances.mjs');

@@ -25,6 +25,11 @@ import { createCategoriesService } from './modules/categories/categories.service
 import { createInvalidationBus } from './lib/cache/bus';
 import { watchForPeers } from './lib/instances/peers';
 import { connectRedis } from './lib/redis/redis';
+import { imageFileRoutes, imageUploadRoutes } from './modules/images/images.routes';
+import { createImagesRepository } from './modules/images/images.repository';
+import { createImagesService } from './modules/images/images.service';
+import { createImageStorage } from './modules/images/images.storage';
+import { startImageSweeper } from './modules/images/images.sweeper';
 import { healthRoutes, type Lifecycle } from './modules/health/health.routes';
 import { productInvalidator } from './modules/products/products.cache';
 import { createProductsRepository } from './modules/products/products.repository';
@@ -57,7 +62,7 @@ import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { loadSheddingPlugin } from './plugins/load-shedding';
 import { requestLogPlugin } from './plugins/request-log';
 import { securedScope } from './plugins/secured';
-import { securityPlugin, writeRateLimit, exportRateLimit } from './plugins/security';
+import { securityPlugin, writeRateLimit, exportRateLimit, uploadRateLimit } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 
 export interface AppDeps {
@@ -163,11 +168,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   const db = database.db;
+  const images = createImagesService({
+    repository: createImagesRepository(db),
+    storage: createImageStorage(config.images),
+  });
+  const sweeper = startImageSweeper(images, {
+    intervalMs: config.images.sweepMs,
+    log: (msg, err) => app.log.warn({ err }, msg),
+    info: (msg, removed) => app.log.info({ removed }, msg),
+  });
+  app.addHook('onClose', async () => {
+    await sweeper.stop();
+    images.storage.close();
+  });
   const products = createProductsService({
     repository: createProductsRepository(db, { bus }),
     search: createSearchRepository(db, { bus }),
     searchCache: createSearchCache(bus),
     invalidateProducts,
+    checkImage: images.assertOwnImage,
   });
   const productReads = createProductReadCaches(bus, { productCacheBytes: config.productCacheBytes });
 
@@ -222,8 +241,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           writeRateLimit(config),
           async (scope, secured) => {
             await scope.register(ownProductsRoutes, { products, secured });
+            await scope.register(imageUploadRoutes, {
+              images,
+              secured,
+              uploadRateLimit: uploadRateLimit(config),
+            });
             await scope.register(catalogRoutes, {
-              catalog: createCatalogService({ repository: createCatalogRepository(db), invalidateProducts }),
+              catalog: createCatalogService({
+                repository: createCatalogRepository(db),
+                invalidateProducts,
+                foreignUploads: images.foreignUploads,
+              }),
               secured,
             });
             await scope.register(purchasesRoutes, { purchases, secured });
@@ -245,6 +273,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  await app.register(imageFileRoutes, { images });
 
   if (config.webDistDir) {
     await registerSpa(app, path.resolve(config.webDistDir), {

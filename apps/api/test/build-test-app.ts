@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import { createThrowawayDatabase } from '../../../scripts/lib/databases.mjs';
 import { buildApp } from '../src/app';
@@ -24,6 +26,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     }),
     jwtSecret: TEST_JWT_SECRET,
     authEmulatorHost: inject('authEmulatorHost'),
+    // Uploads land in the system's temp directory, never in a developer's .data; no sweeps during a test.
+    images: { dir: path.join(tmpdir(), 'bulkwise-test-images'), sweepMs: 0 },
     ...overrides,
   };
 }

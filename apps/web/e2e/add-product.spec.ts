@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { PRODUCT_FORM_MESSAGES, PRODUCT_MESSAGES } from '../src/config/messages';
 import { createUser, expect, signIn, test } from './fixtures';
 import { answerDialog, expectAccessibleInBothThemes, openFromNav, ownProducts } from './workspace';
@@ -153,4 +154,65 @@ test('the add form works by keyboard alone', async ({ page }) => {
     rating: 4.1,
   });
   expect(stored?.price).toBe(3.5);
+});
+
+test('a supplier uploads a photo in Add Product and buyers see it on the product page, a phone taking the 320 px file', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const supplier = await createUser('photo');
+  await signIn(page, supplier);
+  await openFromNav(page, 'Add Product', /\/add-product$/);
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+
+  // A camera-like JPEG, 1600 x 1200, made here rather than kept as a binary fixture.
+  const photo = await sharp({
+    create: { width: 1600, height: 1200, channels: 3, background: '#3a7' },
+  })
+    .jpeg()
+    .toBuffer();
+  await page.getByTestId('image-file-input').setInputFiles({
+    name: 'crate.jpg',
+    mimeType: 'image/jpeg',
+    buffer: photo,
+  });
+  await expect(field('Image URL')).toHaveValue(/^\/images\/u\/[0-9a-f]{32}-1280\.webp$/);
+  const preview = page.getByTestId('image-preview');
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  const name = `E2E Photo ${randomBytes(3).toString('hex')}`;
+  await field('Product name').fill(name);
+  await field('Brand name').fill('Crateworks');
+  await field('Category').selectOption('Home & Kitchen Appliances');
+  await field('Main quantity').fill('500');
+  await field('Minimum selling quantity').fill('10');
+  await field('Price').fill('9.50');
+  await field('Rating').fill('4.2');
+  await field('Description').fill('Stackable crates, photographed.');
+  await page.getByRole('button', { name: 'Add Product', exact: true }).click();
+  await expect(page.getByText('Product added successfully!')).toBeVisible();
+
+  const [stored] = (await ownProducts(supplier)).filter((p) => p.name === name);
+  expect(stored?.image).toMatch(/^\/images\/u\/[0-9a-f]{32}-1280\.webp$/);
+  await page.goto(`/product/${stored!._id}`);
+  const image = page.getByRole('img', { name });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(image).toHaveAttribute('srcset', /-160\.webp 160w, .*-1280\.webp 1280w$/);
+
+  // A phone (320 CSS px at 1x), with nothing cached (a browser that has the 1280 px file reuses it), is
+  // given the 320 px file.
+  const phone = await browser.newContext({ viewport: { width: 320, height: 640 }, deviceScaleFactor: 1 });
+  try {
+    const phonePage = await phone.newPage();
+    await phonePage.goto(new URL(`/product/${stored!._id}`, page.url()).href);
+    const phoneImage = phonePage.getByRole('img', { name });
+    await expect
+      .poll(() => phoneImage.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+      .toMatch(/-320\.webp$/);
+  } finally {
+    await phone.close();
+  }
 });

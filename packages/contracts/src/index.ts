@@ -11,3 +11,4 @@ export * from './messages';
 export * from './settings';
 export * from './catalog-csv';
 export * from './insights';
+export * from './images';

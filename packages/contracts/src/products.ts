@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProductCategorySchema, CategorySlugSchema } from './categories';
 import { isImageUrl } from './image-url';
+import { IMAGE_MESSAGES, isUploadedImagePath, parseUploadedImage } from './images';
 import { SearchTextSchema } from './search';
 import { PriceTierSchema, PriceTiersSchema, refinePriceTiers } from './pricing';
 
@@ -51,7 +52,12 @@ export const ImageUrlSchema = z
   .min(1, 'Image URL is required')
   .max(2048, 'Image URL must be at most 2048 characters')
   .refine(isStorableText, 'Image URL contains characters that are not allowed')
-  .refine(isImageUrl, 'Image must be an http(s) URL');
+  .refine(isImageUrl, 'Image must be an http(s) URL')
+  // An upload's address is checked against its owner by the API; here only its shape.
+  .refine(
+    (v) => !isUploadedImagePath(v) || parseUploadedImage(v) !== undefined,
+    IMAGE_MESSAGES.badUploadPath,
+  );
 
 export const SKU_MAX = 64;
 /** Printable: no control, format or unassigned code points (a tab or a zero-width space is not part of a SKU). */

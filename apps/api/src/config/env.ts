@@ -51,7 +51,28 @@ const EnvSchema = z
     RATE_LIMIT_EXPORTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     /** Mean event-loop delay (ms) above which requests get 503 + Retry-After instead of queueing; 0 = off. */
     LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** Image uploads of one user (POST /api/images): each decodes a photo and writes four files. */
+    RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_DISABLED: bool,
+    /** Uploaded images on disk (default DATA_DIR/images); unused when S3_BUCKET is set. */
+    IMAGES_DIR: z.string().optional(),
+    /**
+     * Uploaded images in an S3 bucket (AWS S3, MinIO, R2...) instead of on disk. Credentials come from the
+     * usual AWS variables (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_PROFILE...), read by the AWS SDK.
+     */
+    S3_BUCKET: z
+      .string()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** An S3-compatible server's URL (MinIO, R2); empty for AWS itself. Path-style addressing is used with it. */
+    S3_ENDPOINT: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    S3_REGION: z.string().default('us-east-1'),
+    /** How often unreferenced uploads older than a day are looked for and removed (ms); 0 = never. */
+    IMAGE_SWEEP_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
     /** Where browsers reach this server; used for absolute links such as demo avatars. */
     PUBLIC_URL: z.string().url().optional(),
     /** Echoed by GET /api/health, so whoever started this process knows it is the one answering. */
@@ -184,7 +205,9 @@ export interface Config {
     readsPerMinute: number;
     searchPerMinute: number;
     exportsPerMinute: number;
+    uploadsPerMinute: number;
   };
+  images: ImagesConfig;
   /** Load shedding (plugins/load-shedding.ts): 0 turns it off; `sampleMs` is how often the delay is measured. */
   loadShed: { maxEventLoopDelayMs: number; sampleMs: number };
   seedDemoData: boolean;
@@ -201,6 +224,19 @@ export interface Config {
 }
 
 export type TrustProxy = boolean | string[];
+
+export interface ImagesConfig {
+  /** Directory of the disk storage. */
+  dir: string;
+  /** Set: the S3 storage instead of the disk. `credentials` only for tests (else the AWS SDK's own chain). */
+  s3?: {
+    bucket: string;
+    region: string;
+    endpoint?: string;
+    credentials?: { accessKeyId: string; secretAccessKey: string };
+  };
+  sweepMs: number;
+}
 
 function parseTrustProxy(raw: string): TrustProxy {
   const value = raw.trim();
@@ -261,6 +297,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       readsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE,
       searchPerMinute: e.RATE_LIMIT_SEARCH_PER_MINUTE,
       exportsPerMinute: e.RATE_LIMIT_EXPORTS_PER_MINUTE,
+      uploadsPerMinute: e.RATE_LIMIT_UPLOADS_PER_MINUTE,
+    },
+    images: {
+      dir: e.IMAGES_DIR ?? `${e.DATA_DIR}/images`,
+      ...(e.S3_BUCKET
+        ? {
+            s3: {
+              bucket: e.S3_BUCKET,
+              region: e.S3_REGION,
+              ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+            },
+          }
+        : {}),
+      sweepMs: e.IMAGE_SWEEP_MS,
     },
     loadShed: { maxEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY_MS, sampleMs: 1000 },
     seedDemoData: e.SEED_DEMO_DATA,

@@ -1,7 +1,9 @@
 import { BUSY_MESSAGES } from '@bulkwise/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createProduct, makeUser } from '../../test/factories';
 import { buildTestApp, testConfig, type TestApp } from '../../test/build-test-app';
+import { multipartFile } from '../../test/multipart';
 
 const FLOODER = '10.0.0.1';
 const NEIGHBOUR = '10.0.0.2';
@@ -79,9 +81,35 @@ describe('search and suggest flood from one address', () => {
 describe('the per-address ceiling of every request, and exports per user', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ config: { rateLimit: { ...limits, readsPerMinute: 20, exportsPerMinute: 2 } } });
+    t = await buildTestApp({
+      config: { rateLimit: { ...limits, readsPerMinute: 20, exportsPerMinute: 2, uploadsPerMinute: 2 } },
+    });
   });
   afterAll(async () => t?.close());
+
+  it('limits image uploads per user', async () => {
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#369' } })
+      .png()
+      .toBuffer();
+    const uploadAs = async (user: ReturnType<typeof makeUser>, remoteAddress: string) => {
+      const body = multipartFile(photo, { filename: 'p.png' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/images',
+        headers: { ...(await bearer(t, user)), ...body.headers },
+        payload: body.payload,
+        remoteAddress,
+      });
+      return res.statusCode;
+    };
+    const supplier = makeUser('uploader');
+    expect([
+      await uploadAs(supplier, '10.0.3.1'),
+      await uploadAs(supplier, '10.0.3.2'),
+      await uploadAs(supplier, '10.0.3.3'),
+    ]).toEqual([201, 201, 429]);
+    expect(await uploadAs(makeUser('other'), '10.0.3.1')).toBe(201);
+  });
 
   it('answers 429 past the read ceiling of one address, not to another address nor to health probes', async () => {
     const get = (url: string, remoteAddress: string) => t.app.inject({ method: 'GET', url, remoteAddress });

@@ -98,6 +98,11 @@ export function exportRateLimit(config: Config): WriteRateLimit {
   return { max: config.rateLimit.exportsPerMinute, timeWindow: '1 minute', hook: 'preHandler' };
 }
 
+/** Image uploads decode a photo each: their own limit per user. */
+export function uploadRateLimit(config: Config): WriteRateLimit {
+  return { max: config.rateLimit.uploadsPerMinute, timeWindow: '1 minute', hook: 'preHandler' };
+}
+
 /** The headers helmet's middleware sets for `options`, read once from a stand-in response. */
 export function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -1,3 +1,4 @@
+import { IMAGE_SIZES, imageSrcset } from '@bulkwise/contracts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
@@ -154,6 +155,17 @@ describe("the first paint's image, from a lookup that may fail", () => {
       status: 200,
       links: [...withoutImage, '</images/products/bolt.svg>; rel=preload; as=image; fetchpriority=high'],
     });
+  });
+
+  it("names every width of an uploaded image with the page's sizes, so the preload is the file the page picks", async () => {
+    const upload = `/images/u/${'a'.repeat(32)}-1280.webp`;
+    const { links } = await pageWith(async () => upload);
+    const header = links.join(', ');
+    expect(
+      header.endsWith(
+        `<${upload}>; rel=preload; as=image; fetchpriority=high; imagesrcset="${imageSrcset(upload)}"; imagesizes="${IMAGE_SIZES.productPage}"`,
+      ),
+    ).toBe(true);
   });
 
   it('still serves the page when the lookup fails or never answers', async () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { IMAGE_SIZES, imageSrcset } from '@bulkwise/contracts';
 import type { FastifyInstance } from 'fastify';
 
 /*
@@ -51,7 +52,13 @@ function safeDecode(segment: string): string {
 // names (apps/web/vite-plugins.ts): the first paint (the startup overlay) needs none of them.
 const dataLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`;
 const scriptLink = (url: string) => `<${url}>; rel=preload; as=script; crossorigin; fetchpriority=low`;
-const imageLink = (url: string) => `<${url}>; rel=preload; as=image; fetchpriority=high`;
+const imageLink = (url: string, sizes?: string) => {
+  // An upload has several widths: the preload names them all with the page's `sizes`, so the browser
+  // fetches the one file the <img> will pick.
+  const srcset = sizes ? imageSrcset(url) : undefined;
+  const choice = srcset ? `; imagesrcset="${srcset}"; imagesizes="${sizes}"` : '';
+  return `<${url}>; rel=preload; as=image; fetchpriority=high${choice}`;
+};
 
 /**
  * An image URL from product data goes into the Link header only when it cannot break the header's
@@ -113,7 +120,7 @@ function loadPagePreloads(root: string): Array<{ pattern: RegExp; links: string[
   }
   return pages.map((page) => ({
     pattern: new RegExp(`^${page.path.replace(/:[^/]+/g, '[^/]+')}/?$`),
-    links: [...page.scripts.map(scriptLink), ...page.images.map(imageLink)],
+    links: [...page.scripts.map(scriptLink), ...page.images.map((url) => imageLink(url))],
   }));
 }
 
@@ -128,7 +135,14 @@ export async function registerSpa(
     return [
       ...firstPageData(pathname, search).map(dataLink),
       ...(pagePreloads.find((page) => page.pattern.test(pathname))?.links ?? []),
-      ...(image ? [imageLink(image)] : []),
+      ...(image
+        ? [
+            imageLink(
+              image,
+              pathname.startsWith('/product/') ? IMAGE_SIZES.productPage : IMAGE_SIZES.cardGrid,
+            ),
+          ]
+        : []),
     ];
   };
   await app.register(fastifyStatic, {

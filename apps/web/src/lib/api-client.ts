@@ -152,18 +152,19 @@ export const api = {
 };
 
 export interface UploadOptions {
-  contentType: string;
+  /** The body's type; omitted for FormData, whose multipart boundary the browser writes itself. */
+  contentType?: string;
   /** Fraction of the body sent so far, 0 to 1 (fetch cannot report this, so uploads use XHR). */
   onProgress?: (sent: number) => void;
   signal?: AbortSignal;
 }
 
-function xhrSend(path: string, body: Blob, options: UploadOptions, token: string | null) {
+function xhrSend(path: string, body: Blob | FormData, options: UploadOptions, token: string | null) {
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${env.apiBaseUrl}${path}`);
     xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Content-Type', options.contentType);
+    if (options.contentType) xhr.setRequestHeader('Content-Type', options.contentType);
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
@@ -185,7 +186,7 @@ function xhrSend(path: string, body: Blob, options: UploadOptions, token: string
  */
 export async function apiUpload<S extends z.ZodType>(
   path: string,
-  body: Blob,
+  body: Blob | FormData,
   schema: S,
   options: UploadOptions,
 ): Promise<z.output<S>> {

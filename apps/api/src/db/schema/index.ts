@@ -279,6 +279,28 @@ export const insightsCategoryDaily = pgTable(
   (t) => [primaryKey({ columns: [t.supplierUid, t.day, t.categorySlug] })],
 );
 
+/**
+ * Images a user uploaded (POST /api/images), one row per uploader: the same bytes uploaded by two users
+ * are one set of files with two owners. `width` is the widest variant stored (its name is derived from
+ * it), `height` that variant's. `last_used_at` is set by the upload and by every product save that uses
+ * it: the sweep removes rows unused for a day that no product and no order references.
+ */
+export const uploadedImages = pgTable(
+  'uploaded_images',
+  {
+    id: text('id').notNull(),
+    ownerUid: text('owner_uid').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.ownerUid] }),
+    index('uploaded_images_last_used_idx').on(t.lastUsedAt),
+  ],
+);
+
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;

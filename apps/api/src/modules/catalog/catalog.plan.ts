@@ -2,6 +2,8 @@ import {
   CATALOG_FIELD_COLUMNS,
   CATALOG_MESSAGES,
   CreateProductBodySchema,
+  IMAGE_MESSAGES,
+  parseUploadedImage,
   OPTIONAL_PRODUCT_FIELDS,
   SKU_TAKEN_MESSAGE,
   catalogColumnOf,
@@ -38,6 +40,8 @@ export interface PlanContext {
   foreignIds: ReadonlySet<string>;
   /** Conflicting rows are applied (as updates) instead of refused. */
   overwrite: boolean;
+  /** Upload ids the file names that are not the caller's: such an image is a row error. */
+  foreignUploads?: ReadonlySet<string>;
 }
 
 const FIELD_OF_COLUMN = new Map(CATALOG_FIELD_COLUMNS.map(({ field, column }) => [column, field]));
@@ -152,6 +156,11 @@ export function planImport(csv: ParsedCsv, context: PlanContext): CatalogPlan {
       continue;
     }
     const input = { ...checked.data, priceTiers: checked.data.priceTiers ?? [] };
+    const upload = parseUploadedImage(input.image);
+    if (upload && context.foreignUploads?.has(upload.id)) {
+      fail(catalogColumnOf('image'), IMAGE_MESSAGES.notYours);
+      continue;
+    }
 
     const sku = input.sku ?? null;
     if (sku !== null) {

@@ -1,10 +1,13 @@
 import { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
 import {
   CATALOG_IMPORT_MAX_BYTES,
+  CATALOG_MESSAGES,
   CatalogImportQuerySchema,
   CatalogImportReportSchema,
   ErrorBodySchema,
 } from '@bulkwise/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import type { SecuredRouteOptions } from '../../plugins/secured';
@@ -18,6 +21,9 @@ const CSV_TYPES = [
   'application/vnd.ms-excel',
   'application/octet-stream',
 ];
+
+/** Room for the multipart boundaries and part headers around the file itself. */
+const MULTIPART_OVERHEAD = 64 * 1024;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -33,6 +39,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     { parseAs: 'buffer', bodyLimit: CATALOG_IMPORT_MAX_BYTES },
     (_req, body, done) => done(null, body),
   );
+  // Or as a form's one file (multipart/form-data), read up to the same limit and no further.
+  await app.register(multipart, {
+    limits: { files: 1, fileSize: CATALOG_IMPORT_MAX_BYTES, fields: 0, parts: 1, fieldNameSize: 100 },
+  });
 
   app.get(
     '/my-products/export.csv',
@@ -76,18 +86,30 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     '/my-products/import',
     {
       ...secured.write,
+      // A multipart body is streamed, not buffered by Fastify: a declared length past the limit is refused
+      // before a byte is read (a CSV body's limit is Fastify's own bodyLimit).
+      onRequest: async (req) => {
+        if (
+          req.headers['content-type']?.startsWith('multipart/') &&
+          Number(req.headers['content-length'] ?? 0) > CATALOG_IMPORT_MAX_BYTES + MULTIPART_OVERHEAD
+        ) {
+          throw new AppError('PAYLOAD_TOO_LARGE', CATALOG_MESSAGES.tooLarge);
+        }
+      },
       schema: {
         tags: ['catalog'],
-        description: `A CSV file of products (UTF-8, comma or semicolon, at most 15 MB) as the body. Rows match the
+        description: `A CSV file of products (UTF-8, comma or semicolon, at most 15 MB) as the body, or as
+          the one file of a \`multipart/form-data\` form. Rows match the
           caller's products by id, else by sku, else create one. \`mode=preview\` answers the report and changes
           nothing; \`mode=commit\` applies the whole file in one transaction or nothing (422 with the report on any
           row error, 409 on conflicts unless \`onConflict=overwrite\`).`,
         querystring: CatalogImportQuerySchema,
-        consumes: CSV_TYPES,
+        consumes: [...CSV_TYPES, 'multipart/form-data'],
         response: { 200: CatalogImportReportSchema, 409: ErrorBodySchema, 422: ErrorBodySchema },
       },
     },
     async (req) => {
+      if (req.isMultipart()) return catalog.import(req.user, await multipartFile(req), req.query);
       if (!Buffer.isBuffer(req.body))
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',
@@ -97,3 +119,17 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     },
   );
 };
+
+/** The one file of a multipart import, in memory (at most 15 MB: the stream stops at the limit, 413). */
+async function multipartFile(req: FastifyRequest): Promise<Buffer> {
+  const file = await req.file();
+  if (!file) throw new AppError('BAD_REQUEST', 'Attach the CSV file to the form');
+  try {
+    return await file.toBuffer();
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode === 413) {
+      throw new AppError('PAYLOAD_TOO_LARGE', CATALOG_MESSAGES.tooLarge);
+    }
+    throw err;
+  }
+}

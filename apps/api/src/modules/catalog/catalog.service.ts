@@ -65,8 +65,17 @@ const refused = (code: 'IMPORT_REJECTED' | 'CONFLICT', message: string, report: 
 export function createCatalogService(deps: {
   repository: CatalogRepository;
   invalidateProducts: InvalidateProducts;
+  /** Of the uploaded images named, those not the caller's (images.service foreignUploads). */
+  foreignUploads?: (user: AuthUser, images: Iterable<string>) => Promise<Set<string>>;
 }) {
   const { repository, invalidateProducts } = deps;
+  const foreignUploadsOf = async (user: AuthUser, csv: ReturnType<typeof parseCatalogCsv>) =>
+    deps.foreignUploads
+      ? deps.foreignUploads(
+          user,
+          csv.rows.map((r) => r.cells.get('image')?.trim() ?? ''),
+        )
+      : new Set<string>();
 
   return {
     /**
@@ -98,15 +107,17 @@ export function createCatalogService(deps: {
       const csv = parseCatalogCsv(bytes);
       const keys = namedKeys(csv);
       const overwrite = query.onConflict === 'overwrite';
+      const foreignUploads = await foreignUploadsOf(user, csv);
       if (query.mode === 'preview') {
         return planImport(csv, {
           ...(await repository.matched(user.uid, keys.ids, keys.skus)),
           overwrite: false,
+          foreignUploads,
         }).report;
       }
       const digest = createHash('sha256').update(bytes).digest('hex');
       const outcome = await repository.commit(user, digest, keys, (context) => {
-        const plan = planImport(csv, { ...context, overwrite });
+        const plan = planImport(csv, { ...context, overwrite, foreignUploads });
         const { report } = plan;
         if (report.errors.length > 0) {
           throw refused(

@@ -10,6 +10,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DB_KIND, type TestApp } from '../../../test/build-test-app';
 import { bearer, createProduct, makeUser, productInput, purchase } from '../../../test/factories';
+import { multipartFile } from '../../../test/multipart';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -457,6 +458,35 @@ describe('POST /api/my-products/import', () => {
     const res = await importCsv(supplier, over);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('takes the file as the one part of a multipart form too: the same report, the same 15 MB rule', async () => {
+    const supplier = makeUser('supplier');
+    const file = csvFile(FULL, [fullRow('MP-1'), fullRow('MP-2', { price: 'abc' })]);
+    const asCsv = report(await importCsv(supplier, file));
+    const form = multipartFile(Buffer.from(file), { filename: 'products.csv', contentType: 'text/csv' });
+    const preview = await importCsv(supplier, form.payload, 'mode=preview', form.headers['content-type']);
+    expect(preview.statusCode).toBe(200);
+    expect(report(preview)).toEqual(asCsv);
+    expect(asCsv).toMatchObject({ rows: 2, create: 1, errors: [{ row: 3, column: 'price' }] });
+
+    const good = multipartFile(Buffer.from(csvFile(FULL, [fullRow('MP-3')])), { filename: 'p.csv' });
+    const commit = await importCsv(supplier, good.payload, 'mode=commit', good.headers['content-type']);
+    expect(report(commit)).toMatchObject({ create: 1 });
+    expect((await exported(supplier)).map((r) => r.sku)).toEqual(['MP-3']);
+
+    const head = `${FULL.join(',')}\n${fullRow('BIG-MP').join(',')}\n`;
+    const exact = Buffer.alloc(CATALOG_IMPORT_MAX_BYTES, '\n');
+    exact.write(head);
+    const whole = multipartFile(exact);
+    const ok = await importCsv(supplier, whole.payload, 'mode=preview', whole.headers['content-type']);
+    expect(ok.statusCode).toBe(200);
+    const over = Buffer.alloc(CATALOG_IMPORT_MAX_BYTES + 1, '\n');
+    over.write(head);
+    const tooBig = multipartFile(over);
+    const res = await importCsv(supplier, tooBig.payload, 'mode=preview', tooBig.headers['content-type']);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: CATALOG_MESSAGES.tooLarge });
   });
 
   it('repeating a commit of the same file changes nothing the second time', async () => {

@@ -95,8 +95,11 @@ export function createProductsService(deps: {
   search: SearchRepository;
   invalidateProducts: InvalidateProducts;
   searchCache: SearchCache;
+  /** Refuses an uploaded image that is not the caller's (images.service assertOwnImage). */
+  checkImage?: (user: AuthUser, image: string) => Promise<void>;
 }) {
   const { repository, search, invalidateProducts, searchCache } = deps;
+  const checkImage = deps.checkImage ?? (async () => {});
 
   async function page(
     filter: ProductFilter,
@@ -201,6 +204,7 @@ export function createProductsService(deps: {
 
     /** The owner, their email and display name come from the token, never from the body. */
     async create(user: AuthUser, input: ProductInput): Promise<OwnProduct> {
+      await checkImage(user, input.image);
       const row = await repository.insert({
         ...productFields(input),
         priceTiers: input.priceTiers ?? [],
@@ -214,6 +218,7 @@ export function createProductsService(deps: {
 
     async update(user: AuthUser, id: string, input: ProductInput): Promise<OwnProduct> {
       if (!isUuid(id)) throw notFound('Product');
+      await checkImage(user, input.image);
       // Omitted breaks stay as they are; a list (empty included) replaces them all.
       const row = input.priceTiers
         ? await repository.updateOwned(id, user.uid, {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ImageWithFallback } from './image-with-fallback';
+import { CARD_GRID_SIZES, ImageWithFallback } from './image-with-fallback';
 
 interface ImageCardProps {
   /** The id of the card's heading; the card is labelled by it. */
@@ -27,7 +27,7 @@ export function ImageCard({ titleId, image, alt, aspect, lift = 'lg', overlay, c
       className={`card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow ${LIFT[lift]}`}
     >
       <figure className={`relative ${aspect} bg-base-200`}>
-        <ImageWithFallback src={image} alt={alt} className="size-full object-cover" />
+        <ImageWithFallback src={image} alt={alt} sizes={CARD_GRID_SIZES} className="size-full object-cover" />
         {overlay}
       </figure>
       {children}

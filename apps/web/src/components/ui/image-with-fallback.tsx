@@ -1,8 +1,14 @@
+import { IMAGE_SIZES, imageSrcset } from '@bulkwise/contracts';
 import { useState, type ImgHTMLAttributes } from 'react';
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
+/** `sizes` of a card in the product grids. */
+export const CARD_GRID_SIZES = IMAGE_SIZES.cardGrid;
 
-type ImageWithFallbackProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'onError'> & {
+type ImageWithFallbackProps = Omit<
+  ImgHTMLAttributes<HTMLImageElement>,
+  'src' | 'srcSet' | 'alt' | 'onError'
+> & {
   src: string | null | undefined;
   /** Required: every product and category image names what it shows. */
   alt: string;
@@ -12,6 +18,8 @@ type ImageWithFallbackProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 
 /**
  * An image that shows the placeholder instead of the browser's broken-image icon when its URL fails
  * (suppliers paste image links from anywhere). A failing fallback is not retried, so it cannot loop.
+ * An uploaded image gets its `srcset` (every stored width) so the browser fetches the width `sizes`
+ * asks for: the caller says how wide the image is laid out.
  */
 export function ImageWithFallback({
   src,
@@ -29,6 +37,7 @@ export function ImageWithFallback({
       decoding="async"
       {...props}
       src={shown}
+      srcSet={imageSrcset(shown)}
       alt={alt}
       onError={() => {
         if (shown !== fallbackSrc) setFailedSrc(wanted);

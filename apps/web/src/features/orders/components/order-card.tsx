@@ -24,6 +24,7 @@ export function OrderCard({ order, onMove, busy }: OrderCardProps) {
       <ImageWithFallback
         src={order.product.image}
         alt=""
+        sizes="96px"
         className="hidden aspect-square w-full rounded-lg bg-base-200 object-cover sm:block"
       />
       <div className="min-w-0">

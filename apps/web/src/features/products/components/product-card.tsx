@@ -1,7 +1,7 @@
 import type { Product } from '@bulkwise/contracts';
 import { ArrowRight, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { CARD_GRID_SIZES, ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { FromPrice, formatPrice } from '@/components/ui/price';
 import { formatRating } from '@/components/ui/rating-stars';
 import { paths } from '@/config/paths';
@@ -37,6 +37,8 @@ export function ProductCard({ product, highlight = '', priority }: ProductCardPr
         <ImageWithFallback
           src={product.image}
           alt={product.name}
+          // One column on phones, two from md, three from lg in a 1280 px page.
+          sizes={CARD_GRID_SIZES}
           width={800}
           height={600}
           loading={priority ? 'eager' : 'lazy'}

@@ -1,4 +1,4 @@
-import type { Product } from '@bulkwise/contracts';
+import { IMAGE_SIZES, type Product } from '@bulkwise/contracts';
 import { Boxes, PackageCheck, Tag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { BackLink } from '@/components/ui/back-link';
@@ -43,6 +43,7 @@ export function ProductDetail({ product, purchase }: ProductDetailProps) {
             // The page's largest paint: fetched first, never lazily; the size reserves its box.
             loading="eager"
             fetchPriority="high"
+            sizes={IMAGE_SIZES.productPage}
             width={800}
             height={600}
             className="aspect-[4/3] w-full object-cover"

@@ -11,7 +11,9 @@ import {
   type ProductField,
 } from '@bulkwise/contracts';
 import type { ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { Control, UseFormRegisterReturn } from 'react-hook-form';
+import type { ProductFormValues } from '../product-form-checks';
+import { ImagePicker } from './image-picker';
 import { NumberInput, Select, Textarea, TextInput } from '@/components/form/controls';
 
 /** One field of the product form: how it is labelled and which kit control edits it. */
@@ -20,7 +22,8 @@ export interface ProductFieldLayout {
   hint?: string;
   /** Spans both columns on wide screens. */
   wide?: boolean;
-  control: (input: UseFormRegisterReturn) => ReactNode;
+  /** `form` is the form's control, for a field that shows what it holds (the image's preview). */
+  control: (input: UseFormRegisterReturn, form: Control<ProductFormValues>) => ReactNode;
 }
 
 // Text lengths come from the API's own schema, so the form can never accept more than the server.
@@ -34,17 +37,9 @@ const quantityInput = (input: UseFormRegisterReturn) => (
 const LAYOUT: Record<ProductField, ProductFieldLayout> = {
   image: {
     label: 'Image URL',
+    hint: 'Upload a photo, or paste the address of an image',
     wide: true,
-    control: (input) => (
-      <TextInput
-        type="url"
-        inputMode="url"
-        autoComplete="url"
-        placeholder="https://example.com/product.jpg"
-        required
-        {...input}
-      />
-    ),
+    control: (input, form) => <ImagePicker input={input} control={form} />,
   },
   sku: {
     label: 'SKU',

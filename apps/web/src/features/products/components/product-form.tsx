@@ -136,7 +136,7 @@ export function ProductForm({
               error={errors[spec.name]?.message}
               className={spec.wide ? 'sm:col-span-2' : ''}
             >
-              {spec.control(field(spec.name, spec.numeric))}
+              {spec.control(field(spec.name, spec.numeric), control)}
             </Field>
           ))}
 

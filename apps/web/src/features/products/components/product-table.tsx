@@ -41,6 +41,7 @@ export function ProductTable({ products }: { products: readonly Product[] }) {
                     className="size-14 shrink-0 rounded-lg bg-base-200 object-cover"
                     width={56}
                     height={56}
+                    sizes="56px"
                   />
                   {/* A long unbroken name (a pasted URL, a part number) wraps instead of widening the page. */}
                   <div className="min-w-0">

@@ -45,6 +45,7 @@ export function CartItemCard({ item, onRemove, removing = false, children }: Car
       <ImageWithFallback
         src={product.image}
         alt={product.name}
+        sizes="(min-width: 640px) 112px, 80px"
         className="aspect-square w-full rounded-lg bg-base-200 object-cover"
       />
 

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { IMAGE_MAX_PIXELS, IMAGE_MESSAGES, largestVariantWidth, variantWidths } from '@bulkwise/contracts';
+import sharp, { type Metadata } from 'sharp';
+import { AppError } from '../../errors';
+
+/** What the browser may send, decided from the decoded bytes: sharp's `format` (AVIF is HEIF with AV1). */
+const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif']);
+
+export interface ProcessedImage {
+  id: string;
+  /** Of the widest variant. */
+  width: number;
+  height: number;
+  variants: Array<{ width: number; data: Buffer }>;
+}
+
+const unsupported = () => new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unsupported);
+const damaged = () => new AppError('BAD_REQUEST', IMAGE_MESSAGES.damaged);
+
+function formatOf(meta: Metadata): string | undefined {
+  if (meta.format === 'heif') return meta.compression === 'av1' ? 'avif' : 'heic';
+  return meta.format;
+}
+
+/**
+ * Decodes an upload and writes its WebP variants. The type comes from the bytes (a PNG named .jpg is a
+ * PNG; an SVG is refused whatever it is called). The header is read first so a decompression bomb is
+ * refused before any pixel is decoded; `limitInputPixels` holds the same line inside libvips. Auto-rotated
+ * from EXIF, then written without any metadata (WebP output keeps none unless asked), so a camera's GPS
+ * position never reaches a buyer.
+ */
+export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch {
+    throw unsupported();
+  }
+  if (!ACCEPTED.has(formatOf(meta) ?? '')) throw unsupported();
+  const { width, height } = meta.autoOrient ?? meta;
+  if (!width || !height) throw damaged();
+  if (width * height > IMAGE_MAX_PIXELS) throw new AppError('BAD_REQUEST', IMAGE_MESSAGES.tooManyPixels);
+
+  // failOn 'truncated': a file cut short is refused, not stored with a grey lower half.
+  const source = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'truncated' }).rotate();
+  const largest = largestVariantWidth(width);
+  try {
+    const variants = await Promise.all(
+      variantWidths(largest).map(async (w) => ({
+        width: w,
+        output: await source
+          .clone()
+          .resize({ width: w, withoutEnlargement: true })
+          .webp({ quality: 80, effort: 2 })
+          .toBuffer({ resolveWithObject: true }),
+      })),
+    );
+    const widest = variants[variants.length - 1]!.output.info;
+    return {
+      id: createHash('sha256').update(bytes).digest('hex').slice(0, 32),
+      width: widest.width,
+      height: widest.height,
+      variants: variants.map((v) => ({ width: v.width, data: v.output.data })),
+    };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw damaged();
+  }
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** POST /api/images: one file of at most this many bytes. */
+export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** More pixels than this is refused before decoding (a small file can unpack to gigabytes). */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+/** The widths an upload is stored at (WebP), never larger than the photo itself. */
+export const IMAGE_WIDTHS = [160, 320, 640, 1280] as const;
+export const UPLOADED_IMAGE_PREFIX = '/images/u/';
+/** Where a browser sees the upload's variants: `/images/u/<id>-<width>.webp`, the id a SHA-256 prefix. */
+const UPLOADED_IMAGE_PATH = /^\/images\/u\/([0-9a-f]{32})-([1-9][0-9]{0,4})\.webp$/;
+export const UPLOADED_IMAGE_NAME = /^([0-9a-f]{32})-([1-9][0-9]{0,4})\.webp$/;
+
+export const IMAGE_MESSAGES = {
+  unsupported: 'Upload a JPEG, PNG, WebP or AVIF image',
+  damaged: 'The image file is damaged or incomplete',
+  tooManyPixels: `The image is larger than ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`,
+  tooLarge: `The image must be at most ${IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024} MB`,
+  noFile: 'Choose an image file to upload',
+  notYours: 'This uploaded image is not one of yours: upload it again',
+  badUploadPath: 'Uploaded image address is not valid',
+} as const;
+
+/**
+ * The widths stored for an upload whose largest variant is `largest` px wide: every standard width
+ * below it, and itself (a 500 px photo gives 160, 320 and 500).
+ */
+export function variantWidths(largest: number): number[] {
+  return [...IMAGE_WIDTHS.filter((w) => w < largest), largest];
+}
+
+/** The widest variant stored for a photo `width` px wide (after auto-rotation). */
+export function largestVariantWidth(width: number): number {
+  return Math.min(width, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!);
+}
+
+export const uploadedImagePath = (id: string, width: number) => `${UPLOADED_IMAGE_PREFIX}${id}-${width}.webp`;
+
+/** The id and width of an uploaded image's address, or undefined for any other image. */
+export function parseUploadedImage(url: string): { id: string; width: number } | undefined {
+  const match = UPLOADED_IMAGE_PATH.exec(url);
+  return match ? { id: match[1]!, width: Number(match[2]) } : undefined;
+}
+
+/** True for '/images/u/…' addresses: they must name an upload (checked by the API against its owner). */
+export const isUploadedImagePath = (url: string) => url.startsWith(UPLOADED_IMAGE_PREFIX);
+
+/**
+ * The `srcset` of an image address: every stored width of an upload, so a phone picks the 320 px
+ * file; undefined for other addresses (one file, nothing to choose from).
+ */
+export function imageSrcset(url: string): string | undefined {
+  const upload = parseUploadedImage(url);
+  if (!upload) return undefined;
+  return variantWidths(upload.width)
+    .map((w) => `${uploadedImagePath(upload.id, w)} ${w}w`)
+    .join(', ');
+}
+
+/**
+ * How wide the pages lay images out (the `sizes` of their srcset), here because the server's preload
+ * of a page's largest image must name the same file the page's <img> will pick.
+ */
+export const IMAGE_SIZES = {
+  /** A card of the product grids: one column on phones, two from md, three from lg (1280 px page). */
+  cardGrid: '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw',
+  /** The product page's photo: half of the 1280 px page from lg, the whole width below it. */
+  productPage: '(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw',
+} as const;
+
+/** POST /api/images answer: `url` is the widest variant (the value a product's `image` takes). */
+export const UploadedImageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  srcset: z.string(),
+});
+export type UploadedImage = z.infer<typeof UploadedImageSchema>;
