@@ -4,7 +4,7 @@
 //
 // Seeds a fresh database (set-based, generate_series, in batches) with the rollup triggers off for the
 // bulk load, then rebuilds the rollups with the migration's own backfill statements (read from
-// 0018_insights.sql), starts the API in production mode and drives each endpoint with autocannon; then
+// 0019_insights.sql), starts the API in production mode and drives each endpoint with autocannon; then
 // times the first read of each endpoint right after a purchase of that supplier (a cache miss).
 // Writes the "Insights on …" section of bench/results/latest.md. Target: p99 under 50 ms per endpoint.
 //
@@ -105,12 +105,12 @@ async function seed(exec) {
     if (to % 200_000 === 0 || to === ORDERS) step(`  ${fmt(to)} orders`);
   }
   await exec(`set session_replication_role = origin`);
-  const migration = readFileSync(path.join(ROOT, 'apps/api/src/db/migrations/0018_insights.sql'), 'utf8');
+  const migration = readFileSync(path.join(ROOT, 'apps/api/src/db/migrations/0019_insights.sql'), 'utf8');
   const backfill = migration
     .split('--> statement-breakpoint')
     .filter((s) => /^\s*(--[^\n]*\n\s*)*INSERT INTO "insights_/.test(s));
   if (backfill.length !== 5)
-    throw new Error(`expected the 5 rollup backfills in 0018_insights.sql, found ${backfill.length}`);
+    throw new Error(`expected the 5 rollup backfills in 0019_insights.sql, found ${backfill.length}`);
   step("Rebuilding the rollups (the migration's backfill)");
   for (const statement of backfill) await exec(statement);
   await exec(`vacuum analyze`);

@@ -14,7 +14,16 @@ import { busy } from './errors';
 import { createKeyedQueue } from './db/keyed-queue';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
-import { createFirebaseVerifier, type IdTokenVerifier } from './modules/auth/firebase-verifier';
+import { accountRoutes } from './modules/auth/account.routes';
+import { createAccountService } from './modules/auth/account.service';
+import { createAccountsRepository } from './modules/auth/accounts.repository';
+import {
+  createFirebaseVerificationLinks,
+  createFirebaseVerifier,
+  type EmailVerificationLinks,
+  type IdTokenVerifier,
+} from './modules/auth/firebase-verifier';
+import { createOutboxRepository } from './modules/notifications/outbox.repository';
 import { createTokenService } from './modules/auth/tokens';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
@@ -72,6 +81,8 @@ export interface AppDeps {
   jwtSecret: string;
   /** Defaults to firebase-admin against config.firebaseProjectId (and the emulator when configured). */
   verifier?: IdTokenVerifier;
+  /** Defaults to firebase-admin, like `verifier`. */
+  verificationLinks?: EmailVerificationLinks;
   logger?: FastifyServerOptions['logger'];
   /** The stream of `logger` (server.ts): the access line is written to it directly (plugins/request-log.ts). */
   logDestination?: { write(line: string): void };
@@ -168,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   const db = database.db;
+  const accounts = createAccountsRepository(db);
   const images = createImagesService({
     repository: createImagesRepository(db),
     storage: createImageStorage(config.images),
@@ -206,6 +218,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         auth: createAuthService({
           verifier: deps.verifier ?? createFirebaseVerifier(config.firebaseProjectId),
           tokens,
+          accounts,
+          invalidateOrders: ordersInvalidator(bus),
         }),
         rateLimitPerMinute: config.rateLimit.jwtPerMinute,
       });
@@ -256,6 +270,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             });
             await scope.register(purchasesRoutes, { purchases, secured });
             await scope.register(settingsRoutes, { settings, secured });
+            await scope.register(accountRoutes, {
+              account: createAccountService({
+                links: deps.verificationLinks ?? createFirebaseVerificationLinks(config.firebaseProjectId),
+                accounts,
+                enqueue: (row) => createOutboxRepository(db).enqueue(row),
+                invalidateOrders,
+              }),
+              secured,
+            });
             await scope.register(ordersRoutes, { orders, reads: orderReads, secured });
             await scope.register(cartRoutes, { orders, secured });
             await scope.register(insightsRoutes, {

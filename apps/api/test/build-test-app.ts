@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../src/config/env';
 import { openPostgres, type Database } from '../src/db/client';
 import type { IdTokenVerifier } from '../src/modules/auth/firebase-verifier';
 import type { OrderEventSink } from '../src/modules/orders/order-events';
+import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { createTokenService, type AuthUser } from '../src/modules/auth/tokens';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -54,8 +55,11 @@ export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
   database: Database & { url: string };
   config: Config;
-  /** An API token for `user`, signed like POST /jwt would. */
-  tokenFor(user: AuthUser): Promise<string>;
+  /**
+   * An API token for `user`, signed like POST /jwt would, which also records the user's email state as
+   * the exchange does (`emailVerified`, default true; decision 0019).
+   */
+  tokenFor(user: AuthUser & { emailVerified?: boolean }): Promise<string>;
   /** Another API instance on the same database, as another process would be: its own connection pool. Closed with `close()`. */
   peer(): Promise<Awaited<ReturnType<typeof buildApp>>>;
   close(): Promise<void>;
@@ -82,7 +86,14 @@ export async function buildTestApp(
     app,
     database,
     config,
-    tokenFor: (user) => tokens.issue(user),
+    async tokenFor({ emailVerified = true, ...user }) {
+      await createAccountsRepository(database.db).record({
+        ...user,
+        emailVerified,
+        issuedAt: Math.floor(Date.now() / 1000),
+      });
+      return tokens.issue(user);
+    },
     async peer() {
       const own = await openPostgres({ url: database.url, poolSize: 10, migrate: false });
       const peer = await buildApp({

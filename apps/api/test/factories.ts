@@ -3,9 +3,17 @@ import type { ProductInput } from '@bulkwise/contracts';
 import type { AuthUser } from '../src/modules/auth/tokens';
 import type { TestApp } from './build-test-app';
 
-export function makeUser(label = 'user'): AuthUser {
+/** A user of the tests; `emailVerified` (default true) is what their POST /jwt would have recorded. */
+export type TestUser = AuthUser & { emailVerified?: boolean };
+
+export function makeUser(label = 'user', options: { emailVerified?: boolean } = {}): TestUser {
   const id = randomBytes(4).toString('hex');
-  return { uid: `${label}-${id}`, email: `${label}-${id}@example.com`, name: `${label} ${id}` };
+  return {
+    uid: `${label}-${id}`,
+    email: `${label}-${id}@example.com`,
+    name: `${label} ${id}`,
+    emailVerified: options.emailVerified ?? true,
+  };
 }
 
 export function productInput(overrides: Partial<ProductInput> = {}): ProductInput {

@@ -11,9 +11,26 @@ export interface EmulatorUser {
   idToken: string;
 }
 
+const PASSWORD = 'Secret#123';
+
+/** A fresh ID token of a password user: it carries what Firebase knows now (e.g. a verified email). */
+export async function signInAgain(user: Pick<EmulatorUser, 'email'>): Promise<string> {
+  const json = await post('/accounts:signInWithPassword', {
+    email: user.email,
+    password: PASSWORD,
+    returnSecureToken: true,
+  });
+  return json.idToken as string;
+}
+
+/** Applies an out-of-band code, as the web SDK's applyActionCode does when the user opens the link. */
+export async function applyActionCode(oobCode: string): Promise<void> {
+  await post('/accounts:update', { oobCode });
+}
+
 export async function signUpWithPassword(displayName?: string): Promise<EmulatorUser> {
   const email = `user-${randomBytes(5).toString('hex')}@example.com`;
-  const json = await post('/accounts:signUp', { email, password: 'Secret#123', returnSecureToken: true });
+  const json = await post('/accounts:signUp', { email, password: PASSWORD, returnSecureToken: true });
   let idToken = json.idToken as string;
   if (displayName) {
     const updated = await post('/accounts:update', { idToken, displayName, returnSecureToken: true });

@@ -210,6 +210,7 @@ describe('API token lifetime', () => {
         email: user.email,
         emailVerified: true,
         name: user.name,
+        issuedAt: Math.floor(Date.now() / 1000),
         provider: 'password',
       }),
     };
@@ -273,6 +274,7 @@ describe('logs', () => {
           email: user.email,
           emailVerified: true,
           name: user.name,
+          issuedAt: Math.floor(Date.now() / 1000),
           provider: 'password',
         };
       },

@@ -9,6 +9,8 @@ import { authEmulatorPost } from '../../../scripts/lib/auth-emulator.mjs';
  * each other or on the demo data's current stock.
  */
 const EMULATOR_HOST = `127.0.0.1:${process.env.E2E_AUTH_EMULATOR_PORT ?? 9199}`;
+/** The emulator's project under `npm start` (scripts/stack.mjs PROJECT_ID). */
+const PROJECT_ID = 'demo-bulkwise';
 const API = `http://localhost:${process.env.E2E_PORT ?? 3100}/api`;
 
 export interface TestUser {
@@ -20,8 +22,30 @@ export interface TestUser {
 
 const emulator = (path: string, body: unknown) => authEmulatorPost(EMULATOR_HOST, path, body);
 
-/** A new account with a display name and photo, created in the Auth emulator. */
-export async function createUser(label = 'buyer'): Promise<TestUser> {
+/**
+ * Marks the account's address verified, as opening Firebase's verification link would (the emulator's
+ * admin API, which the `owner` credential opens).
+ */
+async function markEmailVerified(uid: string) {
+  const res = await fetch(
+    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: uid, emailVerified: true }),
+    },
+  );
+  if (!res.ok) throw new Error(`emulator accounts:update: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * A new account with a display name and photo, created in the Auth emulator. Its address is verified
+ * unless `verified: false` (order emails go only to verified addresses, decision 0019).
+ */
+export async function createUser(
+  label = 'buyer',
+  { verified = true }: { verified?: boolean } = {},
+): Promise<TestUser> {
   const id = randomBytes(4).toString('hex');
   const email = `${label}-${id}@e2e.test`;
   const password = 'Strong#Pass1';
@@ -32,6 +56,7 @@ export async function createUser(label = 'buyer'): Promise<TestUser> {
     displayName,
     photoUrl: `http://localhost:${process.env.E2E_PORT ?? 3100}/images/avatars/default-avatar.svg`,
   });
+  if (verified) await markEmailVerified(created.localId as string);
   return { uid: created.localId as string, email, password, displayName };
 }
 

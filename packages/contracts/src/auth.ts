@@ -26,3 +26,14 @@ export const ClientConfigSchema = z.object({
   authEmulatorUrl: z.string().nullable(),
 });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;
+
+/**
+ * POST /api/account/verification-email: `sent` when a verification link went to the outbox (the
+ * signed-in user's address), `already_verified` when Firebase already vouches for the address (the
+ * server records that at once, so order emails go from now on).
+ */
+export const VerificationEmailResponseSchema = z.object({
+  status: z.enum(['sent', 'already_verified']),
+  email: z.string(),
+});
+export type VerificationEmailResponse = z.infer<typeof VerificationEmailResponseSchema>;

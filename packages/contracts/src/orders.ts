@@ -58,7 +58,8 @@ export const OrderSchema = z.object({
   unitPrice: z.number(),
   total: z.number(),
   purchaseDate: z.string(),
-  buyer: z.object({ name: z.string(), email: z.string() }),
+  /** `emailVerified`: false while the buyer has not proved the address theirs (shown as unverified). */
+  buyer: z.object({ name: z.string(), email: z.string(), emailVerified: z.boolean() }),
   shipping: z.object({ address: z.string(), phone: z.string() }),
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),

@@ -46,6 +46,8 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard.path, lazy: () => import('./routes/dashboard') },
             ],
           },
+          // Public: the link may be opened in a browser where the user is not signed in.
+          { path: paths.verifyEmail.path, lazy: () => import('./routes/verify-email') },
           { path: '*', lazy: () => import('./routes/not-found') },
         ],
       },

@@ -19,6 +19,8 @@ export const paths = {
   },
   cart: { path: '/cart', getHref: () => '/cart' },
   settings: { path: '/settings', getHref: () => '/settings' },
+  /** Where a verification mail's link leads (the API's templates.ts writes it: ?oobCode=…). */
+  verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
   orders: { path: '/orders', getHref: () => '/orders' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
 } as const;

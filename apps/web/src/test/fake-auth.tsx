@@ -7,6 +7,7 @@ export const signedInUser: AuthUser = {
   uid: 'uid-buyer',
   displayName: 'Bea Buyer',
   photoURL: 'https://example.com/bea.png',
+  emailVerified: true,
 };
 
 /** An auth context without Firebase: a guest by default, or `{ user, token }` for a signed-in user. */
@@ -21,6 +22,8 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
     register: vi.fn(async () => {}),
     logOut: vi.fn(async () => {}),
     runAuthFlow: <T,>(flow: () => Promise<T>) => flow(),
+    applyEmailCode: vi.fn(async () => {}),
+    refreshEmailVerified: vi.fn(async () => false),
     ...overrides,
   };
 }

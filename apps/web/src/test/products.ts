@@ -59,7 +59,7 @@ export function cartItem(overrides: Partial<CartItem> = {}, product: Partial<Own
     unitPrice,
     total: lineTotal(quantity, unitPrice),
     purchaseDate: '2026-03-04T10:15:00.000Z',
-    buyer: { name: 'Bea Buyer', email: 'buyer@bulkwise.test' },
+    buyer: { name: 'Bea Buyer', email: 'buyer@bulkwise.test', emailVerified: true },
     shipping: { address: '1 Dock Rd, Leeds', phone: '+44 113 496 0000' },
     carrier: null,
     trackingNumber: null,

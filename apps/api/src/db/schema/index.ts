@@ -53,7 +53,7 @@ export const products = pgTable(
     /** Stock below this is low (insights inventory); null means the minimum order quantity. */
     lowStockThreshold: integer('low_stock_threshold'),
     /**
-     * Set by the products_low_stock trigger (migration 0018) when the stock went below the threshold and
+     * Set by the products_low_stock trigger (migration 0019) when the stock went below the threshold and
      * the supplier was emailed; cleared when it is back at or above. Never written by the API.
      */
     lowStockAlerted: boolean('low_stock_alerted').notNull().default(false),
@@ -143,7 +143,7 @@ export const cartItems = pgTable(
     trackingNumber: text('tracking_number'),
     cancelledBy: text('cancelled_by').$type<OrderActor>(),
     cancelReason: text('cancel_reason'),
-    /** When the order became shipped: set by a trigger on that change (migration 0018), kept after delivery. */
+    /** When the order became shipped: set by a trigger on that change (migration 0019), kept after delivery. */
     shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
@@ -199,7 +199,7 @@ export const catalogImports = pgTable(
 /*
  * Insights rollups (docs/decisions/0021-insights-rollups.md): per supplier and UTC day of placement, kept
  * exact by a deferred trigger on cart_items in the same transaction as every order change (migration
- * 0018). Never a second source of truth: each can be rebuilt from cart_items (the migration's backfill).
+ * 0019). Never a second source of truth: each can be rebuilt from cart_items (the migration's backfill).
  * Money in cents.
  */
 const rollupCounts = () => ({

@@ -46,3 +46,15 @@ export const userSettings = pgTable('user_settings', {
 });
 
 export type OutboxRow = typeof notificationOutbox.$inferSelect;
+
+/**
+ * What Firebase last vouched for about each user's email, written on every POST /jwt exchange (decision
+ * 0019). The outbox reads it at send time, when no token is at hand; the desk and the CSV read it to mark
+ * an unverified buyer. `email` is the address that was verified: a row only vouches for that address.
+ */
+export const accounts = pgTable('accounts', {
+  uid: text('uid').primaryKey(),
+  email: text('email').notNull(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -35,7 +35,7 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 const n = (v: unknown): number => Number(v ?? 0);
 
 /**
- * Reads of the insights rollups (migration 0018): per supplier and UTC day, kept exact by the deferred
+ * Reads of the insights rollups (migration 0019): per supplier and UTC day, kept exact by the deferred
  * cart_items trigger in the transaction of each order change. A 365-day range reads at most 365 rows per
  * supplier for the figures and the series; products, buyers and categories read their day rows.
  */

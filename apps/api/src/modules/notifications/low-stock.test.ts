@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createProduct, makeUser, placeOrder, productInput, purchase } from '../../../test/factories';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher';
 import { notificationOutbox } from '../../db/schema';
+import { createAccountsRepository } from '../auth/accounts.repository';
 import { createSmtpMailer } from './mailer';
 import { createOutboxWorker } from './outbox.worker';
 import { LOW_STOCK_KIND, type LowStockMailPayload } from './templates';
@@ -152,7 +153,13 @@ describe('low-stock alerts', () => {
       minSellingQuantity: 10,
       lowStockThreshold: 30,
     });
-    // Order emails off does not silence low-stock emails.
+    // Mail goes only to verified addresses (decision 0019); order emails off does not silence low-stock ones.
+    await createAccountsRepository(t.database.db).record({
+      uid: supplier.uid,
+      email: supplier.email,
+      emailVerified: true,
+      issuedAt: Math.floor(Date.now() / 1000),
+    });
     const headers = await bearer(t, supplier);
     const settings = (payload: object) =>
       t.app.inject({ method: 'PUT', url: '/api/settings', headers, payload });

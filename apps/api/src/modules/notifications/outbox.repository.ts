@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notificationOutbox, userSettings, type OutboxRow } from '../../db/schema';
+import { accounts, notificationOutbox, userSettings, type OutboxRow } from '../../db/schema';
 
 export interface NewOutboxRow {
   kind: string;
@@ -83,8 +83,12 @@ export function createOutboxRepository(db: Db) {
         .where(claimed(row));
     },
 
-    async markSkipped(row: OutboxRow): Promise<void> {
-      await db.update(notificationOutbox).set({ status: 'skipped' }).where(claimed(row));
+    /** `reason` says why no mail went (kept in last_error for the operator). */
+    async markSkipped(row: OutboxRow, reason: string): Promise<void> {
+      await db
+        .update(notificationOutbox)
+        .set({ status: 'skipped', lastError: clip(reason) })
+        .where(claimed(row));
     },
 
     /**
@@ -134,6 +138,24 @@ export function createOutboxRepository(db: Db) {
         lowStock: new Set(rows.filter((r) => !r.lowStock).map((r) => r.uid)),
       };
     },
+
+    /** The rows among `rows` whose recipient address is the verified address of its uid (decision 0019). */
+    async verifiedRecipients(rows: Array<Pick<OutboxRow, 'recipientUid' | 'recipientEmail'>>) {
+      if (rows.length === 0) return new Set<string>();
+      const found = await db
+        .select({ uid: accounts.uid, email: accounts.email })
+        .from(accounts)
+        .where(
+          and(
+            inArray(accounts.uid, [...new Set(rows.map((r) => r.recipientUid))]),
+            eq(accounts.emailVerified, true),
+          ),
+        );
+      return new Set(found.map((r) => recipientKey(r.uid, r.email)));
+    },
   };
 }
+
+/** A recipient as `verifiedRecipients` answers it: the uid with its address (case does not matter). */
+export const recipientKey = (uid: string, email: string) => `${uid} ${email.toLowerCase()}`;
 export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

@@ -6,7 +6,18 @@ export type NotificationKind =
   | 'order.shipped'
   | 'order.delivered'
   | 'order.cancelled_by_buyer'
-  | 'order.cancelled_by_supplier';
+  | 'order.cancelled_by_supplier'
+  | 'account.verify_email';
+
+/** The verification mail goes to an address not verified yet: that is its purpose (decision 0019). */
+export const sendsToUnverified = (kind: NotificationKind) => kind === 'account.verify_email';
+
+/** POST /account/verification-email's row: Firebase's one-time code, opened by the web app. */
+export interface VerifyEmailPayload {
+  name: string;
+  email: string;
+  code: string;
+}
 
 /** An order event as stored in the outbox (JSON: the date is a string). */
 export type OrderMailPayload = Omit<OrderEvent, 'at'> & { at: string };
@@ -42,7 +53,7 @@ interface Draft {
   link: { label: string; path: '/orders' | '/cart' };
 }
 
-function draft(kind: NotificationKind, p: OrderMailPayload): Draft {
+function draft(kind: Exclude<NotificationKind, 'account.verify_email'>, p: OrderMailPayload): Draft {
   const order = `order ${shortId(p.orderId)}`;
   const toSupplier = {
     greeting: p.supplier.name,
@@ -104,7 +115,7 @@ function draft(kind: NotificationKind, p: OrderMailPayload): Draft {
  * that came from a user (names, product, address, reason, tracking) is escaped in the HTML part.
  */
 export function renderOrderMail(
-  kind: NotificationKind,
+  kind: Exclude<NotificationKind, 'account.verify_email'>,
   payload: OrderMailPayload,
   publicUrl: string,
 ): RenderedMail {
@@ -147,7 +158,41 @@ export function renderOrderMail(
   return { subject: oneLine(d.subject), text, html };
 }
 
-/** The outbox kind the products_low_stock trigger writes (migration 0018). */
+/** The link of a verification mail: the web app's page that applies the code (apps/web verify-email). */
+export const verifyEmailUrl = (publicUrl: string, code: string) =>
+  `${publicUrl}/verify-email?oobCode=${encodeURIComponent(code)}`;
+
+export function renderVerifyEmail(p: VerifyEmailPayload, publicUrl: string): RenderedMail {
+  const url = verifyEmailUrl(publicUrl, p.code);
+  const greeting = p.name || p.email;
+  const lead = `Open this link to confirm that ${p.email} is your address on Bulkwise. Order emails go only to verified addresses.`;
+  const text = [
+    `Hello ${greeting},`,
+    '',
+    lead,
+    '',
+    `Verify your email: ${url}`,
+    '',
+    'If you did not ask for this, ignore this email.',
+    '— Bulkwise',
+  ].join('\n');
+  const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif;color:#1f2937">
+<p>Hello ${escapeHtml(greeting)},</p>
+<p>${escapeHtml(lead)}</p>
+<p><a href="${escapeHtml(url)}">Verify your email</a></p>
+<p style="color:#6b7280;font-size:12px">If you did not ask for this, ignore this email. — Bulkwise</p>
+</body></html>`;
+  return { subject: 'Verify your email address for Bulkwise', text, html };
+}
+
+/** The mail of one outbox row, whatever its kind. */
+export function renderMail(kind: NotificationKind, payload: unknown, publicUrl: string): RenderedMail {
+  return kind === 'account.verify_email'
+    ? renderVerifyEmail(payload as VerifyEmailPayload, publicUrl)
+    : renderOrderMail(kind, payload as OrderMailPayload, publicUrl);
+}
+
+/** The outbox kind the products_low_stock trigger writes (migration 0019). */
 export const LOW_STOCK_KIND = 'stock.low';
 
 /** What the trigger stores: the product as it was when its stock crossed below the threshold. */

@@ -1,6 +1,6 @@
-import type { CartItemRow } from '../../db/schema';
 import { lineTotal } from '@bulkwise/contracts';
 import { neutraliseCell } from '../../lib/csv/neutralise';
+import type { ExportRow } from './orders.repository';
 
 export const ORDER_CSV_HEADER = [
   'id',
@@ -17,6 +17,8 @@ export const ORDER_CSV_HEADER = [
   'address',
   'carrier',
   'tracking',
+  // Appended, so readers of the earlier columns by position keep working (decision 0019).
+  'buyer email verified',
 ];
 
 /** One CSV cell: neutralised against formulas (lib/csv/neutralise.ts), then RFC 4180 quoting. */
@@ -25,7 +27,7 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvRow(row: CartItemRow): string {
+export function csvRow(row: ExportRow): string {
   const unitPrice = Number(row.unitPrice);
   const { name: product, sku } = row.productSnapshot as { name?: unknown; sku?: unknown };
   return `${[
@@ -43,6 +45,7 @@ export function csvRow(row: CartItemRow): string {
     row.address,
     row.carrier,
     row.trackingNumber,
+    row.buyerEmailVerified ? 'yes' : 'no',
   ]
     .map(csvCell)
     .join(',')}\r\n`;

@@ -133,7 +133,7 @@ describe('CSV export', () => {
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="orders-all-/);
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'id,date,status,product,sku,quantity,unit price,total,buyer name,buyer email,phone,address,carrier,tracking',
+      'id,date,status,product,sku,quantity,unit price,total,buyer name,buyer email,phone,address,carrier,tracking,buyer email verified',
     );
     expect(lines).toHaveLength(3);
     expect(res.body).not.toContain(theirs);
@@ -143,7 +143,7 @@ describe('CSV export', () => {
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(row).toContain(',30,19.99,599.70,');
     expect(row).toContain(",'+44 117 496 0123,");
-    expect(lines.find((l) => l.startsWith(shipped))).toMatch(/,'@carrier,'-1$/);
+    expect(lines.find((l) => l.startsWith(shipped))).toMatch(/,'@carrier,'-1,yes$/);
 
     const onlyShipped = await get(supplier, '/api/orders/export.csv?status=shipped');
     expect(
@@ -170,8 +170,8 @@ describe('CSV export of full-width and line-break formulas', () => {
     const body = (await get(supplier, '/api/orders/export.csv')).body;
     expect(body).toContain(`"'＝HYPERLINK(""http://evil.example"",""Click"")"`);
     expect(body).toContain(`"'\n=cmd|"" /C calc""!A0"`);
-    expect(body).toContain(",'＋carrier,'＠track\r\n");
-    expect(body).toContain(",'－1,'＝1+1\r\n");
+    expect(body).toContain(",'＋carrier,'＠track,yes\r\n");
+    expect(body).toContain(",'－1,'＝1+1,yes\r\n");
   });
 });
 

@@ -14,7 +14,7 @@ export function toOrder(row: OrderRow): Order {
     unitPrice,
     total: lineTotal(row.quantity, unitPrice),
     purchaseDate: row.purchasedAt.toISOString(),
-    buyer: { name: row.buyerName, email: row.buyerEmail },
+    buyer: { name: row.buyerName, email: row.buyerEmail, emailVerified: row.buyerEmailVerified },
     shipping: { address: row.address, phone: row.phone },
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,

@@ -1,15 +1,23 @@
 import type { OrderActor, OrderStatus, OrderSummary } from '@bulkwise/contracts';
 import { and, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cartItems, orderHistory, type CartItemRow } from '../../db/schema';
+import { accounts, cartItems, orderHistory, type CartItemRow } from '../../db/schema';
 
 export interface HistoryJson {
   status: OrderStatus;
   at: string;
   by: OrderActor;
 }
-/** `purchasedAtCursor`: purchased_at to the microsecond, as text (a JS Date keeps only milliseconds). */
-export type OrderRow = CartItemRow & { history: HistoryJson[]; purchasedAtCursor: string };
+/**
+ * `purchasedAtCursor`: purchased_at to the microsecond, as text (a JS Date keeps only milliseconds).
+ * `buyerEmailVerified`: whether the buyer has since proved the order's address theirs (decision 0019).
+ */
+export type OrderRow = CartItemRow & {
+  history: HistoryJson[];
+  purchasedAtCursor: string;
+  buyerEmailVerified: boolean;
+};
+export type ExportRow = CartItemRow & { purchasedAtCursor: string; buyerEmailVerified: boolean };
 
 /** Position after the last row of a page (newest first): its purchase time and the id that breaks ties. */
 export type OrderCursor = { at: string; id: string };
@@ -24,6 +32,11 @@ export type BuyerFilter = OrderStatus | 'all' | 'open';
  */
 const PURCHASED_AT_EXACT = sql<string>`to_char(${cartItems.purchasedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+// Read now, not stored with the order: the mark goes away everywhere once the buyer verifies. The
+// address must be the one verified, so a later change of address does not vouch for an old order's.
+const BUYER_EMAIL_VERIFIED = sql<boolean>`exists (select 1 from ${accounts} a
+  where a.uid = ${cartItems.buyerUid} and a.email = lower(${cartItems.buyerEmail}) and a.email_verified)`;
+
 // The history rides along each order as one JSON array, oldest first: one round trip per page.
 const withHistory = {
   ...getTableColumns(cartItems),
@@ -32,6 +45,7 @@ const withHistory = {
   >`(select coalesce(json_agg(json_build_object('status', h.status, 'at', h.at, 'by', h."by")
     order by h.id), '[]'::json) from ${orderHistory} h where h.order_id = ${cartItems}.id)`,
   purchasedAtCursor: PURCHASED_AT_EXACT,
+  buyerEmailVerified: BUYER_EMAIL_VERIFIED,
 };
 
 const newestFirst = [desc(cartItems.purchasedAt), desc(cartItems.id)];
@@ -81,9 +95,18 @@ export function orderQueries(db: Db) {
       return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
     },
     /** A batch of the export: no history, the same keyset order as the desk. */
-    async exportBatch(supplierUid: string, limit: number, status?: OrderStatus, cursor?: OrderCursor) {
+    async exportBatch(
+      supplierUid: string,
+      limit: number,
+      status?: OrderStatus,
+      cursor?: OrderCursor,
+    ): Promise<ExportRow[]> {
       return db
-        .select({ ...getTableColumns(cartItems), purchasedAtCursor: PURCHASED_AT_EXACT })
+        .select({
+          ...getTableColumns(cartItems),
+          purchasedAtCursor: PURCHASED_AT_EXACT,
+          buyerEmailVerified: BUYER_EMAIL_VERIFIED,
+        })
         .from(cartItems)
         .where(and(...supplierConditions(supplierUid, status, cursor)))
         .orderBy(...newestFirst)

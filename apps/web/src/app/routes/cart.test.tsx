@@ -49,6 +49,25 @@ describe('My Cart page', () => {
     expect(screen.getByTestId('cart-grand-total')).toHaveTextContent('$109.97');
   });
 
+  it('tells a buyer whose address is unverified, with the way to Settings, and says nothing once verified', async () => {
+    const unverified = items.map((item) => ({ ...item, buyer: { ...item.buyer, emailVerified: false } }));
+    mockApi({ 'GET /api/cart': () => json(unverified) });
+    renderApp('/cart', { user: signedInUser });
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('Your email address is not verified');
+    expect(within(note).getByRole('link', { name: 'Verify it in Settings' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
+  });
+
+  it('shows no note when the address is verified', async () => {
+    mockApi({ 'GET /api/cart': () => json(items) });
+    renderApp('/cart', { user: signedInUser });
+    await screen.findAllByRole('article');
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
   it('removes an item after a confirmation that promises the stock back, sending productId and quantity', async () => {
     let current = items;
     const { apiCalls } = mockApi({

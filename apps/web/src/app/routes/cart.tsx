@@ -1,7 +1,8 @@
 import { type CartItem } from '@bulkwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ShoppingCart } from 'lucide-react';
+import { MailWarning, ShoppingCart } from 'lucide-react';
+import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorState } from '@/components/feedback/error-state';
@@ -102,6 +103,18 @@ export function Component() {
         />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
+          {items.some((item) => !item.buyer.emailVerified) && (
+            <div role="note" className="alert alert-warning lg:col-span-2">
+              <MailWarning className="size-5" aria-hidden="true" />
+              <span>
+                Your email address is not verified: suppliers see it marked as unverified, and order emails
+                are not sent to it.{' '}
+                <Link to={paths.settings.getHref()} className="link font-medium">
+                  Verify it in Settings
+                </Link>
+              </span>
+            </div>
+          )}
           <ul className="flex flex-col gap-4" aria-label="Purchased products">
             {items.map((item) => (
               <li key={item._id}>

@@ -21,7 +21,7 @@ const placed = cartItem(
   {
     _id: 'o1',
     quantity: 3,
-    buyer: { name: 'Bea Buyer', email: 'bea@example.com' },
+    buyer: { name: 'Bea Buyer', email: 'bea@example.com', emailVerified: true },
     shipping: { address: '1 Dock Rd, Leeds', phone: '+44 113 496 0000' },
   },
   { name: 'Copper wire', price: 19.99 },
@@ -45,6 +45,7 @@ describe('Orders page (the supplier desk)', () => {
     expect(card.getByTestId('order-line')).toHaveTextContent('3 × $19.99 = $59.97');
     expect(card.getByText('Bea Buyer')).toBeInTheDocument();
     expect(card.getByText('(bea@example.com)')).toBeInTheDocument();
+    expect(card.queryByText('Unverified email')).not.toBeInTheDocument();
     expect(card.getByText('1 Dock Rd, Leeds')).toBeInTheDocument();
     expect(card.getByText('+44 113 496 0000')).toBeInTheDocument();
     expect(card.getByTestId('order-status')).toHaveTextContent('Placed');
@@ -110,5 +111,16 @@ describe('Orders page (the supplier desk)', () => {
     renderApp('/orders', { user: signedInUser });
     expect(await screen.findByRole('alert')).toHaveTextContent(ORDERS_LOAD_FAILED);
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('marks a buyer whose email address is not verified', async () => {
+    const unverified = { ...placed, buyer: { ...placed.buyer, emailVerified: false } };
+    mockApi({
+      'GET /api/orders/summary': () => json(summary),
+      'GET /api/orders': () => json([unverified], 200, { 'x-total-count': '1' }),
+    });
+    renderApp('/orders', { user: signedInUser });
+    const card = within(await screen.findByRole('article', { name: 'Copper wire' }));
+    expect(card.getByText('Unverified email')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorDialog } from '@/lib/dialogs';
 import { signedInUser } from '@/test/fake-auth';
@@ -69,5 +70,71 @@ describe('Settings page', () => {
     mockApi({});
     const router = renderApp('/settings');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  describe('Email address', () => {
+    const unverified = { ...signedInUser, emailVerified: false };
+    const settingsApi = { 'GET /api/settings': () => json({ emailNotifications: true }) };
+
+    it('shows a verified address as verified, with nothing to do', async () => {
+      mockApi(settingsApi);
+      renderApp('/settings', { user: signedInUser });
+      const section = within(await screen.findByRole('region', { name: 'Email address' }));
+      expect(section.getByText('Verified')).toBeInTheDocument();
+      expect(section.queryByRole('button')).not.toBeInTheDocument();
+    });
+
+    it('sends the link, says where it went, and drops the mark once the user has verified', async () => {
+      const { apiCalls } = mockApi({
+        ...settingsApi,
+        'POST /api/account/verification-email': () => json({ status: 'sent', email: 'buyer@bulkwise.test' }),
+      });
+      renderApp('/settings', { user: unverified });
+      const section = within(await screen.findByRole('region', { name: 'Email address' }));
+      expect(section.getByText('Not verified')).toBeInTheDocument();
+      const user = userEvent.setup();
+      await user.click(section.getByRole('button', { name: 'Verify your email' }));
+      expect(
+        await section.findByText(
+          'We sent a verification link to buyer@bulkwise.test. Open it, then come back here.',
+        ),
+      ).toBeInTheDocument();
+      expect(apiCalls().filter((c) => c.method === 'POST')).toHaveLength(1);
+
+      await user.click(section.getByRole('button', { name: 'I have verified it' }));
+      expect(await section.findByText('Verified')).toBeInTheDocument();
+      expect(section.queryByText('Not verified')).not.toBeInTheDocument();
+    });
+
+    it('says when the link has not been opened yet, and keeps the mark', async () => {
+      const spy = vi.spyOn(toast, 'error');
+      mockApi({
+        ...settingsApi,
+        'POST /api/account/verification-email': () => json({ status: 'sent', email: 'buyer@bulkwise.test' }),
+      });
+      renderApp('/settings', { user: unverified, auth: { refreshEmailVerified: vi.fn(async () => false) } });
+      const section = within(await screen.findByRole('region', { name: 'Email address' }));
+      const user = userEvent.setup();
+      await user.click(section.getByRole('button', { name: 'Verify your email' }));
+      await user.click(await section.findByRole('button', { name: 'I have verified it' }));
+      await waitFor(() => expect(spy).toHaveBeenCalledWith(expect.stringMatching(/^Not verified yet/)));
+      expect(section.getByText('Not verified')).toBeInTheDocument();
+    });
+
+    it('tells the user when the email could not be sent', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      mockApi({
+        ...settingsApi,
+        'POST /api/account/verification-email': () =>
+          apiError(503, 'SERVICE_UNAVAILABLE', 'Email verification is unavailable right now.'),
+      });
+      renderApp('/settings', { user: unverified });
+      const section = within(await screen.findByRole('region', { name: 'Email address' }));
+      await userEvent.setup().click(section.getByRole('button', { name: 'Verify your email' }));
+      await waitFor(() =>
+        expect(errorDialog).toHaveBeenCalledWith('Could Not Send the Email', expect.any(String)),
+      );
+      expect(section.getByRole('button', { name: 'Verify your email' })).toBeEnabled();
+    });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  applyActionCode,
   browserPopupRedirectResolver,
   createUserWithEmailAndPassword,
   GoogleAuthProvider,
@@ -37,6 +38,12 @@ export async function createAuthClient() {
       return auth.currentUser ?? user;
     },
     signOut: () => signOut(auth),
+    applyEmailCode: (code: string) => applyActionCode(auth, code),
+    /** The signed-in user as Firebase knows them now (e.g. verified since signing in), or null. */
+    async reload(): Promise<User | null> {
+      await auth.currentUser?.reload();
+      return auth.currentUser;
+    },
   };
 }
 

@@ -6,6 +6,8 @@ export interface AuthUser {
   uid: string;
   displayName: string | null;
   photoURL: string | null;
+  /** Firebase vouches that the address is the user's (order emails go only to verified addresses). */
+  emailVerified: boolean;
 }
 
 export interface RegisterInput {
@@ -33,6 +35,13 @@ export interface AuthContextValue {
   /** Throws when the identity provider refuses: the caller shows the error. */
   logOut(): Promise<void>;
   runAuthFlow<T>(flow: () => Promise<T>): Promise<T>;
+  /**
+   * Applies the one-time code of a verification link; when signed in, the user and the API session
+   * then carry the verified address (a fresh ID token is exchanged). Throws when Firebase refuses it.
+   */
+  applyEmailCode(code: string): Promise<void>;
+  /** Asks Firebase again (the link may have been opened elsewhere); answers whether it is verified now. */
+  refreshEmailVerified(): Promise<boolean>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -22,7 +22,13 @@ import { probePersistedUserOnce } from './persisted-user';
 const loadAuthClient = () => import('./auth-client').then((module) => module.createAuthClient());
 
 function toAuthUser(user: User): AuthUser {
-  return { email: user.email, uid: user.uid, displayName: user.displayName, photoURL: user.photoURL };
+  return {
+    email: user.email,
+    uid: user.uid,
+    displayName: user.displayName,
+    photoURL: user.photoURL,
+    emailVerified: user.emailVerified,
+  };
 }
 
 interface AuthProviderProps {
@@ -200,6 +206,25 @@ export function AuthProvider({
     setUser(null);
   }, [getClient]);
 
+  const refreshEmailVerified = useCallback(async () => {
+    const client = await getClient();
+    const current = await client.reload();
+    if (!current) return false;
+    setUser(toAuthUser(current));
+    // A fresh ID token carries the verified address to the API (POST /jwt records it).
+    if (current.emailVerified) await ensureToken(client, current, true);
+    return current.emailVerified;
+  }, [getClient, ensureToken]);
+
+  const applyEmailCode = useCallback(
+    async (code: string) => {
+      const client = await getClient();
+      await client.applyEmailCode(code);
+      await refreshEmailVerified();
+    },
+    [getClient, refreshEmailVerified],
+  );
+
   const runAuthFlow = useCallback(async function run<T>(flow: () => Promise<T>): Promise<T> {
     // Committed before the flow changes the user, so no guard ever sees the new user without it.
     flushSync(() => setFlows((count) => count + 1));
@@ -221,8 +246,22 @@ export function AuthProvider({
       register,
       logOut,
       runAuthFlow,
+      applyEmailCode,
+      refreshEmailVerified,
     }),
-    [user, token, loading, flows, signIn, signInWithGoogle, register, logOut, runAuthFlow],
+    [
+      user,
+      token,
+      loading,
+      flows,
+      signIn,
+      signInWithGoogle,
+      register,
+      logOut,
+      runAuthFlow,
+      applyEmailCode,
+      refreshEmailVerified,
+    ],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

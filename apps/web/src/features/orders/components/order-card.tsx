@@ -52,6 +52,14 @@ export function OrderCard({ order, onMove, busy }: OrderCardProps) {
           </dt>
           <dd className="break-words">
             {order.buyer.name} <span className="text-base-content/70">({order.buyer.email})</span>
+            {!order.buyer.emailVerified && (
+              <span
+                className="badge badge-sm badge-warning ms-1 align-middle"
+                title="The buyer has not verified this address: it may not be theirs, and Bulkwise sends it no order emails."
+              >
+                Unverified email
+              </span>
+            )}
           </dd>
         </div>
         <div className="flex items-start gap-2">

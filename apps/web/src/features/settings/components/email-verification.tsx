@@ -1,0 +1,84 @@
+import { BadgeCheck, MailWarning } from 'lucide-react';
+
+interface EmailVerificationProps {
+  email: string;
+  verified: boolean;
+  /** The address a link was just sent to (this visit), or null. */
+  sentTo: string | null;
+  sending: boolean;
+  checking: boolean;
+  onSend: () => void;
+  onCheck: () => void;
+}
+
+/**
+ * The user's address and whether it is verified; unverified, the way to verify it: a link by email,
+ * then "I have verified it" (for a link opened in another tab or device).
+ */
+export function EmailVerification({
+  email,
+  verified,
+  sentTo,
+  sending,
+  checking,
+  onSend,
+  onCheck,
+}: EmailVerificationProps) {
+  return (
+    <section
+      aria-labelledby="email-address-title"
+      className="card border border-base-300 bg-base-100 shadow-sm"
+    >
+      <div className="card-body gap-3">
+        <h2 id="email-address-title" className="flex items-center gap-2 text-lg font-semibold">
+          {verified ? (
+            <BadgeCheck className="size-5 text-success" aria-hidden="true" />
+          ) : (
+            <MailWarning className="size-5 text-warning" aria-hidden="true" />
+          )}
+          Email address
+        </h2>
+        <p className="break-words">
+          {email}{' '}
+          {verified ? (
+            <span className="badge badge-success badge-sm align-middle">Verified</span>
+          ) : (
+            <span className="badge badge-warning badge-sm align-middle">Not verified</span>
+          )}
+        </p>
+        {!verified && (
+          <>
+            <p className="text-sm text-base-content/75">
+              Verify your email so order emails reach you. Until then suppliers see your address marked as
+              unverified, and Bulkwise sends it no order emails.
+            </p>
+            <div role="status" aria-live="polite">
+              {sentTo && (
+                <p className="text-sm font-medium">
+                  We sent a verification link to {sentTo}. Open it, then come back here.
+                </p>
+              )}
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <button type="button" className="btn btn-primary btn-sm" disabled={sending} onClick={onSend}>
+                {sending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+                {sentTo ? 'Send the link again' : 'Verify your email'}
+              </button>
+              {sentTo && (
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm"
+                  disabled={checking}
+                  onClick={onCheck}
+                >
+                  {checking && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}I
+                  have verified it
+                </button>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
