@@ -42,13 +42,13 @@ const BIG = {
 const TO = '2026-09-30';
 const FROM = '2025-10-01';
 
-/** The server (embedded unless DATABASE_URL is set), once started; see server.mjs. */
+/** The server (embedded unless DATABASE_URL is set), once started; see server.mjs. @type {any} */
 let server;
 const started = Date.now();
 const step = (msg) =>
   console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
 const { dir: work, remove: removeWork } = throwawayDir('bench-insights');
-/** The throwaway PostgreSQL database, once created. */
+/** The throwaway PostgreSQL database, once created. @type {{ name: string, url: string, drop: () => Promise<unknown> } | undefined} */
 let throwaway;
 let api;
 
@@ -223,10 +223,12 @@ async function main() {
     authorization: `Bearer ${await tokens.issue(buyer)}`,
     'content-type': 'application/json',
   };
-  const own = await (
-    await fetch(`${base}/api/products?email=${encodeURIComponent(BIG.email)}&limit=1`, { headers })
-  ).json();
-  const afterWrite = endpoints.map(() => []);
+  const own = /** @type {Array<{ _id: string }>} */ (
+    await (
+      await fetch(`${base}/api/products?email=${encodeURIComponent(BIG.email)}&limit=1`, { headers })
+    ).json()
+  );
+  const afterWrite = endpoints.map(() => /** @type {number[]} */ ([]));
   for (let round = 0; round < 5; round++) {
     const bought = await fetch(`${base}/api/products/purchase/${own[0]._id}`, {
       method: 'POST',
