@@ -18,7 +18,6 @@ const COLUMN_ORDER: readonly ProductField[] = [
   'price',
   'mainQuantity',
   'minSellingQuantity',
-  'lowStockThreshold',
   'rating',
   'description',
   'image',

@@ -10,5 +10,4 @@ export * from './errors';
 export * from './messages';
 export * from './settings';
 export * from './catalog-csv';
-export * from './insights';
 export * from './images';

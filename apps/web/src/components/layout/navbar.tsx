@@ -18,8 +18,6 @@ interface NavbarProps {
   search?: (onDone: () => void) => ReactNode;
   /** Shown beside the Orders link (the layout passes the orders feature's badge). */
   ordersBadge?: ReactNode;
-  /** Shown beside the Dashboard link (the layout passes the low-stock count). */
-  dashboardBadge?: ReactNode;
 }
 
 interface NavItem {
@@ -30,7 +28,7 @@ interface NavItem {
 }
 
 /** Spec section 2: public links, then the signed-in or the signed-out ones. */
-function navItems(signedIn: boolean, ordersBadge?: ReactNode, dashboardBadge?: ReactNode): NavItem[] {
+function navItems(signedIn: boolean, ordersBadge?: ReactNode): NavItem[] {
   const items: NavItem[] = [
     { to: paths.home.getHref(), label: 'Home', end: true },
     { to: paths.categories.getHref(), label: 'Categories' },
@@ -42,7 +40,6 @@ function navItems(signedIn: boolean, ordersBadge?: ReactNode, dashboardBadge?: R
       { to: paths.myProducts.getHref(), label: 'My Products' },
       { to: paths.cart.getHref(), label: 'My Cart' },
       { to: paths.orders.getHref(), label: 'Orders', badge: ordersBadge },
-      { to: paths.dashboard.getHref(), label: 'Dashboard', badge: dashboardBadge },
     );
   } else {
     items.push(
@@ -70,9 +67,9 @@ function NavLinks({ items }: { items: NavItem[] }) {
   ));
 }
 
-export function Navbar({ user, onLogout, search, ordersBadge, dashboardBadge }: NavbarProps) {
+export function Navbar({ user, onLogout, search, ordersBadge }: NavbarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const items = navItems(user !== null, ordersBadge, dashboardBadge);
+  const items = navItems(user !== null, ordersBadge);
 
   useEffect(() => {
     if (!menuOpen) return;

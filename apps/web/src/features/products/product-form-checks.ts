@@ -99,11 +99,7 @@ const ProductFormSchema = ProductInputSchema.superRefine(refinePriceTiers);
  * A break's problem sits on its cell (`priceTiers.1.price`); a problem of the list on `priceTiers`.
  */
 export function checkProductRules(values: ProductFormValues): ProductFormCheck {
-  // A blank threshold is "none" (the minimum selling quantity), not a missing number.
-  const result = ProductFormSchema.safeParse({
-    ...values,
-    lowStockThreshold: values.lowStockThreshold === '' ? null : values.lowStockThreshold,
-  });
+  const result = ProductFormSchema.safeParse(values);
   if (result.success)
     return { ok: true, input: { ...result.data, priceTiers: result.data.priceTiers ?? [] } };
   const fieldErrors: Partial<Record<ProductFormErrorPath, string>> = {};
@@ -126,7 +122,6 @@ export function productToFormValues(product: Product): ProductFormValues {
   return {
     ...pickProductFields(product),
     sku: product.sku ?? '',
-    lowStockThreshold: product.lowStockThreshold ?? '',
     priceTiers: product.priceTiers.map((tier) => ({ ...tier })),
   };
 }
