@@ -57,6 +57,9 @@ import { createPurchasesService } from './modules/purchases/purchases.service';
 import { createSettingsRepository } from './modules/settings/settings.repository';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
+import { createInsightsRepository } from './modules/insights/insights.repository';
+import { insightsRoutes } from './modules/insights/insights.routes';
+import { createInsightsService } from './modules/insights/insights.service';
 import { cartRoutes } from './modules/orders/cart.routes';
 import { createOrdersReadCache, ordersInvalidator } from './modules/orders/orders.cache';
 import { ignoreOrderEvents, type OrderEventSink } from './modules/orders/order-events';
@@ -278,6 +281,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             });
             await scope.register(ordersRoutes, { orders, reads: orderReads, secured });
             await scope.register(cartRoutes, { orders, secured });
+            await scope.register(insightsRoutes, {
+              // The desk's read cache: insights drop with the supplier's desk, on every instance.
+              insights: createInsightsService({
+                repository: createInsightsRepository(db),
+                reads: orderReads,
+              }),
+              secured,
+            });
           },
           exportRateLimit(config),
         ),

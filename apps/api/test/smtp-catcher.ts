@@ -13,7 +13,7 @@ export interface SmtpCatcher {
 
 /**
  * A real SMTP server on loopback that keeps what it receives, parsed. TEST_SMTP_PORT picks its port
- * (default: any free one).
+ * (default, or when another test file holds it: any free one).
  */
 export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   const messages: ParsedMail[] = [];
@@ -39,9 +39,19 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       );
     },
   });
-  await new Promise<void>((resolve) =>
-    server.listen(Number(process.env.TEST_SMTP_PORT ?? 0), '127.0.0.1', resolve),
-  );
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  // Several files catch mail at once (two workers): the second takes any free port.
+  await listen(Number(process.env.TEST_SMTP_PORT ?? 0)).catch(async (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EADDRINUSE') throw err;
+    await listen(0);
+  });
   const { port } = server.server.address() as { port: number };
   return {
     url: `smtp://127.0.0.1:${port}`,

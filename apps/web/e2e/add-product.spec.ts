@@ -126,6 +126,9 @@ test('the add form works by keyboard alone', async ({ page }) => {
   await page.keyboard.press('Tab');
   await page.keyboard.type('30');
   await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Low-stock threshold')).toBeFocused();
+  await page.keyboard.type('60');
+  await page.keyboard.press('Tab');
   await page.keyboard.type('3.5');
   await page.keyboard.press('Tab');
   await page.keyboard.type('4.1');
@@ -147,6 +150,7 @@ test('the add form works by keyboard alone', async ({ page }) => {
     category: 'Health & Beauty',
     mainQuantity: 300,
     minSellingQuantity: 30,
+    lowStockThreshold: 60,
     rating: 4.1,
   });
   expect(stored?.price).toBe(3.5);

@@ -18,6 +18,7 @@ const COLUMN_ORDER: readonly ProductField[] = [
   'price',
   'mainQuantity',
   'minSellingQuantity',
+  'lowStockThreshold',
   'rating',
   'description',
   'image',

@@ -10,4 +10,5 @@ export * from './errors';
 export * from './messages';
 export * from './settings';
 export * from './catalog-csv';
+export * from './insights';
 export * from './images';

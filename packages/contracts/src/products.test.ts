@@ -119,7 +119,7 @@ describe('JwtRequestSchema and ErrorBodySchema', () => {
 describe('the product field list', () => {
   it('is the form order, and the input and output schemas carry every field of it', () => {
     expect(PRODUCT_FIELDS.join(' ')).toBe(
-      'image sku name brandName category mainQuantity minSellingQuantity price rating description',
+      'image sku name brandName category mainQuantity minSellingQuantity lowStockThreshold price rating description',
     );
     for (const field of PRODUCT_FIELDS) {
       expect(ProductInputSchema.shape).toHaveProperty(field);
@@ -129,9 +129,10 @@ describe('the product field list', () => {
       name: 'text',
       category: 'text',
       mainQuantity: 'integer',
+      lowStockThreshold: 'integer',
       price: 'decimal',
     });
-    expect([...OPTIONAL_PRODUCT_FIELDS]).toEqual(['sku']);
+    expect([...OPTIONAL_PRODUCT_FIELDS]).toEqual(['sku', 'lowStockThreshold']);
   });
 
   it('picks the product fields of a source and nothing else', () => {

@@ -96,6 +96,11 @@ const PRODUCT_FIELD_RULES = {
   category: ProductCategorySchema,
   mainQuantity: quantity('Main quantity'),
   minSellingQuantity: quantity('Minimum selling quantity'),
+  /**
+   * Stock below this is low: the supplier is emailed once when a purchase or an edit takes the stock below
+   * it, and the dashboard lists the product. Blank (null) means the minimum selling quantity.
+   */
+  lowStockThreshold: quantity('Low-stock threshold').nullable().optional(),
   price: z
     .number({ error: 'Price must be a number' })
     .min(PRICE_MIN, `Price must be at least ${PRICE_MIN}`)
@@ -119,8 +124,13 @@ export const OPTIONAL_PRODUCT_FIELDS: ReadonlySet<ProductField> = new Set(
 );
 
 export type ProductFieldKind = 'text' | 'integer' | 'decimal';
-const kindOf = (rule: z.ZodType): ProductFieldKind =>
-  rule instanceof z.ZodNumber ? (rule.isInt ? 'integer' : 'decimal') : 'text';
+/** The rule under `.nullable()` / `.optional()`: an optional number travels as a number. */
+const baseOf = (rule: z.ZodType): z.ZodType =>
+  rule instanceof z.ZodOptional || rule instanceof z.ZodNullable ? baseOf(rule.unwrap() as z.ZodType) : rule;
+const kindOf = (rule: z.ZodType): ProductFieldKind => {
+  const base = baseOf(rule);
+  return base instanceof z.ZodNumber ? (base.isInt ? 'integer' : 'decimal') : 'text';
+};
 /** How each field travels: text, or a number (whole or decimal). The form's number inputs are these. */
 export const PRODUCT_FIELD_KINDS = Object.fromEntries(
   PRODUCT_FIELDS.map((f) => [f, kindOf(PRODUCT_FIELD_RULES[f])]),
@@ -167,7 +177,9 @@ function productFieldsShape() {
     }),
   ) as {
     [K in ProductField]: K extends OptionalField
-      ? z.ZodDefault<z.ZodNullable<z.ZodString>>
+      ? FieldRules[K] extends z.ZodOptional<z.ZodNullable<z.ZodNumber>>
+        ? z.ZodDefault<z.ZodNullable<z.ZodNumber>>
+        : z.ZodDefault<z.ZodNullable<z.ZodString>>
       : FieldRules[K] extends z.ZodNumber
         ? z.ZodNumber
         : z.ZodString;

@@ -42,6 +42,8 @@ export const routes: RouteObject[] = [
               { path: paths.cart.path, lazy: () => import('./routes/cart') },
               { path: paths.settings.path, lazy: () => import('./routes/settings') },
               { path: paths.orders.path, lazy: () => import('./routes/orders') },
+              // Its charts (recharts) load with this page only: the first page's budget does not move.
+              { path: paths.dashboard.path, lazy: () => import('./routes/dashboard') },
             ],
           },
           // Public: the link may be opened in a browser where the user is not signed in.

@@ -22,6 +22,7 @@ export const paths = {
   /** Where a verification mail's link leads (the API's templates.ts writes it: ?oobCode=…). */
   verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
   orders: { path: '/orders', getHref: () => '/orders' },
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
 } as const;
 
 /**

@@ -9,7 +9,7 @@ export interface ApiCall {
 
 type Handler = (call: ApiCall) => Response | Promise<Response>;
 
-const LAYOUT_PATHS = ['/api/categories', '/api/orders/summary'];
+const LAYOUT_PATHS = ['/api/categories', '/api/orders/summary', '/api/insights/inventory'];
 const NO_ORDERS = { placed: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 };
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -26,7 +26,8 @@ export function apiError(status: number, code: string, message: string): Respons
 /**
  * The one web test double for the API: every component and route test stubs `fetch` (the api-client
  * boundary) through it, with handlers keyed 'METHOD /api/path' (path without the
- * query). GET /api/categories answers [] and GET /api/orders/summary zeros unless given; anything else unhandled is a 404.
+ * query). GET /api/categories answers [], GET /api/orders/summary zeros and GET /api/insights/inventory (the
+ * low-stock badge) [] unless given; anything else unhandled is a 404.
  */
 export function mockApi(given: Record<string, Handler>) {
   const handlers = { ...given };
@@ -41,6 +42,7 @@ export function mockApi(given: Record<string, Handler>) {
     if (handler) return handler(call);
     if (method === 'GET' && url.pathname === '/api/categories') return json([]);
     if (method === 'GET' && url.pathname === '/api/orders/summary') return json(NO_ORDERS);
+    if (method === 'GET' && url.pathname === '/api/insights/inventory') return json([]);
     return apiError(404, 'NOT_FOUND', 'Not found');
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -48,7 +50,7 @@ export function mockApi(given: Record<string, Handler>) {
   const answer = (key: string, handler: Handler) => {
     handlers[key] = handler;
   };
-  /** The calls made so far other than the layout's fetches (categories, the orders badge). */
+  /** The calls made so far other than the layout's fetches (categories, the orders and low-stock badges). */
   const apiCalls = () => calls.filter((c) => !LAYOUT_PATHS.includes(c.url.pathname));
   return { fetchMock, calls, apiCalls, answer };
 }

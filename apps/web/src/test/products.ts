@@ -8,8 +8,8 @@ import {
 
 /** What a supplier types into the add and update forms (and what they send). */
 export function productInput(
-  overrides: Partial<ProductInput & { sku: string }> = {},
-): ProductInput & { priceTiers: PriceTier[]; sku: string } {
+  overrides: Partial<ProductInput & { sku: string; lowStockThreshold: number }> = {},
+): ProductInput & { priceTiers: PriceTier[]; sku: string; lowStockThreshold: number } {
   return {
     image: 'https://cdn.example.com/bolts.jpg',
     sku: 'BOLT-M8-500',
@@ -19,6 +19,7 @@ export function productInput(
     description: 'Zinc plated, box of 500',
     mainQuantity: 5000,
     minSellingQuantity: 500,
+    lowStockThreshold: 600,
     price: 19.99,
     rating: 4,
     priceTiers: [],

@@ -9,6 +9,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -49,6 +50,13 @@ export const products = pgTable(
     sku: text('sku'),
     mainQuantity: integer('main_quantity').notNull(),
     minSellingQuantity: integer('min_selling_quantity').notNull(),
+    /** Stock below this is low (insights inventory); null means the minimum order quantity. */
+    lowStockThreshold: integer('low_stock_threshold'),
+    /**
+     * Set by the products_low_stock trigger (migration 0019) when the stock went below the threshold and
+     * the supplier was emailed; cleared when it is back at or above. Never written by the API.
+     */
+    lowStockAlerted: boolean('low_stock_alerted').notNull().default(false),
     // Money is exact: numeric(12,2), read back as a JS number (at most 2 decimals, below 2^53).
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull(),
@@ -135,6 +143,8 @@ export const cartItems = pgTable(
     trackingNumber: text('tracking_number'),
     cancelledBy: text('cancelled_by').$type<OrderActor>(),
     cancelReason: text('cancel_reason'),
+    /** When the order became shipped: set by a trigger on that change (migration 0019), kept after delivery. */
+    shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     check('cart_items_quantity_positive', sql`${t.quantity} >= 1`),
@@ -184,6 +194,89 @@ export const catalogImports = pgTable(
     committedAt: timestamp('committed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('catalog_imports_owner_digest_key').on(t.ownerUid, t.digest)],
+);
+
+/*
+ * Insights rollups (docs/decisions/0021-insights-rollups.md): per supplier and UTC day of placement, kept
+ * exact by a deferred trigger on cart_items in the same transaction as every order change (migration
+ * 0019). Never a second source of truth: each can be rebuilt from cart_items (the migration's backfill).
+ * Money in cents.
+ */
+const rollupCounts = () => ({
+  orders: integer('orders').notNull().default(0),
+  revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+  units: bigint('units', { mode: 'number' }).notNull().default(0),
+});
+
+/** One row per supplier and day: the orders not cancelled, the cancellations, the shipments. */
+export const insightsDaily = pgTable(
+  'insights_daily',
+  {
+    supplierUid: text('supplier_uid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...rollupCounts(),
+    cancelledByBuyer: integer('cancelled_by_buyer').notNull().default(0),
+    cancelledBySupplier: integer('cancelled_by_supplier').notNull().default(0),
+    shipped: integer('shipped').notNull().default(0),
+    shippedFast: integer('shipped_fast').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.supplierUid, t.day] })],
+);
+
+/** Shipped orders per supplier, day placed and whole hours from placed to shipped: the median's histogram. */
+export const insightsShipHours = pgTable(
+  'insights_ship_hours',
+  {
+    supplierUid: text('supplier_uid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    hours: integer('hours').notNull(),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.supplierUid, t.day, t.hours] })],
+);
+
+/** Orders not cancelled per supplier, day and product (the product id and name from the order's snapshot). */
+export const insightsProductDaily = pgTable(
+  'insights_product_daily',
+  {
+    supplierUid: text('supplier_uid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: text('product_id').notNull(),
+    name: text('name').notNull(),
+    ...rollupCounts(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.supplierUid, t.day, t.productId] }),
+    // The inventory's sales rate of a few products over a range.
+    index('insights_product_daily_product_idx').on(t.productId, t.day),
+  ],
+);
+
+/** Orders not cancelled per supplier, day and buyer. */
+export const insightsBuyerDaily = pgTable(
+  'insights_buyer_daily',
+  {
+    supplierUid: text('supplier_uid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    buyerUid: text('buyer_uid').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    ...rollupCounts(),
+  },
+  (t) => [primaryKey({ columns: [t.supplierUid, t.day, t.buyerUid] })],
+);
+
+/** Orders not cancelled per supplier, day and category (the product's category when bought). */
+export const insightsCategoryDaily = pgTable(
+  'insights_category_daily',
+  {
+    supplierUid: text('supplier_uid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    categorySlug: text('category_slug').notNull(),
+    category: text('category').notNull(),
+    ...rollupCounts(),
+  },
+  (t) => [primaryKey({ columns: [t.supplierUid, t.day, t.categorySlug] })],
 );
 
 /**

@@ -36,10 +36,12 @@ export const notificationOutbox = pgTable(
   ],
 );
 
-/** Per-user preferences; no row means the defaults (order emails on). */
+/** Per-user preferences; no row means the defaults (order and low-stock emails on). */
 export const userSettings = pgTable('user_settings', {
   uid: text('uid').primaryKey(),
   emailNotifications: boolean('email_notifications').notNull().default(true),
+  /** Low-stock emails (a product of theirs fell below its threshold). */
+  lowStockEmails: boolean('low_stock_emails').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

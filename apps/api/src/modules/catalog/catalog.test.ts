@@ -22,7 +22,7 @@ type User = ReturnType<typeof makeUser>;
 type Row = Record<string, string>;
 
 const HEADER =
-  'id,sku,name,brandName,category,price,stock,minSellingQuantity,rating,description,image,priceTiers,version';
+  'id,sku,name,brandName,category,price,stock,minSellingQuantity,lowStockThreshold,rating,description,image,priceTiers,version';
 
 async function exportCsv(user: User) {
   return t.app.inject({ method: 'GET', url: '/api/my-products/export.csv', headers: await bearer(t, user) });

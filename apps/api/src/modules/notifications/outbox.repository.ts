@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, notificationOutbox, userSettings, type OutboxRow } from '../../db/schema';
 
@@ -117,13 +117,26 @@ export function createOutboxRepository(db: Db) {
     },
 
     /** The uids among `uids` who turned order emails off. */
-    async emailsOff(uids: string[]): Promise<Set<string>> {
-      if (uids.length === 0) return new Set();
+    /** Who of `uids` turned order emails off, and who low-stock emails. */
+    async emailsOff(uids: string[]): Promise<{ orders: Set<string>; lowStock: Set<string> }> {
+      if (uids.length === 0) return { orders: new Set(), lowStock: new Set() };
       const rows = await db
-        .select({ uid: userSettings.uid })
+        .select({
+          uid: userSettings.uid,
+          orders: userSettings.emailNotifications,
+          lowStock: userSettings.lowStockEmails,
+        })
         .from(userSettings)
-        .where(and(inArray(userSettings.uid, uids), eq(userSettings.emailNotifications, false)));
-      return new Set(rows.map((r) => r.uid));
+        .where(
+          and(
+            inArray(userSettings.uid, uids),
+            or(eq(userSettings.emailNotifications, false), eq(userSettings.lowStockEmails, false)),
+          ),
+        );
+      return {
+        orders: new Set(rows.filter((r) => !r.orders).map((r) => r.uid)),
+        lowStock: new Set(rows.filter((r) => !r.lowStock).map((r) => r.uid)),
+      };
     },
 
     /** The rows among `rows` whose recipient address is the verified address of its uid (decision 0019). */

@@ -3,7 +3,14 @@ import type { Db } from '../../db/client';
 import type { OutboxRow } from '../../db/schema';
 import { mailDomain, type Mailer } from './mailer';
 import { createOutboxRepository, recipientKey } from './outbox.repository';
-import { renderMail, sendsToUnverified, type NotificationKind } from './templates';
+import {
+  LOW_STOCK_KIND,
+  renderLowStockMail,
+  renderMail,
+  sendsToUnverified,
+  type LowStockMailPayload,
+  type NotificationKind,
+} from './templates';
 
 export interface WorkerLog {
   info(obj: object, msg: string): void;
@@ -53,7 +60,7 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 /**
  * Delivers the outbox: claims due rows, renders and sends each one with a Message-ID derived from the
  * row id, and settles it (sent, retried later, failed after `maxAttempts`, or skipped when the recipient
- * turned order emails off, or its address is not verified). Delivery is at least once: a crash between the SMTP acceptance and the
+ * turned that kind of email off (order or low-stock emails), or its address is not verified). Delivery is at least once: a crash between the SMTP acceptance and the
  * acknowledgement resends after the lease with the same Message-ID, which receivers can de-duplicate.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
@@ -63,20 +70,30 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const batchSize = options.batchSize ?? 20;
   const domain = mailDomain(mail.from);
 
-  async function deliver(row: OutboxRow, emailsOff: Set<string>, verified: Set<string>) {
+  async function deliver(
+    row: OutboxRow,
+    off: { orders: Set<string>; lowStock: Set<string> },
+    verified: Set<string>,
+  ) {
     const kind = row.kind as NotificationKind;
+    const lowStock = row.kind === LOW_STOCK_KIND;
     // Order and alert mail goes only to an address its owner proved to be theirs (decision 0019);
     // the verification mail itself is the one exception.
     if (!sendsToUnverified(kind) && !verified.has(recipientKey(row.recipientUid, row.recipientEmail))) {
       await outbox.markSkipped(row, 'recipient email not verified');
       return;
     }
-    if (emailsOff.has(row.recipientUid) && !sendsToUnverified(kind)) {
-      await outbox.markSkipped(row, 'recipient turned order emails off');
+    if ((lowStock ? off.lowStock : off.orders).has(row.recipientUid) && !sendsToUnverified(kind)) {
+      await outbox.markSkipped(
+        row,
+        lowStock ? 'recipient turned low-stock emails off' : 'recipient turned order emails off',
+      );
       return;
     }
     try {
-      const rendered = renderMail(kind, row.payload, options.publicUrl);
+      const rendered = lowStock
+        ? renderLowStockMail(row.payload as LowStockMailPayload, options.publicUrl)
+        : renderMail(kind, row.payload, options.publicUrl);
       await mailer.send({ messageId: `${row.id}@${domain}`, to: row.recipientEmail, ...rendered });
     } catch (err) {
       if (row.attempts >= mail.maxAttempts) {
@@ -106,9 +123,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function runOnce(): Promise<number> {
     const rows = await outbox.claim(batchSize, leaseMs);
     if (rows.length === 0) return 0;
-    const emailsOff = await outbox.emailsOff([...new Set(rows.map((r) => r.recipientUid))]);
+    const off = await outbox.emailsOff([...new Set(rows.map((r) => r.recipientUid))]);
     const verified = await outbox.verifiedRecipients(rows);
-    await Promise.all(rows.map((row) => deliver(row, emailsOff, verified)));
+    await Promise.all(rows.map((row) => deliver(row, off, verified)));
     return rows.length;
   }
 

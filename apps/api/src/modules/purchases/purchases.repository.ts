@@ -147,6 +147,7 @@ function purchaseStatement(db: Db, recordEvent: OrderEventSink['recordInStatemen
     trackingNumber: sql`null`,
     cancelledBy: sql`null`,
     cancelReason: sql`null`,
+    shippedAt: sql`null`,
   };
   // The `placed` event, when the sink writes it in SQL: from the same rows, so it commits with the order.
   const event: SqlOrderEvent = {

@@ -1,28 +1,30 @@
-import { DEFAULT_USER_SETTINGS, type UserSettings } from '@bulkwise/contracts';
+import { DEFAULT_USER_SETTINGS, type UserSettings, type UserSettingsUpdate } from '@bulkwise/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userSettings } from '../../db/schema';
 
+const columns = {
+  emailNotifications: userSettings.emailNotifications,
+  lowStockEmails: userSettings.lowStockEmails,
+};
+
 export function createSettingsRepository(db: Db) {
   return {
     async get(uid: string): Promise<UserSettings> {
-      const [row] = await db
-        .select({ emailNotifications: userSettings.emailNotifications })
-        .from(userSettings)
-        .where(eq(userSettings.uid, uid));
+      const [row] = await db.select(columns).from(userSettings).where(eq(userSettings.uid, uid));
       return row ?? DEFAULT_USER_SETTINGS;
     },
 
-    /** One upsert: the last of two simultaneous saves wins whole, never a mix. */
-    async put(uid: string, settings: UserSettings): Promise<UserSettings> {
+    /** One upsert of the settings sent (the others keep their value): two saves never mix within a setting. */
+    async put(uid: string, settings: UserSettingsUpdate): Promise<UserSettings> {
       const [row] = await db
         .insert(userSettings)
-        .values({ uid, ...settings })
+        .values({ uid, ...DEFAULT_USER_SETTINGS, ...settings })
         .onConflictDoUpdate({
           target: userSettings.uid,
-          set: { emailNotifications: settings.emailNotifications, updatedAt: sql`now()` },
+          set: { ...settings, updatedAt: sql`now()` },
         })
-        .returning({ emailNotifications: userSettings.emailNotifications });
+        .returning(columns);
       return row!;
     },
   };

@@ -1,4 +1,4 @@
-import { UserSettingsSchema } from '@bulkwise/contracts';
+import { UserSettingsSchema, UserSettingsUpdateSchema } from '@bulkwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SecuredRouteOptions } from '../../plugins/secured';
 import type { SettingsService } from './settings.service';
@@ -27,8 +27,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['settings'],
         description:
-          'Replaces the signed-in user’s settings. Order emails already queued follow the new choice.',
-        body: UserSettingsSchema.strict(),
+          'Changes the signed-in user’s settings: those sent; the others keep their value. Emails already queued follow the new choice.',
+        body: UserSettingsUpdateSchema,
         response: { 200: UserSettingsSchema },
       },
     },

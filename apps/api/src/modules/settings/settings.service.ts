@@ -1,4 +1,4 @@
-import type { UserSettings } from '@bulkwise/contracts';
+import type { UserSettings, UserSettingsUpdate } from '@bulkwise/contracts';
 import type { AuthUser } from '../auth/tokens';
 import type { SettingsRepository } from './settings.repository';
 
@@ -7,7 +7,7 @@ export function createSettingsService(deps: { repository: SettingsRepository }) 
   const { repository } = deps;
   return {
     get: (user: AuthUser): Promise<UserSettings> => repository.get(user.uid),
-    put: (user: AuthUser, settings: UserSettings): Promise<UserSettings> =>
+    put: (user: AuthUser, settings: UserSettingsUpdate): Promise<UserSettings> =>
       repository.put(user.uid, settings),
   };
 }

@@ -34,18 +34,36 @@ describe('GET/PUT /api/settings', () => {
   it('has order emails on by default, stores a change, and keeps each user’s own choice', async () => {
     const alice = makeUser('alice');
     const bob = makeUser('bob');
-    expect((await get(alice)).json()).toEqual({ emailNotifications: true });
+    expect((await get(alice)).json()).toEqual({ emailNotifications: true, lowStockEmails: true });
     const saved = await put(alice, { emailNotifications: false });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ emailNotifications: false });
-    expect((await get(alice)).json()).toEqual({ emailNotifications: false });
-    expect((await get(bob)).json()).toEqual({ emailNotifications: true });
-    expect((await put(alice, { emailNotifications: true })).json()).toEqual({ emailNotifications: true });
-    expect((await get(alice)).json()).toEqual({ emailNotifications: true });
+    expect(saved.json()).toEqual({ emailNotifications: false, lowStockEmails: true });
+    expect((await get(alice)).json()).toEqual({ emailNotifications: false, lowStockEmails: true });
+    expect((await get(bob)).json()).toEqual({ emailNotifications: true, lowStockEmails: true });
+    expect((await put(alice, { emailNotifications: true })).json()).toEqual({
+      emailNotifications: true,
+      lowStockEmails: true,
+    });
+    expect((await get(alice)).json()).toEqual({ emailNotifications: true, lowStockEmails: true });
+  });
+
+  it('turns low-stock emails off and on without touching order emails', async () => {
+    const dan = makeUser('dan');
+    await put(dan, { emailNotifications: false });
+    expect((await put(dan, { lowStockEmails: false })).json()).toEqual({
+      emailNotifications: false,
+      lowStockEmails: false,
+    });
+    expect((await get(dan)).json()).toEqual({ emailNotifications: false, lowStockEmails: false });
+    expect((await put(dan, { emailNotifications: true })).json()).toEqual({
+      emailNotifications: true,
+      lowStockEmails: false,
+    });
   });
 
   it.each([
     {},
+    { lowStockEmails: 'off' },
     { emailNotifications: 'no' },
     { emailNotifications: null },
     { emailNotifications: true, uid: 'someone-else' },
@@ -56,6 +74,6 @@ describe('GET/PUT /api/settings', () => {
     const res = await put(user, body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect((await get(user)).json()).toEqual({ emailNotifications: false });
+    expect((await get(user)).json()).toEqual({ emailNotifications: false, lowStockEmails: true });
   });
 });

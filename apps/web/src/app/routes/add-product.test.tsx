@@ -38,6 +38,7 @@ async function fillValid(user: UserEvent, skip: string[] = []) {
     ['Brand name', created.brandName],
     ['Main quantity', '5000'],
     ['Minimum selling quantity', '500'],
+    ['Low-stock threshold', '600'],
     ['Price', '19.99'],
     ['Rating', '4.5'],
     ['Description', created.description],

@@ -8,6 +8,7 @@ import { useAuth } from '@/features/auth/auth-context';
 import { useLogout } from '@/features/auth/use-logout';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { SearchBox } from '@/features/products/search/search-box';
+import { LowStockBadge } from '@/features/insights/components/low-stock-badge';
 import { OrdersBadge } from '@/features/orders/components/orders-badge';
 
 export function RootLayout() {
@@ -27,6 +28,7 @@ export function RootLayout() {
         onLogout={() => void logout()}
         search={(onDone) => <SearchBox onDone={onDone} />}
         ordersBadge={user ? <OrdersBadge /> : undefined}
+        dashboardBadge={user ? <LowStockBadge /> : undefined}
       />
       {navigation.state === 'loading' && (
         <div

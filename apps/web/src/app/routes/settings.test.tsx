@@ -22,10 +22,10 @@ describe('Settings page', () => {
     let stored = true;
     const saved = deferred<Response>();
     const { apiCalls } = mockApi({
-      'GET /api/settings': () => json({ emailNotifications: stored }),
+      'GET /api/settings': () => json({ emailNotifications: stored, lowStockEmails: true }),
       'PUT /api/settings': async (call) => {
         stored = (call.body as { emailNotifications: boolean }).emailNotifications;
-        return saved.promise.then(() => json({ emailNotifications: stored }));
+        return saved.promise.then(() => json({ emailNotifications: stored, lowStockEmails: true }));
       },
     });
     renderApp('/settings', { user: signedInUser });
@@ -39,13 +39,16 @@ describe('Settings page', () => {
     saved.resolve(json({}));
     await waitFor(() => expect(toggle).not.toBeChecked());
     expect(toggle).toBeEnabled();
-    expect(apiCalls().find((c) => c.method === 'PUT')?.body).toEqual({ emailNotifications: false });
+    expect(apiCalls().find((c) => c.method === 'PUT')?.body).toEqual({
+      emailNotifications: false,
+      lowStockEmails: true,
+    });
   });
 
   it('keeps the stored choice and says so when saving fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({
-      'GET /api/settings': () => json({ emailNotifications: true }),
+      'GET /api/settings': () => json({ emailNotifications: true, lowStockEmails: true }),
       'PUT /api/settings': () => apiError(503, 'SERVICE_UNAVAILABLE', 'Service unavailable'),
     });
     renderApp('/settings', { user: signedInUser });

@@ -18,6 +18,8 @@ interface NavbarProps {
   search?: (onDone: () => void) => ReactNode;
   /** Shown beside the Orders link (the layout passes the orders feature's badge). */
   ordersBadge?: ReactNode;
+  /** Shown beside the Dashboard link (the layout passes the low-stock count). */
+  dashboardBadge?: ReactNode;
 }
 
 interface NavItem {
@@ -28,7 +30,7 @@ interface NavItem {
 }
 
 /** Spec section 2: public links, then the signed-in or the signed-out ones. */
-function navItems(signedIn: boolean, ordersBadge?: ReactNode): NavItem[] {
+function navItems(signedIn: boolean, ordersBadge?: ReactNode, dashboardBadge?: ReactNode): NavItem[] {
   const items: NavItem[] = [
     { to: paths.home.getHref(), label: 'Home', end: true },
     { to: paths.categories.getHref(), label: 'Categories' },
@@ -40,6 +42,7 @@ function navItems(signedIn: boolean, ordersBadge?: ReactNode): NavItem[] {
       { to: paths.myProducts.getHref(), label: 'My Products' },
       { to: paths.cart.getHref(), label: 'My Cart' },
       { to: paths.orders.getHref(), label: 'Orders', badge: ordersBadge },
+      { to: paths.dashboard.getHref(), label: 'Dashboard', badge: dashboardBadge },
     );
   } else {
     items.push(
@@ -67,9 +70,9 @@ function NavLinks({ items }: { items: NavItem[] }) {
   ));
 }
 
-export function Navbar({ user, onLogout, search, ordersBadge }: NavbarProps) {
+export function Navbar({ user, onLogout, search, ordersBadge, dashboardBadge }: NavbarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const items = navItems(user !== null, ordersBadge);
+  const items = navItems(user !== null, ordersBadge, dashboardBadge);
 
   useEffect(() => {
     if (!menuOpen) return;

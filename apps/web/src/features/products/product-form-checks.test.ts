@@ -176,6 +176,7 @@ describe('productToFormValues', () => {
     const product = {
       _id: 'p1',
       ...valid,
+      lowStockThreshold: 600,
       mainQuantity: 5000,
       minSellingQuantity: 500,
       price: 19.99,

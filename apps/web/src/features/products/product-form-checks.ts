@@ -99,7 +99,11 @@ const ProductFormSchema = ProductInputSchema.superRefine(refinePriceTiers);
  * A break's problem sits on its cell (`priceTiers.1.price`); a problem of the list on `priceTiers`.
  */
 export function checkProductRules(values: ProductFormValues): ProductFormCheck {
-  const result = ProductFormSchema.safeParse(values);
+  // A blank threshold is "none" (the minimum selling quantity), not a missing number.
+  const result = ProductFormSchema.safeParse({
+    ...values,
+    lowStockThreshold: values.lowStockThreshold === '' ? null : values.lowStockThreshold,
+  });
   if (result.success)
     return { ok: true, input: { ...result.data, priceTiers: result.data.priceTiers ?? [] } };
   const fieldErrors: Partial<Record<ProductFormErrorPath, string>> = {};
@@ -122,6 +126,7 @@ export function productToFormValues(product: Product): ProductFormValues {
   return {
     ...pickProductFields(product),
     sku: product.sku ?? '',
+    lowStockThreshold: product.lowStockThreshold ?? '',
     priceTiers: product.priceTiers.map((tier) => ({ ...tier })),
   };
 }

@@ -78,6 +78,11 @@ const LAYOUT: Record<ProductField, ProductFieldLayout> = {
 
     control: quantityInput,
   },
+  lowStockThreshold: {
+    label: 'Low-stock threshold',
+    hint: 'Optional: you get an email when stock falls below it (blank: the minimum selling quantity)',
+    control: (input) => <NumberInput min={QUANTITY_MIN} {...input} />,
+  },
   price: {
     label: 'Price',
     hint: 'Per unit, in US dollars',

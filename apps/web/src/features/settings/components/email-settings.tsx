@@ -8,9 +8,37 @@ interface EmailSettingsProps {
   onChange: (next: UserSettings) => void;
 }
 
-/** The order-email switch; its state is what the server stored (the page saves every change). */
-export function EmailSettings({ settings, saving, onChange }: EmailSettingsProps) {
+function EmailSwitch(props: {
+  title: string;
+  hint: string;
+  checked: boolean;
+  saving: boolean;
+  onChange: (on: boolean) => void;
+}) {
   const hintId = useId();
+  return (
+    <label className="flex cursor-pointer items-start justify-between gap-4">
+      <span>
+        <span className="block font-medium">{props.title}</span>
+        <span id={hintId} className="block text-sm text-base-content/75">
+          {props.hint}
+        </span>
+      </span>
+      <input
+        type="checkbox"
+        role="switch"
+        className="toggle toggle-primary mt-1"
+        checked={props.checked}
+        disabled={props.saving}
+        aria-describedby={hintId}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+    </label>
+  );
+}
+
+/** The email switches; their state is what the server stored (the page saves every change). */
+export function EmailSettings({ settings, saving, onChange }: EmailSettingsProps) {
   return (
     <fieldset className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-4">
@@ -18,23 +46,20 @@ export function EmailSettings({ settings, saving, onChange }: EmailSettingsProps
           <Mail className="size-5 text-primary" aria-hidden="true" />
           Email notifications
         </legend>
-        <label className="flex cursor-pointer items-start justify-between gap-4">
-          <span>
-            <span className="block font-medium">Order emails</span>
-            <span id={hintId} className="block text-sm text-base-content/75">
-              New orders for your products; confirmations, shipping and cancellations of your purchases.
-            </span>
-          </span>
-          <input
-            type="checkbox"
-            role="switch"
-            className="toggle toggle-primary mt-1"
-            checked={settings.emailNotifications}
-            disabled={saving}
-            aria-describedby={hintId}
-            onChange={(event) => onChange({ ...settings, emailNotifications: event.target.checked })}
-          />
-        </label>
+        <EmailSwitch
+          title="Order emails"
+          hint="New orders for your products; confirmations, shipping and cancellations of your purchases."
+          checked={settings.emailNotifications}
+          saving={saving}
+          onChange={(on) => onChange({ ...settings, emailNotifications: on })}
+        />
+        <EmailSwitch
+          title="Low-stock emails"
+          hint="One email when a product of yours falls below its low-stock threshold (by default its minimum order)."
+          checked={settings.lowStockEmails}
+          saving={saving}
+          onChange={(on) => onChange({ ...settings, lowStockEmails: on })}
+        />
       </div>
     </fieldset>
   );

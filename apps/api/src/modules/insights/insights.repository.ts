@@ -1,0 +1,224 @@
+import type { InsightsInterval, InsightsTopBy } from '@bulkwise/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/** Days are ISO strings (`YYYY-MM-DD`) both ways: node-postgres would turn a `date` into a local-time Date. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/** One period's figures, money in cents. */
+export interface PeriodRow {
+  revenueCents: number;
+  orders: number;
+  units: number;
+  buyers: number;
+  cancelledByBuyer: number;
+  cancelledBySupplier: number;
+  shipped: number;
+  shippedFast: number;
+  medianHoursToShip: number | null;
+}
+
+export interface AmountsRow {
+  revenueCents: number;
+  orders: number;
+  units: number;
+}
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+const n = (v: unknown): number => Number(v ?? 0);
+
+/**
+ * Reads of the insights rollups (migration 0019): per supplier and UTC day, kept exact by the deferred
+ * cart_items trigger in the transaction of each order change. A 365-day range reads at most 365 rows per
+ * supplier for the figures and the series; products, buyers and categories read their day rows.
+ */
+export function createInsightsRepository(db: Db) {
+  return {
+    /** The current period and the previous one in one round trip. */
+    async periods(supplierUid: string, current: DayRange, previous: DayRange) {
+      type Raw = Record<string, unknown> & { current: boolean };
+      const found = await rows<Raw>(
+        db,
+        sql`
+        with days as (
+          select day >= ${current.from}::date as current,
+            sum(orders) as orders, sum(revenue_cents) as revenue_cents, sum(units) as units,
+            sum(cancelled_by_buyer) as cancelled_by_buyer, sum(cancelled_by_supplier) as cancelled_by_supplier,
+            sum(shipped) as shipped, sum(shipped_fast) as shipped_fast
+          from insights_daily
+          where supplier_uid = ${supplierUid} and day between ${previous.from}::date and ${current.to}::date
+          group by 1
+        ), buyers as (
+          select day >= ${current.from}::date as current, count(distinct buyer_uid) as buyers
+          from insights_buyer_daily
+          where supplier_uid = ${supplierUid} and day between ${previous.from}::date and ${current.to}::date
+            and orders > 0
+          group by 1
+        ), hours as (
+          select day >= ${current.from}::date as current, hours, sum(orders) as n
+          from insights_ship_hours
+          where supplier_uid = ${supplierUid} and day between ${previous.from}::date and ${current.to}::date
+          group by 1, 2 having sum(orders) > 0
+        ), ranked as (
+          select current, hours, sum(n) over (partition by current order by hours) as upto,
+            sum(n) over (partition by current) as total
+          from hours
+        ), median as (
+          -- percentile_cont(0.5) over the whole hours of every shipment: the mean of the values at
+          -- positions floor((n-1)/2) and floor(n/2) (0-based) of the sorted list, read off the histogram.
+          select current,
+            (min(hours) filter (where upto >= floor((total - 1) / 2) + 1)
+              + min(hours) filter (where upto >= floor(total / 2) + 1)) / 2.0 as median
+          from ranked group by current
+        )
+        select p.current, d.orders, d.revenue_cents, d.units, d.cancelled_by_buyer, d.cancelled_by_supplier,
+          d.shipped, d.shipped_fast, b.buyers, m.median
+        from (values (true), (false)) as p(current)
+        left join days d on d.current = p.current
+        left join buyers b on b.current = p.current
+        left join median m on m.current = p.current`,
+      );
+      const pick = (which: boolean): PeriodRow => {
+        const r = found.find((row) => row.current === which) ?? ({} as Raw);
+        return {
+          revenueCents: n(r.revenue_cents),
+          orders: n(r.orders),
+          units: n(r.units),
+          buyers: n(r.buyers),
+          cancelledByBuyer: n(r.cancelled_by_buyer),
+          cancelledBySupplier: n(r.cancelled_by_supplier),
+          shipped: n(r.shipped),
+          shippedFast: n(r.shipped_fast),
+          medianHoursToShip: r.median === null || r.median === undefined ? null : Number(r.median),
+        };
+      };
+      return { current: pick(true), previous: pick(false) };
+    },
+
+    /** Every interval of the range, zeros included; a first partial week or month starts at `from`. */
+    async timeseries(supplierUid: string, range: DayRange, interval: InsightsInterval) {
+      const found = await rows<Record<string, unknown>>(
+        db,
+        sql`
+        with days as (
+          select d::date as day from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d
+        )
+        select to_char(greatest(date_trunc(${interval}, days.day)::date, ${range.from}::date), 'YYYY-MM-DD') as start,
+          coalesce(sum(i.orders), 0) as orders, coalesce(sum(i.revenue_cents), 0) as revenue_cents,
+          coalesce(sum(i.units), 0) as units
+        from days
+        left join insights_daily i on i.supplier_uid = ${supplierUid} and i.day = days.day
+        group by 1 order by 1`,
+      );
+      return found.map((r) => ({
+        start: String(r.start),
+        revenueCents: n(r.revenue_cents),
+        orders: n(r.orders),
+        units: n(r.units),
+      }));
+    },
+
+    async topProducts(supplierUid: string, range: DayRange, by: InsightsTopBy, limit: number) {
+      const order =
+        by === 'units'
+          ? sql`sum(units) desc, sum(revenue_cents) desc, product_id`
+          : sql`sum(revenue_cents) desc, sum(units) desc, product_id`;
+      const found = await rows<Record<string, unknown>>(
+        db,
+        sql`
+        select product_id, (array_agg(name order by day desc))[1] as name,
+          sum(orders) as orders, sum(revenue_cents) as revenue_cents, sum(units) as units
+        from insights_product_daily
+        where supplier_uid = ${supplierUid} and day between ${range.from}::date and ${range.to}::date
+        group by product_id having sum(orders) > 0
+        order by ${order} limit ${limit}`,
+      );
+      return found.map((r) => ({
+        productId: String(r.product_id),
+        name: String(r.name),
+        revenueCents: n(r.revenue_cents),
+        orders: n(r.orders),
+        units: n(r.units),
+      }));
+    },
+
+    async categories(supplierUid: string, range: DayRange) {
+      const found = await rows<Record<string, unknown>>(
+        db,
+        sql`
+        select category_slug, (array_agg(category order by day desc))[1] as category,
+          sum(orders) as orders, sum(revenue_cents) as revenue_cents, sum(units) as units
+        from insights_category_daily
+        where supplier_uid = ${supplierUid} and day between ${range.from}::date and ${range.to}::date
+        group by category_slug having sum(orders) > 0
+        order by sum(revenue_cents) desc, category_slug`,
+      );
+      return found.map((r) => ({
+        categorySlug: String(r.category_slug),
+        category: String(r.category),
+        revenueCents: n(r.revenue_cents),
+        orders: n(r.orders),
+        units: n(r.units),
+      }));
+    },
+
+    async buyers(supplierUid: string, range: DayRange, limit: number) {
+      const found = await rows<Record<string, unknown>>(
+        db,
+        sql`
+        select buyer_uid, (array_agg(buyer_name order by day desc))[1] as name,
+          (array_agg(buyer_email order by day desc))[1] as email,
+          sum(orders) as orders, sum(revenue_cents) as revenue_cents, sum(units) as units
+        from insights_buyer_daily
+        where supplier_uid = ${supplierUid} and day between ${range.from}::date and ${range.to}::date
+        group by buyer_uid having sum(orders) > 0
+        order by sum(revenue_cents) desc, buyer_uid limit ${limit}`,
+      );
+      return found.map((r) => ({
+        name: String(r.name),
+        email: String(r.email),
+        revenueCents: n(r.revenue_cents),
+        orders: n(r.orders),
+        units: n(r.units),
+      }));
+    },
+
+    /**
+     * The supplier's products below their low-stock threshold (default: the minimum order) or below
+     * their minimum order, with the units sold in the range (orders not cancelled).
+     */
+    async lowStock(supplierUid: string, range: DayRange) {
+      const found = await rows<Record<string, unknown>>(
+        db,
+        sql`
+        select p.id, p.name, p.sku, p.main_quantity, p.min_selling_quantity,
+          coalesce(p.low_stock_threshold, p.min_selling_quantity) as threshold,
+          coalesce((select sum(s.units) from insights_product_daily s
+            where s.product_id = p.id::text and s.supplier_uid = ${supplierUid}
+              and s.day between ${range.from}::date and ${range.to}::date), 0) as units
+        from products p
+        where p.owner_uid = ${supplierUid}
+          and (p.main_quantity < coalesce(p.low_stock_threshold, p.min_selling_quantity)
+            or p.main_quantity < p.min_selling_quantity)
+        order by p.main_quantity < p.min_selling_quantity desc, p.name, p.id`,
+      );
+      return found.map((r) => ({
+        productId: String(r.id),
+        name: String(r.name),
+        sku: r.sku === null ? null : String(r.sku),
+        stock: n(r.main_quantity),
+        minimumOrder: n(r.min_selling_quantity),
+        lowStockThreshold: n(r.threshold),
+        units: n(r.units),
+      }));
+    },
+  };
+}
+export type InsightsRepository = ReturnType<typeof createInsightsRepository>;

@@ -1,0 +1,128 @@
+import {
+  INSIGHTS_DEFAULT_RANGE_DAYS,
+  INSIGHTS_TOP_LIMIT,
+  isoDayNumber,
+  lastDays,
+  previousPeriod,
+  type InsightsBuyer,
+  type InsightsCategory,
+  type InsightsInventoryItem,
+  type InsightsPeriod,
+  type InsightsPoint,
+  type InsightsRangeQuery,
+  type InsightsSummary,
+  type InsightsTimeseriesQuery,
+  type InsightsTopProduct,
+  type InsightsTopProductsQuery,
+} from '@bulkwise/contracts';
+import type { AuthUser } from '../auth/tokens';
+import type { OrdersReadCache } from '../orders/orders.cache';
+import type { DayRange, InsightsRepository, PeriodRow } from './insights.repository';
+
+/** Cents to the dollars the API shows (exact: cents are whole, and below 2^53). */
+const dollars = (cents: number) => cents / 100;
+
+function period(range: DayRange, row: PeriodRow): InsightsPeriod {
+  return {
+    from: range.from,
+    to: range.to,
+    revenue: dollars(row.revenueCents),
+    orders: row.orders,
+    units: row.units,
+    averageOrderValue: row.orders === 0 ? 0 : dollars(Math.round(row.revenueCents / row.orders)),
+    buyers: row.buyers,
+    cancelledByBuyer: row.cancelledByBuyer,
+    cancelledBySupplier: row.cancelledBySupplier,
+    medianHoursToShip: row.medianHoursToShip,
+    shippedWithin2Days: row.shipped === 0 ? null : row.shippedFast / row.shipped,
+  };
+}
+
+const amounts = <T extends { revenueCents: number }>({ revenueCents, ...rest }: T) => ({
+  ...rest,
+  revenue: dollars(revenueCents),
+});
+
+/**
+ * A supplier's figures. Every order-derived answer is kept in the desk's read cache under the desk's tag
+ * (orders.cache.ts), so a purchase, a move or a script on cart_items drops it exactly when the desk's
+ * own reads go, on every instance. The inventory reads stock as well, which changes without an order
+ * (edits), so it is read every time.
+ */
+export function createInsightsService(deps: {
+  repository: InsightsRepository;
+  reads: OrdersReadCache;
+  /** Today, for the default range (the last 30 days). */
+  now?: () => Date;
+}) {
+  const { repository, reads } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const rangeOf = (query: InsightsRangeQuery): DayRange =>
+    query.from !== undefined && query.to !== undefined
+      ? { from: query.from, to: query.to }
+      : lastDays(INSIGHTS_DEFAULT_RANGE_DAYS, now());
+
+  /** The serialised answer of `kind` for this supplier and these arguments, kept until their orders change. */
+  function kept<T>(kind: string, user: AuthUser, args: unknown[], load: () => Promise<T>) {
+    return reads.read(JSON.stringify(['insights', kind, user.uid, ...args]), user.uid, async () => ({
+      body: JSON.stringify(await load()),
+    }));
+  }
+
+  return {
+    summary(user: AuthUser, query: InsightsRangeQuery) {
+      const range = rangeOf(query);
+      const before = previousPeriod(range.from, range.to);
+      return kept('summary', user, [range], async (): Promise<InsightsSummary> => {
+        const { current, previous } = await repository.periods(user.uid, range, before);
+        return { ...period(range, current), previous: period(before, previous) };
+      });
+    },
+
+    timeseries(user: AuthUser, query: InsightsTimeseriesQuery) {
+      const range = rangeOf(query);
+      const interval = query.interval ?? 'day';
+      return kept('timeseries', user, [range, interval], async (): Promise<InsightsPoint[]> =>
+        (await repository.timeseries(user.uid, range, interval)).map(amounts),
+      );
+    },
+
+    topProducts(user: AuthUser, query: InsightsTopProductsQuery) {
+      const range = rangeOf(query);
+      const by = query.by ?? 'revenue';
+      return kept('top-products', user, [range, by], async (): Promise<InsightsTopProduct[]> =>
+        (await repository.topProducts(user.uid, range, by, INSIGHTS_TOP_LIMIT)).map(amounts),
+      );
+    },
+
+    categories(user: AuthUser, query: InsightsRangeQuery) {
+      const range = rangeOf(query);
+      return kept('categories', user, [range], async (): Promise<InsightsCategory[]> =>
+        (await repository.categories(user.uid, range)).map(amounts),
+      );
+    },
+
+    buyers(user: AuthUser, query: InsightsRangeQuery) {
+      const range = rangeOf(query);
+      return kept('buyers', user, [range], async (): Promise<InsightsBuyer[]> =>
+        (await repository.buyers(user.uid, range, INSIGHTS_TOP_LIMIT)).map(amounts),
+      );
+    },
+
+    async inventory(user: AuthUser, query: InsightsRangeQuery): Promise<InsightsInventoryItem[]> {
+      const range = rangeOf(query);
+      const days = isoDayNumber(range.to) - isoDayNumber(range.from) + 1;
+      return (await repository.lowStock(user.uid, range)).map(({ units, ...item }) => {
+        const unitsPerDay = units / days;
+        return {
+          ...item,
+          cannotBeBought: item.stock < item.minimumOrder,
+          unitsPerDay: Math.round(unitsPerDay * 100) / 100,
+          daysOfCover: units === 0 ? null : Math.round((item.stock / unitsPerDay) * 10) / 10,
+        };
+      });
+    },
+  };
+}
+export type InsightsService = ReturnType<typeof createInsightsService>;

@@ -1,0 +1,69 @@
+import { apiToken, createProduct, createUser, expect, signIn, test, type TestUser } from './fixtures';
+import { expectAccessibleInBothThemes } from './workspace';
+
+const API = `http://localhost:${process.env.E2E_PORT ?? 3100}/api`;
+
+/** A purchase through the API, as another client would place it. */
+async function buy(buyer: TestUser, productId: string, quantity: number) {
+  const res = await fetch(`${API}/products/purchase/${productId}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${await apiToken(buyer)}`,
+      'idempotency-key': `e2e-${crypto.randomUUID()}`,
+    },
+    body: JSON.stringify({ quantity, address: '12 Harbour Road, Bristol', phone: '+44 117 496 0123' }),
+  });
+  if (!res.ok) throw new Error(`purchase: ${res.status} ${await res.text()}`);
+}
+
+test('a supplier with sales reads the dashboard, switches the period, reads a chart as a table and follows a low-stock product to its update page', async ({
+  page,
+}) => {
+  test.slow();
+  const supplier = await createUser('supplier');
+  const buyer = await createUser('buyer');
+  const crates = await createProduct(supplier, {
+    name: `Stacking crates ${Date.now()}`,
+    mainQuantity: 500,
+    minSellingQuantity: 20,
+    price: 2.5,
+  });
+  const wrap = await createProduct(supplier, {
+    name: `Pallet wrap ${Date.now()}`,
+    mainQuantity: 60,
+    minSellingQuantity: 10,
+    lowStockThreshold: 30,
+    price: 12,
+  });
+  await buy(buyer, crates._id, 100); // $250
+  await buy(buyer, wrap._id, 40); // $480, and 20 left: below its threshold of 30
+
+  await signIn(page, supplier);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav
+    .getByRole('link', { name: /^Dashboard\b/ })
+    .visible()
+    .first()
+    .click();
+  await expect(page).toHaveTitle('Dashboard | Bulkwise');
+  // The navigation counts the products running out (the dashboard's own read refreshes it).
+  await expect(nav.getByTestId('low-stock-badge').first()).toHaveText(/^1/);
+  const revenue = page.locator('dl > div').filter({ has: page.locator('dt', { hasText: /^Revenue$/ }) });
+  await expect(revenue).toContainText('$730.00');
+  await expectAccessibleInBothThemes(page);
+
+  await page.getByRole('button', { name: 'Last 7 days' }).click();
+  await expect(page.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(revenue).toContainText('$730.00');
+  await page.getByText('Top 10 products by revenue: table').click();
+  const table = page.getByRole('table', { name: 'Top 10 products by revenue' });
+  await expect(table.getByRole('row').nth(1)).toContainText(wrap.name);
+  await expect(table.getByRole('row').nth(1)).toContainText('$480.00');
+  await expect(table.getByRole('row').nth(2)).toContainText('$250.00');
+
+  const running = page.getByRole('table', { name: 'Products running out' });
+  await running.getByRole('link', { name: wrap.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/update-product/${wrap._id}$`));
+  await expect(page.getByLabel('Low-stock threshold')).toHaveValue('30');
+});
