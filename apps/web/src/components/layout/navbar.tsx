@@ -106,13 +106,14 @@ export function Navbar({ user, onLogout, search, ordersBadge, dashboardBadge }: 
         </div>
 
         <div className="navbar-center hidden lg:flex">
-          <ul className="menu menu-horizontal gap-1 px-1">
+          {/* Eight signed-in links, the search and the account buttons share 1280 px: the compact menu. */}
+          <ul className="menu menu-horizontal menu-sm gap-0.5 px-1 2xl:menu-md">
             <NavLinks items={items} />
           </ul>
         </div>
 
         <div className="navbar-end gap-2">
-          {search && <div className="hidden w-40 lg:block xl:w-64">{search(() => {})}</div>}
+          {search && <div className="hidden w-40 lg:block 2xl:w-64">{search(() => {})}</div>}
           <ThemeToggle />
           {user && (
             <>
