@@ -17,7 +17,7 @@ export async function smtpOutage() {
   const [port, mailPort] = [await freePort(), await smtpPort()];
   const catcher = smtpCatcher(mailPort);
   await startApi({ port, env: { DATABASE_URL: url, ...mailEnv(mailPort) } });
-  const refused = await placeOrders([port], 50);
+  const refused = await placeOrders(url, [port], 50);
   const failures = refused.map((r) => `an order was refused while SMTP was down: ${r}`);
   // The worker has tried (and failed) every row at least once before the server comes back.
   const tried = await until(async () => {
@@ -62,7 +62,7 @@ export async function crashWithPendingMail() {
   const catcher = smtpCatcher(mailPort, { delayMs: 150 });
   const env = { DATABASE_URL: url, ...mailEnv(mailPort) };
   let api = await startApi({ port, env });
-  const failures = await placeOrders([port], 40);
+  const failures = await placeOrders(url, [port], 40);
   await catcher.start();
   await until(async () => catcher.received.length >= 8, 30_000);
   await killHard(api);
@@ -101,7 +101,7 @@ export async function twoWorkers() {
     await startApi({ port: portA, env: { DATABASE_URL: url, ...mailEnv(mailPort, 'api-a') } }),
     await startApi({ port: portB, env: { DATABASE_URL: url, ...mailEnv(mailPort, 'api-b') } }),
   ];
-  const failures = await placeOrders([portA, portB], 200, 16);
+  const failures = await placeOrders(url, [portA, portB], 200, 16);
   await catcher.start();
   const drained = await until(async () => (await outboxState(url)).byStatus.sent === 200, 60_000);
   if (!drained) failures.push(`not every row was sent: ${JSON.stringify((await outboxState(url)).byStatus)}`);
