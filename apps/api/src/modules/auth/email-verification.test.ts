@@ -15,11 +15,10 @@ import {
   signUpWithPassword,
   type EmulatorUser,
 } from '../../../test/firebase-emulator';
+import { testOutboxWorker } from '../../../test/outbox-worker';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher';
 import { notificationOutbox, type OutboxRow } from '../../db/schema';
-import { createSmtpMailer } from '../notifications/mailer';
 import { createOrderNotifications } from '../notifications/order-notifications';
-import { createOutboxWorker } from '../notifications/outbox.worker';
 
 let t: TestApp;
 let smtp: SmtpCatcher;
@@ -35,24 +34,7 @@ beforeEach(async () => {
   smtp.messages.length = 0;
 });
 
-const worker = () =>
-  createOutboxWorker({
-    db: t.database.db,
-    mailer: createSmtpMailer({
-      smtpUrl: smtp.url,
-      from: 'Bulkwise <orders@bulkwise.test>',
-      timeoutMs: 5_000,
-    }),
-    mail: {
-      from: 'Bulkwise <orders@bulkwise.test>',
-      pollMs: 50,
-      maxAttempts: 3,
-      retryBaseMs: 100,
-      retryMaxMs: 400,
-    },
-    publicUrl: 'https://market.example.com',
-    log: { info: () => {}, warn: () => {}, error: () => {} },
-  });
+const worker = () => testOutboxWorker(t.database.db, smtp.url);
 /** Every due row settled by one worker round; answers the rows as they ended. */
 async function deliverAll(): Promise<OutboxRow[]> {
   const w = worker();

@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createProduct, makeUser, placeOrder, productInput, purchase } from '../../../test/factories';
+import { testOutboxWorker } from '../../../test/outbox-worker';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher';
 import { notificationOutbox } from '../../db/schema';
 import { createAccountsRepository } from '../auth/accounts.repository';
-import { createSmtpMailer } from './mailer';
-import { createOutboxWorker } from './outbox.worker';
 import { LOW_STOCK_KIND, type LowStockMailPayload } from './templates';
 
 // Low-stock alerts (issue #27): one outbox row when a purchase or an edit takes the stock from at or
@@ -128,24 +127,7 @@ describe('low-stock alerts', () => {
   });
 
   it('are mailed with a link to update the product, or skipped when the supplier turned them off', async () => {
-    const worker = () =>
-      createOutboxWorker({
-        db: t.database.db,
-        mailer: createSmtpMailer({
-          smtpUrl: smtp.url,
-          from: 'Bulkwise <orders@bulkwise.test>',
-          timeoutMs: 5_000,
-        }),
-        mail: {
-          from: 'Bulkwise <orders@bulkwise.test>',
-          pollMs: 50,
-          maxAttempts: 3,
-          retryBaseMs: 100,
-          retryMaxMs: 400,
-        },
-        publicUrl: 'https://market.example.com',
-        log: { info: () => {}, warn: () => {}, error: () => {} },
-      });
+    const worker = () => testOutboxWorker(t.database.db, smtp.url);
     const supplier = makeUser('supplier');
     const product = await createProduct(t, supplier, {
       name: 'Washers <M8> & co',

@@ -2,14 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createProduct, makeUser, purchase } from '../../../test/factories';
+import { testOutboxWorker } from '../../../test/outbox-worker';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher';
 import { cartItems, notificationOutbox } from '../../db/schema';
 import { createAccountsRepository } from '../auth/accounts.repository';
 import type { OrderEvent } from '../orders/order-events';
 import { toOrderEvent } from '../orders/orders.mapper';
-import { createSmtpMailer } from './mailer';
 import { createOrderNotifications, toPayload } from './order-notifications';
-import { createOutboxWorker, type WorkerLog } from './outbox.worker';
+import type { WorkerLog } from './outbox.worker';
 
 const sink = createOrderNotifications();
 let t: TestApp;
@@ -170,23 +170,7 @@ describe('the worker delivers the outbox over SMTP', () => {
     error: (obj, msg) => logged.push({ level: 'error', obj, msg }),
   };
   const worker = (maxAttempts = 3) =>
-    createOutboxWorker({
-      db: t.database.db,
-      mailer: createSmtpMailer({
-        smtpUrl: smtp.url,
-        from: 'Bulkwise <orders@bulkwise.test>',
-        timeoutMs: 5_000,
-      }),
-      mail: {
-        from: 'Bulkwise <orders@bulkwise.test>',
-        pollMs: 50,
-        maxAttempts,
-        retryBaseMs: 100,
-        retryMaxMs: 400,
-      },
-      publicUrl: 'https://market.example.com',
-      log,
-    });
+    testOutboxWorker(t.database.db, smtp.url, { mail: { maxAttempts }, log });
   /** Runs rounds until `done` holds: the worker's own polling, made explicit. */
   async function drain(w: ReturnType<typeof worker>, done: () => Promise<boolean>, timeoutMs = 10_000) {
     const deadline = Date.now() + timeoutMs;
@@ -357,24 +341,8 @@ describe('the outbox does not keep personal data forever', () => {
       // Not yet delivered, however old: kept (its next try is later).
       { ...row('pending-old', 'pending', new Date(Date.now() + 3_600_000)), createdAt: daysAgo(200) },
     ]);
-    const worker = createOutboxWorker({
-      db: t.database.db,
-      mailer: createSmtpMailer({
-        smtpUrl: smtp.url,
-        from: 'Bulkwise <orders@bulkwise.test>',
-        timeoutMs: 5_000,
-      }),
-      mail: {
-        from: 'Bulkwise <orders@bulkwise.test>',
-        pollMs: 50,
-        maxAttempts: 3,
-        retryBaseMs: 100,
-        retryMaxMs: 400,
-        retentionDays: 30,
-        failedRetentionDays: 90,
-      },
-      publicUrl: 'https://market.example.com',
-      log: { info: () => {}, warn: () => {}, error: () => {} },
+    const worker = testOutboxWorker(t.database.db, smtp.url, {
+      mail: { retentionDays: 30, failedRetentionDays: 90 },
     });
     const left = async () => (await rows()).map((r) => r.recipientUid).sort();
     const expected = ['failed-40-days', 'pending-old', 'sent-recent'];
