@@ -22,6 +22,15 @@ function formatOf(meta: Metadata): string | undefined {
   return meta.format;
 }
 
+/** One stored size: WebP, `width` px wide at most. */
+const toVariant = (image: sharp.Sharp, width: number) =>
+  image.resize({ width, withoutEnlargement: true }).webp({ quality: 80, effort: 2 });
+
+/** A narrower variant made from a stored one (a width added after the image was uploaded). */
+export async function resizeVariant(stored: Buffer, width: number): Promise<Buffer> {
+  return toVariant(sharp(stored, { limitInputPixels: IMAGE_MAX_PIXELS }), width).toBuffer();
+}
+
 /**
  * Decodes an upload and writes its WebP variants. The type comes from the bytes (a PNG named .jpg is a
  * PNG; an SVG is refused whatever it is called). The header is read first so a decompression bomb is
@@ -48,11 +57,7 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     const variants = await Promise.all(
       variantWidths(largest).map(async (w) => ({
         width: w,
-        output: await source
-          .clone()
-          .resize({ width: w, withoutEnlargement: true })
-          .webp({ quality: 80, effort: 2 })
-          .toBuffer({ resolveWithObject: true }),
+        output: await toVariant(source.clone(), w).toBuffer({ resolveWithObject: true }),
       })),
     );
     const widest = variants[variants.length - 1]!.output.info;

@@ -51,6 +51,16 @@ export function createImagesRepository(db: Db) {
       return new Set(rows.map((r) => r.id));
     },
 
+    /** The widest stored width of an upload, or undefined when there is no such upload. */
+    async widthOf(id: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ width: uploadedImages.width })
+        .from(uploadedImages)
+        .where(eq(uploadedImages.id, id))
+        .limit(1);
+      return row?.width;
+    },
+
     /** Images with an owner row unused since `before` (candidates of the sweep), at most `limit`. */
     async staleIds(before: Date, limit: number): Promise<string[]> {
       const rows = await db

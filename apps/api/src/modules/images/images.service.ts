@@ -1,5 +1,7 @@
 import {
   IMAGE_MESSAGES,
+  IMAGE_WIDTHS,
+  UPLOADED_IMAGE_NAME,
   imageSrcset,
   parseUploadedImage,
   uploadedImagePath,
@@ -8,7 +10,7 @@ import {
 } from '@bulkwise/contracts';
 import { AppError } from '../../errors';
 import type { AuthUser } from '../auth/tokens';
-import { processImage } from './images.process';
+import { processImage, resizeVariant } from './images.process';
 import type { ImagesRepository } from './images.repository';
 import type { ImageStorage } from './images.storage';
 
@@ -58,9 +60,23 @@ export function createImagesService(deps: {
       return { id: image.id, url, width: image.width, height: image.height, srcset: imageSrcset(url)! };
     },
 
-    /** GET /images/u/<name>: the variant's bytes, or undefined. */
-    read(name: string): Promise<Buffer | undefined> {
-      return storage.get(name);
+    /**
+     * GET /images/u/<name>: the variant's bytes, or undefined. A standard width that an upload from before
+     * that width existed lacks is made once from its widest file and stored, so every srcset entry holds.
+     */
+    async read(name: string): Promise<Buffer | undefined> {
+      const stored = await storage.get(name);
+      if (stored) return stored;
+      const match = UPLOADED_IMAGE_NAME.exec(name);
+      const width = Number(match?.[2]);
+      if (!match || !(IMAGE_WIDTHS as readonly number[]).includes(width)) return undefined;
+      const widest = await repository.widthOf(match[1]!);
+      if (!widest || widest <= width) return undefined;
+      const source = await storage.get(variantName(match[1]!, widest));
+      if (!source) return undefined;
+      const data = await decodeSlot(() => resizeVariant(source, width));
+      await storage.put(name, data);
+      return data;
     },
 
     /**

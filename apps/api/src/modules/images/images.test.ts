@@ -113,7 +113,7 @@ describe.each(['disk', 's3'] as const)('image upload (%s storage)', (kind) => {
     expect(image).toMatchObject({ width: 900, height: 1600 });
     expect(image.url).toBe(`/images/u/${image.id}-900.webp`);
     const all = await variants(image);
-    expect(all.map((v) => v.declared)).toEqual([160, 320, 640, 900]);
+    expect(all.map((v) => v.declared)).toEqual([160, 320, 640, 800, 900]);
     for (const { declared, meta } of all) {
       expect(meta.format).toBe('webp');
       expect(meta.width).toBe(declared);
@@ -124,12 +124,13 @@ describe.each(['disk', 's3'] as const)('image upload (%s storage)', (kind) => {
     }
   });
 
-  it('stores 160, 320, 640 and 1280 for a large photo and never upscales a small one', async () => {
+  it('stores 160, 320, 640, 800 and 1280 for a large photo and never upscales a small one', async () => {
     const large = await uploaded(supplier, await photo(1500, 1000).jpeg().toBuffer());
     expect((await variants(large)).map((v) => [v.declared, v.meta.width])).toEqual([
       [160, 160],
       [320, 320],
       [640, 640],
+      [800, 800],
       [1280, 1280],
     ]);
     expect(large).toMatchObject({ width: 1280, height: 853 });
@@ -137,6 +138,24 @@ describe.each(['disk', 's3'] as const)('image upload (%s storage)', (kind) => {
     const small = await uploaded(supplier, await photo(120, 90).webp().toBuffer());
     expect(small).toMatchObject({ width: 120, height: 90, url: `/images/u/${small.id}-120.webp` });
     expect((await variants(small)).map((v) => v.meta.width)).toEqual([120]);
+  });
+
+  it('an upload stored before the 800 px width existed gets that file made from its widest, once', async () => {
+    const image = await uploaded(supplier, await photo(1400, 1050).jpeg().toBuffer());
+    const name = `${image.id}-800.webp`;
+    // What a store written before the width existed holds: every other width, no 800.
+    const storage = createImageStorage(t.config.images);
+    await storage.remove([name]);
+    expect(await storage.get(name)).toBeUndefined();
+
+    const res = await fetchImage(`/images/u/${name}`);
+    expect(res.statusCode).toBe(200);
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 800, height: 600 });
+    expect(await storage.get(name)).toEqual(res.rawPayload);
+    storage.close();
+    // Only standard widths below the widest are made: others stay unknown.
+    expect((await fetchImage(`/images/u/${image.id}-700.webp`)).statusCode).toBe(404);
+    expect((await fetchImage(`/images/u/${'0'.repeat(32)}-800.webp`)).statusCode).toBe(404);
   });
 
   it('decides the type from the bytes: a PNG named .jpg is taken as a PNG (its transparency kept)', async () => {
