@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { adminQuery } from '../../../scripts/lib/databases.mjs';
 import { startEmbeddedPostgres } from '../../../scripts/lib/embedded-postgres.mjs';
+import { freePorts } from '../../../scripts/lib/ports.mjs';
 import { migratePostgres } from '../src/db/client';
 // @ts-expect-error plain ESM helper shared with the start scripts
 import { startAuthEmulator, stop } from '../../../scripts/stack.mjs';
@@ -40,7 +41,10 @@ export default async function setup(project: TestProject) {
   let emulator: unknown;
   let host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!host) {
-    const port = Number(process.env.TEST_AUTH_EMULATOR_PORT ?? 9299);
+    // Free ports unless told (it takes port, port+1 and port+2): two test runs on one machine never collide.
+    const port = process.env.TEST_AUTH_EMULATOR_PORT
+      ? Number(process.env.TEST_AUTH_EMULATOR_PORT)
+      : (await freePorts(3))[0]!;
     emulator = await startAuthEmulator({ port, dataDir: path.join(dir, 'emulator') });
     host = `127.0.0.1:${port}`;
   }

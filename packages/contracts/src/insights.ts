@@ -114,6 +114,14 @@ const periodFigures = {
   medianHoursToShip: z.number().nullable(),
   /** Share (0..1) of those shipped orders shipped less than 48 hours after being placed; null without any. */
   shippedWithin2Days: z.number().nullable(),
+  /** Orders placed in the range by their status now, cancelled ones included. */
+  byStatus: z.object({
+    placed: z.number().int(),
+    confirmed: z.number().int(),
+    shipped: z.number().int(),
+    delivered: z.number().int(),
+    cancelled: z.number().int(),
+  }),
 };
 export const InsightsPeriodSchema = z.object(periodFigures);
 export type InsightsPeriod = z.infer<typeof InsightsPeriodSchema>;

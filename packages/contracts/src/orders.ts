@@ -3,6 +3,14 @@ import { ProductSchema, isStorableText } from './products';
 
 export const ORDER_STATUSES = ['placed', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** How the pages name each status (desk tabs, badges, the dashboard's chart). */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  placed: 'Placed',
+  confirmed: 'Confirmed',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 
 export type OrderActor = 'buyer' | 'supplier';

@@ -9,6 +9,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -219,8 +220,31 @@ export const insightsDaily = pgTable(
     cancelledBySupplier: integer('cancelled_by_supplier').notNull().default(0),
     shipped: integer('shipped').notNull().default(0),
     shippedFast: integer('shipped_fast').notNull().default(0),
+    // Orders placed that day by their status now, cancelled ones included (the "orders by status" chart).
+    statusPlaced: integer('status_placed').notNull().default(0),
+    statusConfirmed: integer('status_confirmed').notNull().default(0),
+    statusShipped: integer('status_shipped').notNull().default(0),
+    statusDelivered: integer('status_delivered').notNull().default(0),
+    statusCancelled: integer('status_cancelled').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.supplierUid, t.day] })],
+);
+
+/** PostgreSQL's `datemultirange` (14+), kept as its text form: only SQL reads it. */
+const dateMultirange = customType<{ data: string }>({ dataType: () => 'datemultirange' });
+
+/**
+ * The days on which a buyer has orders not cancelled with a supplier, one row per pair: distinct buyers of
+ * any range are the rows whose days overlap it, a read of one row per buyer instead of one per buyer-day.
+ */
+export const insightsBuyerDays = pgTable(
+  'insights_buyer_days',
+  {
+    supplierUid: text('supplier_uid').notNull(),
+    buyerUid: text('buyer_uid').notNull(),
+    days: dateMultirange('days').notNull().default('{}'),
+  },
+  (t) => [primaryKey({ columns: [t.supplierUid, t.buyerUid] })],
 );
 
 /** Shipped orders per supplier, day placed and whole hours from placed to shipped: the median's histogram. */
@@ -263,7 +287,11 @@ export const insightsBuyerDaily = pgTable(
     buyerEmail: text('buyer_email').notNull(),
     ...rollupCounts(),
   },
-  (t) => [primaryKey({ columns: [t.supplierUid, t.day, t.buyerUid] })],
+  (t) => [
+    primaryKey({ columns: [t.supplierUid, t.day, t.buyerUid] }),
+    // Top buyers: the name and email of each from their latest day in the range.
+    index('insights_buyer_daily_buyer_idx').on(t.supplierUid, t.buyerUid, t.day),
+  ],
 );
 
 /** Orders not cancelled per supplier, day and category (the product's category when bought). */

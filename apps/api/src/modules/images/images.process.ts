@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { IMAGE_MAX_PIXELS, IMAGE_MESSAGES, largestVariantWidth, variantWidths } from '@bulkwise/contracts';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../../errors';
 
 /** What the browser may send, decided from the decoded bytes: sharp's `format` (AVIF is HEIF with AV1). */
@@ -23,7 +23,7 @@ function formatOf(meta: Metadata): string | undefined {
 }
 
 /** One stored size: WebP, `width` px wide at most. */
-const toVariant = (image: sharp.Sharp, width: number) =>
+const toVariant = (image: Sharp, width: number) =>
   image.resize({ width, withoutEnlargement: true }).webp({ quality: 80, effort: 2 });
 
 /** A narrower variant made from a stored one (a width added after the image was uploaded). */

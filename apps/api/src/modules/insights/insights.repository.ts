@@ -1,4 +1,4 @@
-import type { InsightsInterval, InsightsTopBy } from '@bulkwise/contracts';
+import type { InsightsInterval, InsightsTopBy, OrderStatus } from '@bulkwise/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
@@ -19,6 +19,7 @@ export interface PeriodRow {
   shipped: number;
   shippedFast: number;
   medianHoursToShip: number | null;
+  byStatus: Record<OrderStatus, number>;
 }
 
 export interface AmountsRow {
@@ -51,15 +52,20 @@ export function createInsightsRepository(db: Db) {
           select day >= ${current.from}::date as current,
             sum(orders) as orders, sum(revenue_cents) as revenue_cents, sum(units) as units,
             sum(cancelled_by_buyer) as cancelled_by_buyer, sum(cancelled_by_supplier) as cancelled_by_supplier,
-            sum(shipped) as shipped, sum(shipped_fast) as shipped_fast
+            sum(shipped) as shipped, sum(shipped_fast) as shipped_fast,
+            sum(status_placed) as status_placed, sum(status_confirmed) as status_confirmed,
+            sum(status_shipped) as status_shipped, sum(status_delivered) as status_delivered,
+            sum(status_cancelled) as status_cancelled
           from insights_daily
           where supplier_uid = ${supplierUid} and day between ${previous.from}::date and ${current.to}::date
           group by 1
         ), buyers as (
-          select day >= ${current.from}::date as current, count(distinct buyer_uid) as buyers
-          from insights_buyer_daily
-          where supplier_uid = ${supplierUid} and day between ${previous.from}::date and ${current.to}::date
-            and orders > 0
+          -- One row per buyer of the supplier (its days as a multirange), not one per buyer and day.
+          select p.current, count(*) filter (where b.days && p.range) as buyers
+          from (values (true, daterange(${current.from}::date, ${current.to}::date, '[]')),
+            (false, daterange(${previous.from}::date, ${previous.to}::date, '[]'))) as p(current, range)
+          cross join insights_buyer_days b
+          where b.supplier_uid = ${supplierUid}
           group by 1
         ), hours as (
           select day >= ${current.from}::date as current, hours, sum(orders) as n
@@ -79,7 +85,8 @@ export function createInsightsRepository(db: Db) {
           from ranked group by current
         )
         select p.current, d.orders, d.revenue_cents, d.units, d.cancelled_by_buyer, d.cancelled_by_supplier,
-          d.shipped, d.shipped_fast, b.buyers, m.median
+          d.shipped, d.shipped_fast, d.status_placed, d.status_confirmed, d.status_shipped, d.status_delivered,
+          d.status_cancelled, b.buyers, m.median
         from (values (true), (false)) as p(current)
         left join days d on d.current = p.current
         left join buyers b on b.current = p.current
@@ -97,6 +104,13 @@ export function createInsightsRepository(db: Db) {
           shipped: n(r.shipped),
           shippedFast: n(r.shipped_fast),
           medianHoursToShip: r.median === null || r.median === undefined ? null : Number(r.median),
+          byStatus: {
+            placed: n(r.status_placed),
+            confirmed: n(r.status_confirmed),
+            shipped: n(r.status_shipped),
+            delivered: n(r.status_delivered),
+            cancelled: n(r.status_cancelled),
+          },
         };
       };
       return { current: pick(true), previous: pick(false) };
@@ -170,16 +184,26 @@ export function createInsightsRepository(db: Db) {
     },
 
     async buyers(supplierUid: string, range: DayRange, limit: number) {
+      // Sums per buyer first (narrow rows, no names), then the names of the few that made the top: the
+      // latest day's row of each, one index probe apiece.
       const found = await rows<Record<string, unknown>>(
         db,
         sql`
-        select buyer_uid, (array_agg(buyer_name order by day desc))[1] as name,
-          (array_agg(buyer_email order by day desc))[1] as email,
-          sum(orders) as orders, sum(revenue_cents) as revenue_cents, sum(units) as units
-        from insights_buyer_daily
-        where supplier_uid = ${supplierUid} and day between ${range.from}::date and ${range.to}::date
-        group by buyer_uid having sum(orders) > 0
-        order by sum(revenue_cents) desc, buyer_uid limit ${limit}`,
+        with top as (
+          select buyer_uid, sum(orders) as orders, sum(revenue_cents) as revenue_cents, sum(units) as units
+          from insights_buyer_daily
+          where supplier_uid = ${supplierUid} and day between ${range.from}::date and ${range.to}::date
+          group by buyer_uid having sum(orders) > 0
+          order by sum(revenue_cents) desc, buyer_uid limit ${limit}
+        )
+        select top.*, latest.buyer_name as name, latest.buyer_email as email
+        from top cross join lateral (
+          select buyer_name, buyer_email from insights_buyer_daily b
+          where b.supplier_uid = ${supplierUid} and b.buyer_uid = top.buyer_uid
+            and b.day between ${range.from}::date and ${range.to}::date
+          order by b.day desc limit 1
+        ) latest
+        order by top.revenue_cents desc, top.buyer_uid`,
       );
       return found.map((r) => ({
         name: String(r.name),

@@ -35,6 +35,7 @@ function period(range: DayRange, row: PeriodRow): InsightsPeriod {
     cancelledBySupplier: row.cancelledBySupplier,
     medianHoursToShip: row.medianHoursToShip,
     shippedWithin2Days: row.shipped === 0 ? null : row.shippedFast / row.shipped,
+    byStatus: row.byStatus,
   };
 }
 

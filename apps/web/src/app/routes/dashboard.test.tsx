@@ -6,7 +6,12 @@ import { signedInUser } from '@/test/fake-auth';
 import { apiError, json, mockApi } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 
-const period = (from: string, to: string, figures: Partial<Record<string, number | null>> = {}) => ({
+const period = (
+  from: string,
+  to: string,
+  figures: Partial<Record<string, number | null>> = {},
+  byStatus = { placed: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 },
+) => ({
   from,
   to,
   revenue: 0,
@@ -18,23 +23,29 @@ const period = (from: string, to: string, figures: Partial<Record<string, number
   cancelledBySupplier: 0,
   medianHoursToShip: null,
   shippedWithin2Days: null,
+  byStatus,
   ...figures,
 });
 
 const sales = {
   'GET /api/insights/summary': () =>
     json({
-      ...period('2026-10-28', '2026-11-26', {
-        revenue: 1500,
-        orders: 12,
-        units: 300,
-        averageOrderValue: 125,
-        buyers: 4,
-        cancelledByBuyer: 1,
-        cancelledBySupplier: 2,
-        medianHoursToShip: 20,
-        shippedWithin2Days: 0.75,
-      }),
+      ...period(
+        '2026-10-28',
+        '2026-11-26',
+        {
+          revenue: 1500,
+          orders: 12,
+          units: 300,
+          averageOrderValue: 125,
+          buyers: 4,
+          cancelledByBuyer: 1,
+          cancelledBySupplier: 2,
+          medianHoursToShip: 20,
+          shippedWithin2Days: 0.75,
+        },
+        { placed: 3, confirmed: 2, shipped: 4, delivered: 3, cancelled: 3 },
+      ),
       previous: period('2026-09-28', '2026-10-27', { revenue: 1000, orders: 10 }),
     }),
   'GET /api/insights/timeseries': () =>
@@ -84,6 +95,14 @@ describe('Dashboard page', () => {
     expect(screen.getByText('Cancellation rate', { selector: 'dt' }).parentElement).toHaveTextContent(
       '1 by buyers, 2 by you',
     );
+    await user.click(screen.getByText('Orders by status: table'));
+    const statuses = within(screen.getByRole('table', { name: 'Orders by status' }));
+    expect(
+      statuses
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['Placed3', 'Confirmed2', 'Shipped4', 'Delivered3', 'Cancelled3']);
     await user.click(screen.getByText('Top buyers: table'));
     const table = within(screen.getByRole('table', { name: 'Top buyers' }));
     expect(table.getByRole('row', { name: /Bea Buyer/ })).toHaveTextContent('$1,500.00');

@@ -10,6 +10,11 @@ const FIGURES: Array<[string, (s: InsightsSummary['previous']) => number | null]
   ['Cancelled by supplier', (s) => s.cancelledBySupplier],
   ['Median hours to ship', (s) => s.medianHoursToShip],
   ['Shipped within 2 days (share)', (s) => s.shippedWithin2Days],
+  ['Orders now placed', (s) => s.byStatus.placed],
+  ['Orders now confirmed', (s) => s.byStatus.confirmed],
+  ['Orders now shipped', (s) => s.byStatus.shipped],
+  ['Orders now delivered', (s) => s.byStatus.delivered],
+  ['Orders now cancelled', (s) => s.byStatus.cancelled],
 ];
 
 /** The period's figures, then its series, as CSV (only numbers and dates: nothing a sheet would run). */

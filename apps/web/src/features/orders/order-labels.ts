@@ -1,12 +1,6 @@
-import type { OrderActor, OrderMove, OrderStatus } from '@bulkwise/contracts';
+import { ORDER_STATUS_LABELS, type OrderActor, type OrderMove } from '@bulkwise/contracts';
 
-export const STATUS_LABEL: Record<OrderStatus, string> = {
-  placed: 'Placed',
-  confirmed: 'Confirmed',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
+export const STATUS_LABEL = ORDER_STATUS_LABELS;
 
 /** The same move reads differently to each party: the buyer marks an order received. */
 export function moveLabel(move: Exclude<OrderMove, 'place'>, viewer: OrderActor): string {

@@ -120,7 +120,7 @@ export function RevenueOrdersChart({
   );
 }
 
-/** Horizontal bars of one value per label (top products, categories, buyers, outcomes). */
+/** Horizontal bars of one value per label (top products, categories, buyers, statuses). */
 export function BarsChart(props: {
   data: Array<{ label: string; value: number }>;
   money?: boolean;

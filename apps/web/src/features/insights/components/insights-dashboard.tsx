@@ -1,5 +1,7 @@
 import {
   INSIGHTS_MAX_RANGE_DAYS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
   isoDayNumber,
   lastDays,
   previousPeriod,
@@ -127,6 +129,12 @@ export function InsightsDashboard() {
   }
 
   const s = summary.data;
+  // Orders placed in the period by where they are now; the empty state when there are none at all.
+  const byStatus = ORDER_STATUSES.map((status) => ({
+    label: ORDER_STATUS_LABELS[status],
+    value: s.byStatus[status],
+  }));
+  if (byStatus.every((r) => r.value === 0)) byStatus.length = 0;
   const noSales = s.orders + s.cancelledByBuyer + s.cancelledBySupplier === 0 && s.previous.orders === 0;
   const previous = previousPeriod(period.from, period.to);
   return (
@@ -173,27 +181,16 @@ export function InsightsDashboard() {
               <RevenueOrdersChart data={series.data} />
             </ChartCard>
             <ChartCard
-              title="Orders by outcome"
-              rows={[
-                { label: 'Not cancelled', value: s.orders },
-                { label: 'Cancelled by buyer', value: s.cancelledByBuyer },
-                { label: 'Cancelled by you', value: s.cancelledBySupplier },
-              ]}
+              title="Orders by status"
+              rows={byStatus}
               rowKey={(r) => r.label}
               empty="No orders in this period."
               columns={[
-                { label: 'Outcome', value: (r) => r.label },
+                { label: 'Status', value: (r) => r.label },
                 { label: 'Orders', value: (r) => r.value, numeric: true },
               ]}
             >
-              <BarsChart
-                name="Orders"
-                data={[
-                  { label: 'Not cancelled', value: s.orders },
-                  { label: 'Cancelled by buyer', value: s.cancelledByBuyer },
-                  { label: 'Cancelled by you', value: s.cancelledBySupplier },
-                ]}
-              />
+              <BarsChart name="Orders" data={byStatus} />
             </ChartCard>
             <section className="flex flex-col gap-2">
               <div role="group" aria-label="Top products by" className="join self-end">
