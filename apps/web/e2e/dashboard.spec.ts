@@ -66,4 +66,15 @@ test('a supplier with sales reads the dashboard, switches the period, reads a ch
   await running.getByRole('link', { name: wrap.name }).click();
   await expect(page).toHaveURL(new RegExp(`/update-product/${wrap._id}$`));
   await expect(page.getByLabel('Low-stock threshold')).toHaveValue('30');
+
+  // On a phone: the same page in one column, nothing wider than the screen, the status chart's numbers.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goBack();
+  await expect(page).toHaveTitle('Dashboard | Bulkwise');
+  await page.getByText('Orders by status: table').click();
+  const statuses = page.getByRole('table', { name: 'Orders by status' });
+  await expect(statuses.getByRole('row', { name: /^Placed/ })).toContainText('2');
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
 });

@@ -1,3 +1,4 @@
+import { IMAGE_SIZES, imageSrcset } from '@bulkwise/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HERO_SLIDES } from '@/features/home/content';
@@ -11,6 +12,9 @@ const preloads = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((link) => ({
     href: link.getAttribute('href'),
     priority: link.getAttribute('fetchpriority'),
+    ...(link.hasAttribute('imagesrcset')
+      ? { srcset: link.getAttribute('imagesrcset'), sizes: link.getAttribute('imagesizes') }
+      : {}),
   }));
 
 afterEach(() => {
@@ -29,6 +33,19 @@ describe('prefetchFirstPage', () => {
     await expect.poll(preloads).toEqual([{ href: '/images/products/bolts.svg', priority: 'high' }]);
     // The page then renders from the cache without asking again.
     expect(client.getQueryData(productQueryOptions('p1').queryKey)?.name).toBe(product.name);
+  });
+
+  it("an uploaded photo's preload offers every width with the product page's sizes, as its <img> does", async () => {
+    const image = `/images/u/${'b'.repeat(32)}-1280.webp`;
+    mockApi({ 'GET /api/products/p2': () => json(publicProduct({ _id: 'p2', image })) });
+
+    prefetchFirstPage(new QueryClient(), at('/product/p2'));
+
+    await expect.poll(preloads).toEqual([
+      // React leaves href out when there is a srcset: the browser chooses from it, as the <img> will.
+      { href: null, priority: 'high', srcset: imageSrcset(image), sizes: IMAGE_SIZES.productPage },
+    ]);
+    expect(imageSrcset(image)).toContain('-800.webp 800w');
   });
 
   it('on the home page, preloads the first hero slide with high priority', async () => {

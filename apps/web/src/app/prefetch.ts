@@ -1,3 +1,4 @@
+import { IMAGE_SIZES, imageSrcset } from '@bulkwise/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { preload } from 'react-dom';
 import { matchPath } from 'react-router';
@@ -33,7 +34,15 @@ export function prefetchFirstPage(
       .prefetchQuery(options)
       .then(() => {
         const image = queryClient.getQueryData(options.queryKey)?.image;
-        if (image) preload(image, { as: 'image', fetchPriority: 'high' });
+        // An upload's preload offers every width with the page's `sizes`, as its <img> does: a bare URL
+        // would fetch the widest file on a phone that then shows a narrower one (both downloaded).
+        const srcset = image ? imageSrcset(image) : undefined;
+        if (image)
+          preload(image, {
+            as: 'image',
+            fetchPriority: 'high',
+            ...(srcset ? { imageSrcSet: srcset, imageSizes: IMAGE_SIZES.productPage } : {}),
+          });
       })
       .catch(ignore);
     return;
