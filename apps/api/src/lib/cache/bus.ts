@@ -4,12 +4,15 @@ import type { Listener } from '../../db/listen';
 import { liveMembers } from '../instances/members';
 import type { ResponseCache } from './cache';
 
-/** The channel that the products and orders triggers (migrations 0003, 0009, 0011) and `publish` notify. */
+/**
+ * The channel that the products and orders triggers (defined in migrations 0003, 0009, 0011 and 0013,
+ * redefined in 0019) and `publish` notify; decision 0010 lists every tag.
+ */
 export const INVALIDATION_CHANNEL = 'bulkwise_invalidate';
 
 /** NOTIFY refuses payloads of 8000 bytes or more; tags are ASCII. */
 const MAX_PAYLOAD = 7000;
-/** Messages about members on the channel, never tags (tags are `product:`, `orders:` or `*`). */
+/** Messages about members on the channel, never tags (tags are `kind:id`, such as `product:<id>`, or `*`). */
 const HELLO = 'hello:';
 const BYE = 'bye:';
 
