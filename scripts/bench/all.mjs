@@ -3,7 +3,8 @@
 //    PostgreSQL: the same table, each against the bare route measured in its own run; each writes its
 //    section of bench/results/latest.md.
 // 2. catalog-import.mjs (10,000-row import preview and commit, a 12 MP image upload) on both servers.
-// 3. orders.mjs (the supplier's desk; the embedded server, or DATABASE_URL when set), insights.mjs (the
+// 3. orders.mjs (the supplier's desk; the embedded server, or DATABASE_URL when set), quotes.mjs (the
+//    Quotes page at 100,000 quotes, same servers), insights.mjs (the
 //    supplier dashboard at a million orders, same servers) and instances.mjs
 //    (PostgreSQL and Redis).
 // PostgreSQL is DATABASE_URL, else the local server on 127.0.0.1:5432 (user postgres) when one answers;
@@ -49,6 +50,7 @@ if (postgresUrl)
     DATABASE_URL: postgresUrl,
   });
 await step('orders desk', 'orders.mjs');
+await step('quotes list', 'quotes.mjs');
 await step('supplier insights', 'insights.mjs');
 await step('API instances', 'instances.mjs');
 

@@ -66,6 +66,13 @@ import { ignoreOrderEvents, type OrderEventSink } from './modules/orders/order-e
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
+import { createQuotesRepository } from './modules/quotes/quotes.repository';
+import { quotesRoutes } from './modules/quotes/quotes.routes';
+import { createQuotesService } from './modules/quotes/quotes.service';
+import { startQuoteSweep } from './modules/quotes/quotes.sweep';
+import { createThreadsRepository } from './modules/threads/threads.repository';
+import { threadsRoutes } from './modules/threads/threads.routes';
+import { createThreadsService } from './modules/threads/threads.service';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { loadSheddingPlugin } from './plugins/load-shedding';
@@ -88,6 +95,10 @@ export interface AppDeps {
   logDestination?: { write(line: string): void };
   /** Reaction to order changes, recorded inside their transaction (server.ts: the email outbox). Default: none. */
   orderEvents?: OrderEventSink;
+  /** The server's clock for quotes and messages (expiry, limits); tests pass one they can set. */
+  clock?: () => Date;
+  /** How often this process sweeps quotes (expiry emails, expired offers); 0: never. Default a minute. */
+  quoteSweepMs?: number;
 }
 
 declare module 'fastify' {
@@ -250,6 +261,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         productWrites,
         invalidateProducts,
       });
+      const clock = deps.clock ?? (() => new Date());
+      const quotes = createQuotesService({
+        repository: createQuotesRepository(db),
+        events: orderEvents,
+        clock,
+        invalidateOrders,
+        invalidateProducts,
+      });
+      const ordersRepository = createOrdersRepository(db);
+      const threads = createThreadsService({
+        repository: createThreadsRepository(db),
+        clock,
+        parties: {
+          quote: quotes.parties,
+          order: async (id) => {
+            const row = await ordersRepository.findById(id);
+            return row && row.supplierUid
+              ? {
+                  buyer: { uid: row.buyerUid, name: row.buyerName, email: row.buyerEmail },
+                  supplier: {
+                    uid: row.supplierUid,
+                    name: row.supplierName ?? '',
+                    email: row.supplierEmail ?? '',
+                  },
+                }
+              : undefined;
+          },
+        },
+      });
+      const quoteSweep = startQuoteSweep(db, clock, deps.quoteSweepMs ?? 60_000, (msg, err) =>
+        app.log.warn({ err }, msg),
+      );
+      app.addHook('onClose', quoteSweep.stop);
       await api.register(
         securedScope(
           writeRateLimit(config),
@@ -281,6 +325,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             });
             await scope.register(ordersRoutes, { orders, reads: orderReads, secured });
             await scope.register(cartRoutes, { orders, secured });
+            await scope.register(quotesRoutes, { quotes, secured });
+            await scope.register(threadsRoutes, { threads, secured });
             await scope.register(insightsRoutes, {
               // The desk's read cache: insights drop with the supplier's desk, on every instance.
               insights: createInsightsService({

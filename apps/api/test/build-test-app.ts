@@ -67,7 +67,13 @@ export interface TestApp {
 
 /** The real application on a fresh database with the real migrations. One per test file. */
 export async function buildTestApp(
-  options: { config?: Partial<Config>; verifier?: IdTokenVerifier; orderEvents?: OrderEventSink } = {},
+  options: {
+    config?: Partial<Config>;
+    verifier?: IdTokenVerifier;
+    orderEvents?: OrderEventSink;
+    /** The server's clock (quotes, messages): a test clock sets the time instead of sleeping. */
+    clock?: () => Date;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.config);
   if (config.authEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.authEmulatorHost;
@@ -78,6 +84,9 @@ export async function buildTestApp(
     jwtSecret: TEST_JWT_SECRET,
     verifier: options.verifier,
     orderEvents: options.orderEvents,
+    clock: options.clock,
+    // Tests run the quote sweep themselves, at the time they choose.
+    quoteSweepMs: 0,
   });
   await app.ready();
   const tokens = createTokenService({ secret: TEST_JWT_SECRET, ttlSeconds: config.tokenTtlSeconds });
@@ -113,6 +122,8 @@ export async function buildTestApp(
         database: own,
         jwtSecret: TEST_JWT_SECRET,
         verifier: options.verifier,
+        clock: options.clock,
+        quoteSweepMs: 0,
       });
       await peer.ready();
       peers.push(async () => {

@@ -12,3 +12,5 @@ export * from './settings';
 export * from './catalog-csv';
 export * from './insights';
 export * from './images';
+export * from './quotes';
+export * from './threads';

@@ -74,6 +74,8 @@ export const OrderSchema = z.object({
   cancelledBy: z.enum(['buyer', 'supplier']).nullable(),
   cancelReason: z.string().nullable(),
   history: z.array(OrderHistoryEntrySchema),
+  /** The quote and version an accepted quote placed this order from; null for a purchase. */
+  quote: z.object({ id: z.string(), version: z.number().int() }).nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 export const OrderListSchema = z.array(OrderSchema);

@@ -44,6 +44,9 @@ export const routes: RouteObject[] = [
               { path: paths.orders.path, lazy: () => import('./routes/orders') },
               // Its charts (recharts) load with this page only: the first page's budget does not move.
               { path: paths.dashboard.path, lazy: () => import('./routes/dashboard') },
+              { path: paths.quotes.path, lazy: () => import('./routes/quotes') },
+              { path: paths.quote.path, lazy: () => import('./routes/quote') },
+              { path: paths.quoteRequest.path, lazy: () => import('./routes/quote-request') },
             ],
           },
           // Public: the link may be opened in a browser where the user is not signed in.

@@ -23,6 +23,13 @@ export const paths = {
   verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
   orders: { path: '/orders', getHref: () => '/orders' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  quotes: {
+    path: '/quotes',
+    getHref: (side?: 'buyer' | 'supplier') => (side ? `/quotes?as=${side}` : '/quotes'),
+  },
+  quote: { path: '/quotes/:id', getHref: (id: string) => `/quotes/${encodeURIComponent(id)}` },
+  /** The quote requests being built (products added with Request a quote), sent from here. */
+  quoteRequest: { path: '/quote-request', getHref: () => '/quote-request' },
 } as const;
 
 /**

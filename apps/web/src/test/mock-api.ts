@@ -9,7 +9,13 @@ export interface ApiCall {
 
 type Handler = (call: ApiCall) => Response | Promise<Response>;
 
-const LAYOUT_PATHS = ['/api/categories', '/api/orders/summary', '/api/insights/inventory'];
+const LAYOUT_PATHS = [
+  '/api/categories',
+  '/api/orders/summary',
+  '/api/insights/inventory',
+  '/api/quotes/awaiting',
+  '/api/messages/unread',
+];
 const NO_ORDERS = { placed: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 };
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -27,7 +33,7 @@ export function apiError(status: number, code: string, message: string): Respons
  * The one web test double for the API: every component and route test stubs `fetch` (the api-client
  * boundary) through it, with handlers keyed 'METHOD /api/path' (path without the
  * query). GET /api/categories answers [], GET /api/orders/summary zeros and GET /api/insights/inventory (the
- * low-stock badge) [] unless given; anything else unhandled is a 404.
+ * low-stock badge) [], the quotes and unread-messages badges none, unless given; anything else unhandled is a 404.
  */
 export function mockApi(given: Record<string, Handler>) {
   const handlers = { ...given };
@@ -43,6 +49,8 @@ export function mockApi(given: Record<string, Handler>) {
     if (method === 'GET' && url.pathname === '/api/categories') return json([]);
     if (method === 'GET' && url.pathname === '/api/orders/summary') return json(NO_ORDERS);
     if (method === 'GET' && url.pathname === '/api/insights/inventory') return json([]);
+    if (method === 'GET' && url.pathname === '/api/quotes/awaiting') return json({ count: 0 });
+    if (method === 'GET' && url.pathname === '/api/messages/unread') return json({ total: 0, threads: [] });
     return apiError(404, 'NOT_FOUND', 'Not found');
   });
   vi.stubGlobal('fetch', fetchMock);

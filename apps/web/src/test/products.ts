@@ -66,6 +66,7 @@ export function cartItem(overrides: Partial<CartItem> = {}, product: Partial<Own
     cancelledBy: null,
     cancelReason: null,
     history: [{ status: 'placed', at: '2026-03-04T10:15:00.000Z', by: 'buyer' }],
+    quote: null,
     ...overrides,
   };
 }

@@ -146,6 +146,9 @@ export const cartItems = pgTable(
     cancelReason: text('cancel_reason'),
     /** When the order became shipped: set by a trigger on that change (migration 0019), kept after delivery. */
     shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
+    /** The quote and version an accepted quote placed this order from (null for a purchase). */
+    quoteId: uuid('quote_id'),
+    quoteVersion: integer('quote_version'),
   },
   (t) => [
     check('cart_items_quantity_positive', sql`${t.quantity} >= 1`),
@@ -335,3 +338,4 @@ export type CartItemRow = typeof cartItems.$inferSelect;
 export type OrderHistoryRow = typeof orderHistory.$inferSelect;
 
 export * from './notifications';
+export * from './quotes';

@@ -1,4 +1,13 @@
 import type { OrderEvent } from '../orders/order-events';
+import {
+  QUOTE_MAIL_KINDS,
+  THREAD_MESSAGE_KIND,
+  renderQuoteMail,
+  renderThreadMail,
+  type QuoteMailKind,
+  type QuoteMailPayload,
+  type ThreadMailPayload,
+} from './quote-templates';
 
 export type NotificationKind =
   | 'order.placed'
@@ -7,7 +16,9 @@ export type NotificationKind =
   | 'order.delivered'
   | 'order.cancelled_by_buyer'
   | 'order.cancelled_by_supplier'
-  | 'account.verify_email';
+  | 'account.verify_email'
+  | QuoteMailKind
+  | typeof THREAD_MESSAGE_KIND;
 
 /** The verification mail goes to an address not verified yet: that is its purpose (decision 0019). */
 export const sendsToUnverified = (kind: NotificationKind) => kind === 'account.verify_email';
@@ -53,7 +64,13 @@ interface Draft {
   link: { label: string; path: '/orders' | '/cart' };
 }
 
-function draft(kind: Exclude<NotificationKind, 'account.verify_email'>, p: OrderMailPayload): Draft {
+/** The kinds of order events. */
+export type OrderMailKind = Exclude<
+  NotificationKind,
+  'account.verify_email' | QuoteMailKind | typeof THREAD_MESSAGE_KIND
+>;
+
+function draft(kind: OrderMailKind, p: OrderMailPayload): Draft {
   const order = `order ${shortId(p.orderId)}`;
   const toSupplier = {
     greeting: p.supplier.name,
@@ -115,7 +132,7 @@ function draft(kind: Exclude<NotificationKind, 'account.verify_email'>, p: Order
  * that came from a user (names, product, address, reason, tracking) is escaped in the HTML part.
  */
 export function renderOrderMail(
-  kind: Exclude<NotificationKind, 'account.verify_email'>,
+  kind: OrderMailKind,
   payload: OrderMailPayload,
   publicUrl: string,
 ): RenderedMail {
@@ -187,9 +204,12 @@ export function renderVerifyEmail(p: VerifyEmailPayload, publicUrl: string): Ren
 
 /** The mail of one outbox row, whatever its kind. */
 export function renderMail(kind: NotificationKind, payload: unknown, publicUrl: string): RenderedMail {
+  if (kind === THREAD_MESSAGE_KIND) return renderThreadMail(payload as ThreadMailPayload, publicUrl);
+  if ((QUOTE_MAIL_KINDS as readonly string[]).includes(kind))
+    return renderQuoteMail(kind as QuoteMailKind, payload as QuoteMailPayload, publicUrl);
   return kind === 'account.verify_email'
     ? renderVerifyEmail(payload as VerifyEmailPayload, publicUrl)
-    : renderOrderMail(kind, payload as OrderMailPayload, publicUrl);
+    : renderOrderMail(kind as OrderMailKind, payload as OrderMailPayload, publicUrl);
 }
 
 /** The outbox kind the products_low_stock trigger writes (migration 0019). */

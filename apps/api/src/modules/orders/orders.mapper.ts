@@ -21,6 +21,7 @@ export function toOrder(row: OrderRow): Order {
     cancelledBy: row.cancelledBy,
     cancelReason: row.cancelReason,
     history: row.history.map((h) => ({ status: h.status, at: new Date(h.at).toISOString(), by: h.by })),
+    quote: row.quoteId && row.quoteVersion !== null ? { id: row.quoteId, version: row.quoteVersion } : null,
   };
 }
 

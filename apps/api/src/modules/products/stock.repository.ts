@@ -17,11 +17,14 @@ import { products } from '../../db/schema';
 export function takeStock(
   db: Db,
   p: { productId: SQL; quantity: SQL; buyerUid: SQL; expectedUnitPrice: SQL },
+  /** An accepted quote may sell below the minimum order when the supplier offered that quantity. */
+  options: { belowMinimum?: boolean } = {},
 ) {
+  const minimum = options.belowMinimum ? sql`true` : sql`min_selling_quantity <= ${p.quantity}`;
   return db.$with('taken', { id: products.id }).as(sql`
     update ${products} set main_quantity = main_quantity - ${p.quantity}
     where id = ${p.productId} and main_quantity >= ${p.quantity}
-      and min_selling_quantity <= ${p.quantity} and owner_uid <> ${p.buyerUid}
+      and ${minimum} and owner_uid <> ${p.buyerUid}
       and (${p.expectedUnitPrice} is null
         or unit_price_for(price, price_tiers, ${p.quantity}) = ${p.expectedUnitPrice})
     returning *`);

@@ -148,6 +148,8 @@ function purchaseStatement(db: Db, recordEvent: OrderEventSink['recordInStatemen
     cancelledBy: sql`null`,
     cancelReason: sql`null`,
     shippedAt: sql`null`,
+    quoteId: sql`null`,
+    quoteVersion: sql`null`,
   };
   // The `placed` event, when the sink writes it in SQL: from the same rows, so it commits with the order.
   const event: SqlOrderEvent = {

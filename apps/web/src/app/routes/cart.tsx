@@ -20,6 +20,7 @@ import { purchaseKeys } from '@/features/purchases/api/keys';
 import { useRemoveCartItem } from '@/features/purchases/api/remove-cart-item';
 import { CartItemCard } from '@/features/purchases/components/cart-item-card';
 import { CartSummary } from '@/features/purchases/components/cart-summary';
+import { ThreadToggle } from '@/features/threads/components/thread-toggle';
 import { ApiError } from '@/lib/api-client';
 import { confirmDialog, errorDialog } from '@/lib/dialogs';
 import { usePageTitle } from '@/lib/page-title';
@@ -131,6 +132,7 @@ export function Component() {
                     busy={orders.pendingId === item._id}
                     changed={changed.has(item._id)}
                   />
+                  {item.status !== 'cancelled' && <ThreadToggle subject="order" id={item._id} />}
                 </CartItemCard>
               </li>
             ))}

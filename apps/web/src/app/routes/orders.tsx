@@ -1,5 +1,6 @@
 import { ClipboardList } from 'lucide-react';
 import { OrdersDesk } from '@/features/orders/components/orders-desk';
+import { ThreadToggle } from '@/features/threads/components/thread-toggle';
 import { usePageTitle } from '@/lib/page-title';
 import { PageSection } from '@/components/layout/page-section';
 
@@ -14,7 +15,7 @@ export function Component() {
       icon={ClipboardList}
       subtitle="Orders buyers placed for your products, newest first"
     >
-      <OrdersDesk />
+      <OrdersDesk extra={(order) => <ThreadToggle subject="order" id={order._id} />} />
     </PageSection>
   );
 }

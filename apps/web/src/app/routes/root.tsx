@@ -10,6 +10,8 @@ import { useCategories } from '@/features/categories/api/get-categories';
 import { SearchBox } from '@/features/products/search/search-box';
 import { LowStockBadge } from '@/features/insights/components/low-stock-badge';
 import { OrdersBadge } from '@/features/orders/components/orders-badge';
+import { QuotesBadge } from '@/features/quotes/components/quotes-badge';
+import { UnreadBadge } from '@/features/threads/components/unread-badge';
 
 export function RootLayout() {
   const { user } = useAuth();
@@ -29,6 +31,13 @@ export function RootLayout() {
         search={(onDone) => <SearchBox onDone={onDone} />}
         ordersBadge={user ? <OrdersBadge /> : undefined}
         dashboardBadge={user ? <LowStockBadge /> : undefined}
+        quotesBadge={
+          user ? (
+            <>
+              <QuotesBadge /> <UnreadBadge />
+            </>
+          ) : undefined
+        }
       />
       {navigation.state === 'loading' && (
         <div

@@ -24,7 +24,7 @@ describe('Navbar', () => {
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
   });
 
-  it('shows a signed-in user Add Product, My Products, My Cart, Orders and Dashboard, not Login or Register', () => {
+  it('shows a signed-in user Add Product, My Products, My Cart, Orders, Quotes and Dashboard, not Login or Register', () => {
     renderNavbar({ displayName: 'Bea Buyer', photoURL: 'https://example.com/bea.png' });
     expect(names()).toEqual([
       'Bulkwise',
@@ -35,6 +35,7 @@ describe('Navbar', () => {
       'My Products',
       'My Cart',
       'Orders',
+      'Quotes',
       'Dashboard',
       // The settings gear: an icon named by its label.
       '',
@@ -50,6 +51,7 @@ describe('Navbar', () => {
       '/my-products',
       '/cart',
       '/orders',
+      '/quotes',
       '/dashboard',
       '/settings',
     ]);

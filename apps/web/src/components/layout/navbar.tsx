@@ -20,6 +20,8 @@ interface NavbarProps {
   ordersBadge?: ReactNode;
   /** Shown beside the Dashboard link (the layout passes the low-stock count). */
   dashboardBadge?: ReactNode;
+  /** Shown beside the Quotes link (quotes waiting for the user, unread messages). */
+  quotesBadge?: ReactNode;
 }
 
 interface NavItem {
@@ -30,7 +32,12 @@ interface NavItem {
 }
 
 /** Spec section 2: public links, then the signed-in or the signed-out ones. */
-function navItems(signedIn: boolean, ordersBadge?: ReactNode, dashboardBadge?: ReactNode): NavItem[] {
+function navItems(
+  signedIn: boolean,
+  ordersBadge?: ReactNode,
+  dashboardBadge?: ReactNode,
+  quotesBadge?: ReactNode,
+): NavItem[] {
   const items: NavItem[] = [
     { to: paths.home.getHref(), label: 'Home', end: true },
     { to: paths.categories.getHref(), label: 'Categories' },
@@ -42,6 +49,7 @@ function navItems(signedIn: boolean, ordersBadge?: ReactNode, dashboardBadge?: R
       { to: paths.myProducts.getHref(), label: 'My Products' },
       { to: paths.cart.getHref(), label: 'My Cart' },
       { to: paths.orders.getHref(), label: 'Orders', badge: ordersBadge },
+      { to: paths.quotes.getHref(), label: 'Quotes', badge: quotesBadge },
       { to: paths.dashboard.getHref(), label: 'Dashboard', badge: dashboardBadge },
     );
   } else {
@@ -70,9 +78,9 @@ function NavLinks({ items }: { items: NavItem[] }) {
   ));
 }
 
-export function Navbar({ user, onLogout, search, ordersBadge, dashboardBadge }: NavbarProps) {
+export function Navbar({ user, onLogout, search, ordersBadge, dashboardBadge, quotesBadge }: NavbarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const items = navItems(user !== null, ordersBadge, dashboardBadge);
+  const items = navItems(user !== null, ordersBadge, dashboardBadge, quotesBadge);
 
   useEffect(() => {
     if (!menuOpen) return;

@@ -1,5 +1,6 @@
 import type { Order } from '@bulkwise/contracts';
 import { CalendarDays, MapPin, Phone, User } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { formatPrice } from '@/components/ui/price';
 import { formatAge, formatOrderDate } from '../order-labels';
@@ -11,10 +12,12 @@ interface OrderCardProps {
   order: Order;
   onMove: (order: Order, move: OrderAction) => void;
   busy?: boolean;
+  /** Shown under the order (the page passes the order's thread). */
+  children?: ReactNode;
 }
 
 /** One order on the supplier's desk: what, for whom, where to, and what to do next. */
-export function OrderCard({ order, onMove, busy }: OrderCardProps) {
+export function OrderCard({ order, onMove, busy, children }: OrderCardProps) {
   const titleId = `order-${order._id}`;
   return (
     <article
@@ -42,6 +45,11 @@ export function OrderCard({ order, onMove, busy }: OrderCardProps) {
           <time dateTime={order.purchaseDate}>{formatOrderDate(order.purchaseDate)}</time>
           <span>· {formatAge(order.purchaseDate)}</span>
         </p>
+        {order.quote && (
+          <p className="mt-1 text-xs text-base-content/70">
+            From quote {order.quote.id.slice(0, 8).toUpperCase()} (v{order.quote.version})
+          </p>
+        )}
         <OrderProgress order={order} viewer="supplier" onMove={onMove} busy={busy} />
       </div>
       <dl className="min-w-0 space-y-1 text-sm sm:col-start-2 lg:col-start-3">
@@ -77,6 +85,7 @@ export function OrderCard({ order, onMove, busy }: OrderCardProps) {
           <dd>{order.shipping.phone}</dd>
         </div>
       </dl>
+      {children && <div className="sm:col-span-2 lg:col-span-3">{children}</div>}
     </article>
   );
 }

@@ -1,4 +1,5 @@
-import { ORDER_STATUSES, OrderStatusSchema, type OrderStatus } from '@bulkwise/contracts';
+import { ORDER_STATUSES, OrderStatusSchema, type Order, type OrderStatus } from '@bulkwise/contracts';
+import type { ReactNode } from 'react';
 import { Download, Inbox } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -18,7 +19,7 @@ type Tab = OrderStatus | 'all';
 const TABS: readonly Tab[] = [...ORDER_STATUSES, 'all'];
 
 /** The supplier's desk: a tab per status with its count, the orders of the tab, and the export. */
-export function OrdersDesk() {
+export function OrdersDesk({ extra }: { extra?: (order: Order) => ReactNode } = {}) {
   const [params, setParams] = useSearchParams();
   const parsed = OrderStatusSchema.safeParse(params.get('status'));
   const tab: Tab = params.get('status') === 'all' ? 'all' : parsed.success ? parsed.data : 'placed';
@@ -92,7 +93,9 @@ export function OrdersDesk() {
                     order={order}
                     onMove={(o, m) => void actions.run(o, m)}
                     busy={actions.pendingId === order._id}
-                  />
+                  >
+                    {extra?.(order)}
+                  </OrderCard>
                 </li>
               ))}
             </ul>

@@ -1,0 +1,155 @@
+import type { QuoteActor, QuoteStatus, ThreadSubject } from '@bulkwise/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A request line as the buyer sent it, with the product's name and image when requested. Money in cents. */
+export interface QuoteRequestLine {
+  productId: string;
+  name: string;
+  image: string;
+  quantity: number;
+  targetUnitPriceCents: number | null;
+}
+/** A priced line of an offer or counter. Money in cents. */
+export interface QuotePricedLine {
+  productId: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+/**
+ * A request for quote from one buyer to one supplier (docs/decisions/0023-quotes.md). `status` changes
+ * only through the guarded UPDATEs of modules/quotes; an `offered` row past `valid_until` is expired by
+ * the clock even before the sweep writes `expired`. `buyer_uid` is the buyer reference a company may own later.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerUid: text('buyer_uid').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    supplierUid: text('supplier_uid').notNull(),
+    supplierEmail: text('supplier_email').notNull(),
+    supplierName: text('supplier_name').notNull(),
+    status: text('status').$type<QuoteStatus>().notNull().default('requested'),
+    lines: jsonb('lines').$type<QuoteRequestLine[]>().notNull(),
+    neededBy: date('needed_by', { mode: 'string' }).notNull(),
+    address: text('address').notNull(),
+    phone: text('phone').notNull(),
+    note: text('note'),
+    /** The latest version's number (0: only requested) and, for an offer, its end. */
+    currentVersion: integer('current_version').notNull().default(0),
+    validUntil: at('valid_until'),
+    declinedBy: text('declined_by').$type<QuoteActor>(),
+    declineReason: text('decline_reason'),
+    orderIds: uuid('order_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    idempotencyKey: text('idempotency_key'),
+    /** Set by the one sweep that queued the "expiring in 24 hours" emails of the current offer. */
+    expiryWarned: boolean('expiry_warned').notNull().default(false),
+    createdAt: at('created_at').notNull(),
+    lastActivityAt: at('last_activity_at').notNull(),
+  },
+  (t) => [
+    check(
+      'quotes_status_known',
+      sql`${t.status} in ('requested', 'offered', 'countered', 'accepted', 'declined', 'withdrawn', 'expired')`,
+    ),
+    check('quotes_offer_has_end', sql`${t.status} <> 'offered' or ${t.validUntil} is not null`),
+    uniqueIndex('quotes_buyer_idempotency_key').on(t.buyerUid, t.idempotencyKey),
+    // Each side's list, newest activity first, keyset paged; the counts read the same index.
+    index('quotes_buyer_idx').on(t.buyerUid, t.lastActivityAt, t.id),
+    index('quotes_supplier_idx').on(t.supplierUid, t.lastActivityAt, t.id),
+    index('quotes_buyer_status_idx').on(t.buyerUid, t.status, t.validUntil),
+    index('quotes_supplier_status_idx').on(t.supplierUid, t.status, t.validUntil),
+    // The sweep: offers by their end.
+    index('quotes_offered_idx')
+      .on(t.validUntil)
+      .where(sql`${t.status} = 'offered'`),
+  ],
+);
+
+/** Every offer and counter, immutable and numbered from 1: what accept names. */
+export const quoteVersions = pgTable(
+  'quote_versions',
+  {
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    by: text('by').$type<QuoteActor>().notNull(),
+    lines: jsonb('lines').$type<QuotePricedLine[]>().notNull(),
+    validUntil: at('valid_until'),
+    note: text('note'),
+    at: at('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.quoteId, t.number] })],
+);
+
+/**
+ * One thread per quote or order, between its two parties (resolved by the subject's module when the
+ * thread is first used). Read markers and the per-recipient email throttle live on the thread.
+ */
+export const messageThreads = pgTable(
+  'message_threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subjectType: text('subject_type').$type<ThreadSubject>().notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    buyerUid: text('buyer_uid').notNull(),
+    supplierUid: text('supplier_uid').notNull(),
+    buyerReadId: bigint('buyer_read_id', { mode: 'number' }).notNull().default(0),
+    supplierReadId: bigint('supplier_read_id', { mode: 'number' }).notNull().default(0),
+    buyerEmailedAt: at('buyer_emailed_at'),
+    supplierEmailedAt: at('supplier_emailed_at'),
+  },
+  (t) => [
+    check('message_threads_subject_known', sql`${t.subjectType} in ('quote', 'order')`),
+    uniqueIndex('message_threads_subject_key').on(t.subjectType, t.subjectId),
+    index('message_threads_buyer_idx').on(t.buyerUid),
+    index('message_threads_supplier_idx').on(t.supplierUid),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => messageThreads.id, { onDelete: 'cascade' }),
+    from: text('from_party').$type<QuoteActor>().notNull(),
+    authorUid: text('author_uid').notNull(),
+    text: text('text').notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [
+    index('messages_thread_idx').on(t.threadId, t.id),
+    // Messages per minute of one author (the rate limit).
+    index('messages_author_idx').on(t.authorUid, t.at),
+  ],
+);
+
+export type QuoteRow = typeof quotes.$inferSelect;
+export type QuoteVersionRow = typeof quoteVersions.$inferSelect;
+export type MessageThreadRow = typeof messageThreads.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;

@@ -1,0 +1,153 @@
+import type { RenderedMail } from './templates';
+
+export const QUOTE_MAIL_KINDS = [
+  'quote.requested',
+  'quote.offered',
+  'quote.countered',
+  'quote.accepted',
+  'quote.declined',
+  'quote.expiring',
+] as const;
+export type QuoteMailKind = (typeof QUOTE_MAIL_KINDS)[number];
+export const THREAD_MESSAGE_KIND = 'thread.message';
+
+/** A quote as the outbox stores it for one mail (money in dollars, dates as ISO strings). */
+export interface QuoteMailPayload {
+  quoteId: string;
+  toName: string;
+  buyerName: string;
+  supplierName: string;
+  lineCount: number;
+  version: number;
+  total: number | null;
+  validUntil: string | null;
+  reason: string | null;
+  orderCount: number;
+}
+
+/** A new message, for the other party of the thread; the text is an excerpt. */
+export interface ThreadMailPayload {
+  subject: 'quote' | 'order';
+  subjectId: string;
+  toName: string;
+  fromName: string;
+  excerpt: string;
+}
+
+const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => ESC[c]!);
+const oneLine = (v: string) => v.replace(/[\r\n\t]+/g, ' ').trim();
+const money = (n: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(n);
+const shortId = (id: string) => id.slice(0, 8).toUpperCase();
+
+function lead(kind: QuoteMailKind, p: QuoteMailPayload): { subject: string; lead: string } {
+  const q = `quote ${shortId(p.quoteId)}`;
+  switch (kind) {
+    case 'quote.requested':
+      return {
+        subject: `New quote request from ${p.buyerName}`,
+        lead: `${p.buyerName} asks for a quote on ${p.lineCount} product(s).`,
+      };
+    case 'quote.offered':
+      return {
+        subject: `${p.supplierName} sent an offer (${q})`,
+        lead: `${p.supplierName} made offer version ${p.version}.`,
+      };
+    case 'quote.countered':
+      return {
+        subject: `${p.buyerName} countered your offer (${q})`,
+        lead: `${p.buyerName} answered with counter version ${p.version}.`,
+      };
+    case 'quote.accepted':
+      return {
+        subject: `${p.buyerName} accepted your offer (${q})`,
+        lead: `${p.buyerName} accepted version ${p.version}: ${p.orderCount} order(s) were placed.`,
+      };
+    case 'quote.declined':
+      return { subject: `Quote ${shortId(p.quoteId)} was declined`, lead: `The quote was declined.` };
+    case 'quote.expiring':
+      return {
+        subject: `An offer expires within 24 hours (${q})`,
+        lead: `Offer version ${p.version} from ${p.supplierName} expires soon.`,
+      };
+  }
+}
+
+function render(
+  greeting: string,
+  subject: string,
+  text: string,
+  facts: Array<[string, string]>,
+  url: string,
+  label: string,
+  publicUrl: string,
+): RenderedMail {
+  const plain = [
+    `Hello ${greeting},`,
+    '',
+    text,
+    '',
+    ...facts.map(([l, v]) => `${l}: ${v}`),
+    '',
+    `${label}: ${url}`,
+    '',
+    '— Bulkwise',
+    `You receive this because order emails are on. Turn them off at ${publicUrl}/settings`,
+  ].join('\n');
+  const rows = facts
+    .map(
+      ([l, v]) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(l)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`,
+    )
+    .join('');
+  const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif;color:#1f2937">
+<p>Hello ${escapeHtml(greeting)},</p>
+<p>${escapeHtml(text)}</p>
+<table role="presentation">${rows}</table>
+<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>
+<p style="color:#6b7280;font-size:12px">— Bulkwise. You receive this because order emails are on.
+<a href="${escapeHtml(`${publicUrl}/settings`)}">Turn them off</a>.</p>
+</body></html>`;
+  return { subject: oneLine(subject), text: plain, html };
+}
+
+/** The mail of a quote event; every user value is escaped in the HTML part. */
+export function renderQuoteMail(kind: QuoteMailKind, p: QuoteMailPayload, publicUrl: string): RenderedMail {
+  const { subject, lead: text } = lead(kind, p);
+  const facts: Array<[string, string]> = [
+    ['Quote', shortId(p.quoteId)],
+    ['Lines', String(p.lineCount)],
+    ...(p.total !== null ? ([['Total', money(p.total)]] as Array<[string, string]>) : []),
+    ...(p.validUntil
+      ? ([['Valid until', new Date(p.validUntil).toUTCString()]] as Array<[string, string]>)
+      : []),
+    ...(p.reason ? ([['Reason', p.reason]] as Array<[string, string]>) : []),
+  ];
+  return render(
+    p.toName,
+    subject,
+    text,
+    facts,
+    `${publicUrl}/quotes/${p.quoteId}`,
+    'Open the quote',
+    publicUrl,
+  );
+}
+
+export function renderThreadMail(p: ThreadMailPayload, publicUrl: string): RenderedMail {
+  const what = p.subject === 'quote' ? `quote ${shortId(p.subjectId)}` : `order ${shortId(p.subjectId)}`;
+  const url =
+    p.subject === 'quote'
+      ? `${publicUrl}/quotes/${p.subjectId}`
+      : `${publicUrl}/messages/order/${p.subjectId}`;
+  return render(
+    p.toName,
+    `New message from ${p.fromName} about ${what}`,
+    `${p.fromName} wrote about ${what}:`,
+    [['Message', p.excerpt]],
+    url,
+    'Read and reply',
+    publicUrl,
+  );
+}

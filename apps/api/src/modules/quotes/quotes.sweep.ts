@@ -1,0 +1,55 @@
+import { QUOTE_EXPIRING_WITHIN_MS } from '@bulkwise/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { notificationOutbox, quotes } from '../../db/schema';
+
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/**
+ * One pass of the quote sweep, by the clock `now`: queues the "expires within 24 hours" email of every
+ * live offer that has not had one (to the buyer, whose move it is), and writes `expired` on offers past
+ * their end (reads already treat them as expired). Each is one statement whose conditional UPDATE has one
+ * winner, so several instances sweeping at once send each email once. Answers what it did.
+ */
+export async function sweepQuotes(db: Db, now: Date): Promise<{ warned: number; expired: number }> {
+  const soon = new Date(now.getTime() + QUOTE_EXPIRING_WITHIN_MS);
+  const warned = await db.execute(sql`
+    with warned as (
+      update ${quotes} set expiry_warned = true
+      where status = 'offered' and not expiry_warned and valid_until > ${ts(now)} and valid_until <= ${ts(soon)}
+      returning *
+    )
+    insert into ${notificationOutbox} (kind, recipient_uid, recipient_email, payload)
+    select 'quote.expiring', w.buyer_uid, w.buyer_email, jsonb_build_object(
+      'quoteId', w.id, 'toName', w.buyer_name, 'buyerName', w.buyer_name, 'supplierName', w.supplier_name,
+      'lineCount', jsonb_array_length(w.lines), 'version', w.current_version, 'total', null,
+      'validUntil', to_char(w.valid_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'reason', null, 'orderCount', 0)
+    from warned w`);
+  const expired = await db.execute(
+    sql`update ${quotes} set status = 'expired' where status = 'offered' and valid_until <= ${ts(now)}`,
+  );
+  const count = (r: unknown) => (r as { rowCount?: number | null }).rowCount ?? 0;
+  return { warned: count(warned), expired: count(expired) };
+}
+
+/** The sweep every `intervalMs` in this process (0: never); stop() waits for a pass under way. */
+export function startQuoteSweep(
+  db: Db,
+  clock: () => Date,
+  intervalMs: number,
+  log: (msg: string, err: unknown) => void,
+) {
+  if (intervalMs <= 0) return { stop: async () => {} };
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = sweepQuotes(db, clock()).catch((err: unknown) => log('quote sweep failed', err));
+  }, intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,219 @@
+// `npm run bench` (part), or alone: `node scripts/bench/quotes.mjs`. The Quotes page of a supplier with
+// 100,000 quotes: GET /api/quotes?as=supplier first page (with the counts per status) and the New requests
+// tab. Seeds a fresh database (embedded PostgreSQL in a temp directory, or DATABASE_URL's server) through the
+// real migrations, starts the API in production mode and drives it with autocannon. Writes the "Quotes list
+// on …" section of bench/results/latest.md. Target (issue #26): p99 under 20 ms.
+//
+// Knobs (env): BENCH_QUOTES=100000 BENCH_DURATION=8 BENCH_WARMUP=2 BENCH_CONNECTIONS=50 BENCH_KEEP=1.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { openSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { register } from 'tsx/esm/api';
+import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
+import { freePort } from '../lib/ports.mjs';
+import { UNLIMITED_RATES } from '../lib/unlimited-rates.mjs';
+import { BIN, ROOT, stop, waitForUrl } from '../stack.mjs';
+import { envNumber, fmt, loadavg, loadKnobs, machine, machineLine, writeSection } from './report.mjs';
+import { benchServer } from './server.mjs';
+
+register();
+const { openPostgres } = await import('../../apps/api/src/db/client.ts');
+const { createTokenService } = await import('../../apps/api/src/modules/auth/tokens.ts');
+
+const { DURATION, WARMUP, CONNECTIONS, KEEP } = loadKnobs();
+const QUOTES = envNumber('BENCH_QUOTES', 100_000);
+const TARGET_P99_MS = 20;
+const SUPPLIER = {
+  uid: 'bench-quotes-supplier',
+  email: 'quotes@bench.bulkwise.test',
+  name: 'Quotes Supplier',
+};
+
+/** The server (embedded unless DATABASE_URL is set), once started; see server.mjs. */
+/** @type {any} */
+let server;
+const started = Date.now();
+const step = (msg) =>
+  console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
+const { dir: work, remove: removeWork } = throwawayDir('bench-quotes');
+/** The throwaway PostgreSQL database, once created. @type {{ name: string, url: string, drop: () => Promise<unknown> } | undefined} */
+let throwaway;
+let api;
+
+/**
+ * QUOTES quotes to the supplier over the year before 2026-10-01 from 500 buyers, three lines each, in every
+ * status (offers with their version), plus a fifth as many for another supplier.
+ */
+async function seed(exec) {
+  const insertBatch = (supplierUid, count, from, to) =>
+    exec(`
+    insert into quotes (buyer_uid, buyer_email, buyer_name, supplier_uid, supplier_email, supplier_name, status,
+      lines, needed_by, address, phone, current_version, valid_until, created_at, last_activity_at)
+    select 'bench-buyer-' || (i % 500), 'buyer-' || (i % 500) || '@bench.bulkwise.test', 'Buyer ' || (i % 500),
+      '${supplierUid}', '${supplierUid}@bench.bulkwise.test', '${supplierUid}', s.status,
+      (select jsonb_agg(jsonb_build_object('productId', gen_random_uuid(), 'name', 'Bench crate ' || k,
+        'image', '/images/products/placeholder.jpg', 'quantity', 1000 * k, 'targetUnitPriceCents', 150 * k))
+        from generate_series(1, 3) k),
+      date '2026-12-01', i || ' Harbour Road, Bristol', '+44 117 496 0000',
+      case when s.status = 'requested' then 0 else 1 end,
+      case when s.status in ('offered', 'accepted', 'expired') then timestamptz '2027-01-01' end,
+      timestamptz '2026-10-01T00:00:00Z' - (${count} - i) * interval '5 minutes',
+      timestamptz '2026-10-01T00:00:00Z' - (${count} - i) * interval '5 minutes' - (i % 997) * interval '1 millisecond'
+    from generate_series(${from}::int, ${to}::int) i
+    cross join lateral (select (array['requested', 'requested', 'offered', 'countered', 'accepted', 'accepted',
+      'declined', 'withdrawn', 'expired', 'offered'])[1 + i % 10] as status) s`);
+  const insertQuotes = async (supplierUid, count) => {
+    for (let from = 1; from <= count; from += 5_000)
+      await insertBatch(supplierUid, count, from, Math.min(count, from + 4_999));
+  };
+  await insertQuotes(SUPPLIER.uid, QUOTES);
+  await insertQuotes('bench-other-supplier', Math.round(QUOTES / 5));
+  await exec(`
+    insert into quote_versions (quote_id, number, "by", lines, valid_until, at)
+    select id, 1, 'supplier', (select jsonb_agg(jsonb_build_object('productId', l->>'productId',
+      'quantity', (l->>'quantity')::int, 'unitPriceCents', (l->>'targetUnitPriceCents')::int)) from jsonb_array_elements(lines) l),
+      valid_until, last_activity_at
+    from quotes where current_version = 1`);
+  await exec(`vacuum analyze`);
+  const { rows } = await exec(`select count(*)::int as n from quotes where supplier_uid = '${SUPPLIER.uid}'`);
+  return rows[0].n;
+}
+
+async function load(title, baseUrl, path, headers) {
+  const options = {
+    url: baseUrl,
+    connections: CONNECTIONS,
+    requests: [{ method: 'GET', path, headers }],
+    timeout: 10,
+  };
+  if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP });
+  const before = loadavg();
+  const result = await autocannon({ ...options, title, duration: DURATION });
+  return {
+    title,
+    requestsPerSecond: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    loadavgBefore: before,
+    loadavgAfter: loadavg(),
+  };
+}
+
+async function main() {
+  const host = machine();
+  server = await benchServer(work);
+  step(
+    `Quotes list bench on ${server.name}: ${fmt(QUOTES)} quotes for one supplier, ${CONNECTIONS} connections, ${DURATION} s per endpoint`,
+  );
+  console.log(`  machine: ${machineLine(host)}`);
+  throwaway = await createThrowawayDatabase(server.serverUrl, 'bench');
+  const databaseUrl = throwaway.url;
+  step('Seeding');
+  // Migrations through the API's own code; the bulk load on a plain connection without the pool's
+  // statement and read timeouts.
+  await (await openPostgres({ url: databaseUrl, poolSize: 1 })).close();
+  let seeded;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    seeded = await seed((text) => client.query(text));
+  } finally {
+    await client.end();
+  }
+  console.log(`  ${fmt(seeded)} quotes for the supplier`);
+
+  const jwtSecret = randomBytes(32).toString('base64url');
+  const port = await freePort();
+  const childEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    // Mail delivery across instances is the mail-workers fault test's; production refuses to start without SMTP.
+    MAIL_ENABLED: 'false',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    JWT_SECRET: jwtSecret,
+    // Production refuses RATE_LIMIT_DISABLED: limits far above what one run sends.
+    ...UNLIMITED_RATES,
+    SEED_DEMO_DATA: 'false',
+    WEB_DIST_DIR: '',
+    DATABASE_URL: databaseUrl,
+  };
+  for (const key of ['FIREBASE_AUTH_EMULATOR_HOST', 'LOG_LEVEL']) delete childEnv[key];
+  const log = openSync(path.join(work, 'api.log'), 'a');
+  step('Starting the API (NODE_ENV=production)');
+  api = spawn(path.join(BIN, 'tsx'), [path.join(ROOT, 'apps', 'api', 'src', 'server.ts')], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+  api.recentOutput = () => readFileSync(path.join(work, 'api.log'), 'utf8').slice(-4000);
+  api.benchName = 'api';
+  const base = `http://127.0.0.1:${port}`;
+  await waitForUrl(`${base}/api/health`, { child: api, timeoutMs: 60_000 });
+
+  const token = await createTokenService({ secret: jwtSecret, ttlSeconds: 3600 }).issue(SUPPLIER);
+  const headers = { authorization: `Bearer ${token}` };
+  const first = await fetch(`${base}/api/quotes?as=supplier&limit=20`, { headers });
+  if (!first.ok) throw new Error(`GET /api/quotes: ${first.status} ${await first.text()}`);
+  const firstBody = await first.text();
+  const counts = JSON.parse(firstBody).counts;
+  const total = Object.entries(counts).reduce((a, [k, n]) => (k === 'expiring' ? a : a + Number(n)), 0);
+  const firstBytes = Buffer.byteLength(firstBody);
+
+  const results = [];
+  for (const [title, url] of [
+    [
+      'GET /api/quotes?as=supplier&limit=20 (first page, all, with the counts)',
+      '/api/quotes?as=supplier&limit=20',
+    ],
+    [
+      'GET /api/quotes?as=supplier&status=requested&limit=20 (New requests)',
+      '/api/quotes?as=supplier&status=requested&limit=20',
+    ],
+    ['GET /api/quotes/awaiting (the navigation badge)', '/api/quotes/awaiting'],
+  ]) {
+    step(title);
+    results.push(await load(title, base, url, headers));
+  }
+  await stop(api, 'SIGTERM', 15_000);
+  api = undefined;
+
+  const row = (r) =>
+    `| ${r.title} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.non2xx + r.errors === 0 ? 'all 200' : `${r.non2xx} non-2xx, ${r.errors} errors`} | ${r.loadavgBefore[0]} → ${r.loadavgAfter[0]} |`;
+  const met = results[0].p99 < TARGET_P99_MS && results[0].non2xx === 0;
+  const markdown = [
+    `Run ${new Date().toISOString()} on ${machineLine(host)}; database ${server.version}. ` +
+      `One supplier with ${fmt(total)} quotes (the list's counts; another supplier has ${fmt(Math.round(QUOTES / 5))}), ` +
+      `20 quotes per page with every status counted on each request (${fmt(firstBytes)} B). autocannon from the bench process, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s each.`,
+    '',
+    '| endpoint | req/s | p50 ms | p99 ms | answers | load 1 min |',
+    '|---|---:|---:|---:|---|---|',
+    ...results.map(row),
+    '',
+    `- quotes list p99 < ${TARGET_P99_MS} ms: ${fmt(results[0].p99, 1)} ms (${met ? 'met' : '**not met**'})`,
+  ].join('\n');
+  writeSection(`Quotes list on ${server.name}`, markdown);
+  console.log(`\n${markdown}\n`);
+  if (!met || total !== QUOTES) process.exitCode = 1;
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+} finally {
+  if (api) await stop(api, 'SIGTERM', 10_000);
+  if (KEEP) console.log(`kept ${work}${throwaway ? ` and database ${throwaway.name}` : ''}`);
+  else {
+    await throwaway?.drop().catch(() => {});
+  }
+  await server?.stop();
+  if (!KEEP) removeWork();
+}
