@@ -66,6 +66,14 @@ import { ignoreOrderEvents, type OrderEventSink } from './modules/orders/order-e
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
+import { createInvoicesRepository } from './modules/trade/invoices.repository';
+import { invoicesRoutes } from './modules/trade/invoices.routes';
+import { createInvoicesService } from './modules/trade/invoices.service';
+import { createInvoicing } from './modules/trade/invoicing';
+import { createStatements } from './modules/trade/statement';
+import { createTradeRepository } from './modules/trade/trade.repository';
+import { tradeRoutes } from './modules/trade/trade.routes';
+import { createTradeService } from './modules/trade/trade.service';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { loadSheddingPlugin } from './plugins/load-shedding';
@@ -88,6 +96,8 @@ export interface AppDeps {
   logDestination?: { write(line: string): void };
   /** Reaction to order changes, recorded inside their transaction (server.ts: the email outbox). Default: none. */
   orderEvents?: OrderEventSink;
+  /** Today's date for invoices (issue, due, overdue, aging); tests pass one they can set. Default: the system clock. */
+  clock?: () => Date;
 }
 
 declare module 'fastify' {
@@ -241,6 +251,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         productWrites,
         publish: bus.publish,
       });
+      const clock = deps.clock ?? (() => new Date());
+      const trade = createTradeService({ repository: createTradeRepository(db), clock });
+      const invoicesRepository = createInvoicesRepository(db);
+      const invoices = createInvoicesService({ repository: invoicesRepository, clock });
+      const statements = createStatements({ trade, invoices: invoicesRepository, clock });
       const settings = createSettingsService({ repository: createSettingsRepository(db) });
       const orders = createOrdersService({
         repository: createOrdersRepository(db),
@@ -249,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         invalidateOrders,
         productWrites,
         invalidateProducts,
+        invoicing: createInvoicing({ clock }),
       });
       await api.register(
         securedScope(
@@ -281,6 +297,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             });
             await scope.register(ordersRoutes, { orders, reads: orderReads, secured });
             await scope.register(cartRoutes, { orders, secured });
+            await scope.register(tradeRoutes, { trade, statements, secured });
+            await scope.register(invoicesRoutes, { invoices, secured });
             await scope.register(insightsRoutes, {
               // The desk's read cache: insights drop with the supplier's desk, on every instance.
               insights: createInsightsService({

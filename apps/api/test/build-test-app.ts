@@ -67,7 +67,13 @@ export interface TestApp {
 
 /** The real application on a fresh database with the real migrations. One per test file. */
 export async function buildTestApp(
-  options: { config?: Partial<Config>; verifier?: IdTokenVerifier; orderEvents?: OrderEventSink } = {},
+  options: {
+    config?: Partial<Config>;
+    verifier?: IdTokenVerifier;
+    orderEvents?: OrderEventSink;
+    /** Today for invoices (issue, due, overdue): a clock the test can set. */
+    clock?: () => Date;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.config);
   if (config.authEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.authEmulatorHost;
@@ -78,6 +84,7 @@ export async function buildTestApp(
     jwtSecret: TEST_JWT_SECRET,
     verifier: options.verifier,
     orderEvents: options.orderEvents,
+    clock: options.clock,
   });
   await app.ready();
   const tokens = createTokenService({ secret: TEST_JWT_SECRET, ttlSeconds: config.tokenTtlSeconds });

@@ -12,3 +12,4 @@ export * from './settings';
 export * from './catalog-csv';
 export * from './insights';
 export * from './images';
+export * from './trade';

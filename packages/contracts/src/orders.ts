@@ -66,6 +66,9 @@ export const OrderSchema = z.object({
   cancelledBy: z.enum(['buyer', 'supplier']).nullable(),
   cancelReason: z.string().nullable(),
   history: z.array(OrderHistoryEntrySchema),
+  /** The account's terms when bought (issue #25) and the buyer's PO number. */
+  paymentTerms: z.enum(['prepay', 'net']),
+  poNumber: z.string().nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 export const OrderListSchema = z.array(OrderSchema);

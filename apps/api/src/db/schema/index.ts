@@ -2,6 +2,7 @@ import {
   MIN_ORDER_FILTER_THRESHOLD,
   type OrderActor,
   type OrderStatus,
+  type PaymentTerms,
   type PriceTier,
 } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
@@ -145,6 +146,11 @@ export const cartItems = pgTable(
     cancelReason: text('cancel_reason'),
     /** When the order became shipped: set by a trigger on that change (migration 0019), kept after delivery. */
     shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
+    /** The buyer's purchase order number, printed on the invoice. */
+    poNumber: text('po_number'),
+    /** The account's terms when bought, set by the cart_items_account_terms trigger (migration 0020). */
+    paymentTerms: text('payment_terms').$type<PaymentTerms>().notNull().default('prepay'),
+    netDays: integer('net_days'),
   },
   (t) => [
     check('cart_items_quantity_positive', sql`${t.quantity} >= 1`),
@@ -307,3 +313,4 @@ export type CartItemRow = typeof cartItems.$inferSelect;
 export type OrderHistoryRow = typeof orderHistory.$inferSelect;
 
 export * from './notifications';
+export * from './trade';

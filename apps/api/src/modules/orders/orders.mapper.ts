@@ -9,7 +9,12 @@ export function toOrder(row: OrderRow): Order {
     _id: row.id,
     status: row.status,
     // Orders placed before volume pricing (or SKUs) have no breaks (or SKU) in their snapshot.
-    product: ProductSchema.parse({ priceTiers: [], sku: null, ...(row.productSnapshot as object) }),
+    product: ProductSchema.parse({
+      priceTiers: [],
+      sku: null,
+      supplierId: row.supplierUid ?? '',
+      ...(row.productSnapshot as object),
+    }),
     quantity: row.quantity,
     unitPrice,
     total: lineTotal(row.quantity, unitPrice),
@@ -21,6 +26,8 @@ export function toOrder(row: OrderRow): Order {
     cancelledBy: row.cancelledBy,
     cancelReason: row.cancelReason,
     history: row.history.map((h) => ({ status: h.status, at: new Date(h.at).toISOString(), by: h.by })),
+    paymentTerms: row.paymentTerms,
+    poNumber: row.poNumber,
   };
 }
 
