@@ -70,6 +70,7 @@ import { createInvoicesRepository } from './modules/trade/invoices.repository';
 import { invoicesRoutes } from './modules/trade/invoices.routes';
 import { createInvoicesService } from './modules/trade/invoices.service';
 import { createInvoicing } from './modules/trade/invoicing';
+import { startInvoiceReminders } from './modules/trade/reminders';
 import { createStatements } from './modules/trade/statement';
 import { createTradeRepository } from './modules/trade/trade.repository';
 import { tradeRoutes } from './modules/trade/trade.routes';
@@ -256,6 +257,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const invoicesRepository = createInvoicesRepository(db);
       const invoices = createInvoicesService({ repository: invoicesRepository, clock });
       const statements = createStatements({ trade, invoices: invoicesRepository, clock });
+      // Due-soon and overdue emails: hourly; tests (NODE_ENV=test) queue them by calling the query.
+      const reminders = startInvoiceReminders({
+        db,
+        clock,
+        intervalMs: config.env === 'test' ? 0 : 3_600_000,
+        log: (msg, err) => app.log.warn({ err }, msg),
+      });
+      app.addHook('onClose', async () => reminders.stop());
       const settings = createSettingsService({ repository: createSettingsRepository(db) });
       const orders = createOrdersService({
         repository: createOrdersRepository(db),
