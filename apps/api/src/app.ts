@@ -255,7 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const clock = deps.clock ?? (() => new Date());
       const trade = createTradeService({ repository: createTradeRepository(db), clock });
       const invoicesRepository = createInvoicesRepository(db);
-      const invoices = createInvoicesService({ repository: invoicesRepository, clock });
+      const invoices = createInvoicesService({ repository: invoicesRepository, clock, invalidateOrders });
       const statements = createStatements({ trade, invoices: invoicesRepository, clock });
       // Due-soon and overdue emails: hourly; tests (NODE_ENV=test) queue them by calling the query.
       const reminders = startInvoiceReminders({

@@ -69,6 +69,16 @@ export const OrderSchema = z.object({
   /** The account's terms when bought (issue #25) and the buyer's PO number. */
   paymentTerms: z.enum(['prepay', 'net']),
   poNumber: z.string().nullable(),
+  /** The order's invoice once issued (on confirm for prepay, on ship for net), with its payment state. */
+  invoice: z
+    .object({
+      _id: z.string(),
+      number: z.string(),
+      status: z.enum(['open', 'partially_paid', 'paid', 'overdue', 'void']),
+      balance: z.number(),
+      dueOn: z.string(),
+    })
+    .nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 export const OrderListSchema = z.array(OrderSchema);

@@ -44,6 +44,9 @@ export const routes: RouteObject[] = [
               { path: paths.orders.path, lazy: () => import('./routes/orders') },
               // Its charts (recharts) load with this page only: the first page's budget does not move.
               { path: paths.dashboard.path, lazy: () => import('./routes/dashboard') },
+              { path: paths.invoices.path, lazy: () => import('./routes/invoices') },
+              { path: paths.supplierInvoices.path, lazy: () => import('./routes/supplier-invoices') },
+              { path: paths.accounts.path, lazy: () => import('./routes/accounts') },
             ],
           },
           // Public: the link may be opened in a browser where the user is not signed in.

@@ -23,6 +23,10 @@ export const paths = {
   verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
   orders: { path: '/orders', getHref: () => '/orders' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  /** Trade on account: the buyer's invoices and terms, the supplier's invoices and accounts. */
+  invoices: { path: '/invoices', getHref: () => '/invoices' },
+  supplierInvoices: { path: '/supplier-invoices', getHref: () => '/supplier-invoices' },
+  accounts: { path: '/accounts', getHref: () => '/accounts' },
 } as const;
 
 /**

@@ -69,6 +69,7 @@ export function cartItem(overrides: Partial<CartItem> = {}, product: Partial<Own
     history: [{ status: 'placed', at: '2026-03-04T10:15:00.000Z', by: 'buyer' }],
     paymentTerms: 'prepay',
     poNumber: null,
+    invoice: null,
     ...overrides,
   };
 }

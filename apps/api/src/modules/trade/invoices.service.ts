@@ -20,7 +20,12 @@ import { cents, dayOf, dollars } from './trade.mapper';
 
 const money = (c: number) => `$${(c / 100).toFixed(2)}`;
 
-export function createInvoicesService(deps: { repository: InvoicesRepository; clock: () => Date }) {
+export function createInvoicesService(deps: {
+  repository: InvoicesRepository;
+  clock: () => Date;
+  /** Orders show their invoice's payment state: a payment drops the supplier's cached desk reads. */
+  invalidateOrders?: (supplierUid: string) => void;
+}) {
   const { repository } = deps;
   const today = () => dayOf(deps.clock());
 
@@ -120,6 +125,7 @@ export function createInvoicesService(deps: { repository: InvoicesRepository; cl
         );
         return (await q.findById(id))!;
       });
+      deps.invalidateOrders?.(row.supplierUid);
       return one(row);
     },
 

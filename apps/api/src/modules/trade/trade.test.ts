@@ -65,7 +65,12 @@ describe('trade on account', () => {
     expect(order).toMatchObject({ paymentTerms: 'net', poNumber: 'PO-7731' });
     expect(await invoiceOfOrder(t, supplier, orderId)).toBeUndefined();
 
+    // The desk is read (and cached) before the payments below.
+    expect((await call(t, supplier, 'GET', '/api/orders?status=shipped')).statusCode).toBe(200);
     expect((await moveOrder(t, supplier, orderId, 'ship')).statusCode).toBe(200);
+    expect(
+      (await call(t, supplier, 'GET', '/api/orders?status=shipped')).json<Order[]>()[0]?.invoice?.status,
+    ).toBe('open');
     const invoice = (await invoiceOfOrder(t, supplier, orderId))!;
     const today = clock.now().toISOString().slice(0, 10);
     expect(invoice).toMatchObject({ status: 'open', total: 500, balance: 500, issuedOn: today });
@@ -108,6 +113,12 @@ describe('trade on account', () => {
     expect(rest.json()).toMatchObject({ status: 'paid', paid: 500, balance: 0 });
     expect(rest.json<Invoice>().payments).toHaveLength(2);
     expect((await pay(t, supplier, invoice._id, 0.01)).statusCode).toBe(409);
+
+    // The order shows its invoice's payment state, on the desk too (its cached reads were dropped).
+    const seen = (await call(t, buyer, 'GET', `/api/orders/${orderId}`)).json<Order>();
+    expect(seen.invoice).toMatchObject({ number: invoice.number, status: 'paid', balance: 0 });
+    const desk = (await call(t, supplier, 'GET', '/api/orders?status=shipped')).json<Order[]>();
+    expect(desk.find((o) => o._id === orderId)?.invoice?.status).toBe('paid');
 
     const remit = { amount: 10, reference: 'BACS 991' };
     expect((await call(t, buyer, 'POST', `/api/invoices/${invoice._id}/remittance`, remit)).statusCode).toBe(

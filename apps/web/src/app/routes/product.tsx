@@ -9,6 +9,7 @@ import { applyPurchasedStock, refetchProduct } from '@/features/products/api/pro
 import { ProductDetail } from '@/features/products/components/product-detail';
 import { ProductNotFound } from '@/features/products/components/product-not-found';
 import { PurchasePanel } from '@/features/purchases/components/purchase-panel';
+import { RequestTermsButton } from '@/features/trade/components/request-terms-button';
 import { ApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 
@@ -30,15 +31,20 @@ export function Component() {
     <ProductDetail
       product={product.data}
       purchase={
-        <PurchasePanel
-          // A different product starts a fresh selection.
-          key={product.data._id}
-          product={product.data}
-          signedIn={Boolean(user?.email)}
-          refreshProduct={() => refetchProduct(queryClient, id)}
-          onPurchased={(result) => void applyPurchasedStock(queryClient, id, result.updatedQuantity)}
-          onPurchaseFailed={() => void refetchProduct(queryClient, id).catch(() => {})}
-        />
+        <>
+          <PurchasePanel
+            // A different product starts a fresh selection.
+            key={product.data._id}
+            product={product.data}
+            signedIn={Boolean(user?.email)}
+            refreshProduct={() => refetchProduct(queryClient, id)}
+            onPurchased={(result) => void applyPurchasedStock(queryClient, id, result.updatedQuantity)}
+            onPurchaseFailed={() => void refetchProduct(queryClient, id).catch(() => {})}
+          />
+          {user && user.uid !== product.data.supplierId && (
+            <RequestTermsButton supplierId={product.data.supplierId} supplierName={product.data.userName} />
+          )}
+        </>
       }
     />
   );

@@ -43,6 +43,8 @@ function navItems(signedIn: boolean, ordersBadge?: ReactNode, dashboardBadge?: R
       { to: paths.cart.getHref(), label: 'My Cart' },
       { to: paths.orders.getHref(), label: 'Orders', badge: ordersBadge },
       { to: paths.dashboard.getHref(), label: 'Dashboard', badge: dashboardBadge },
+      // One link for the three billing pages (they link to each other).
+      { to: paths.invoices.getHref(), label: 'Invoices' },
     );
   } else {
     items.push(
