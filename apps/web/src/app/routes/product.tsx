@@ -9,7 +9,9 @@ import { applyPurchasedStock, refetchProduct } from '@/features/products/api/pro
 import { ProductDetail } from '@/features/products/components/product-detail';
 import { ProductNotFound } from '@/features/products/components/product-not-found';
 import { PurchasePanel } from '@/features/purchases/components/purchase-panel';
+import { useSupplierAccount } from '@/features/trade/api/accounts';
 import { RequestTermsButton } from '@/features/trade/components/request-terms-button';
+import { paymentNote } from '@/features/trade/payment-note';
 import { ApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 
@@ -19,6 +21,8 @@ export function Component() {
   const product = useProduct(id);
   const { user } = useAuth();
   const queryClient = useQueryClient();
+  const signedIn = Boolean(user?.email);
+  const account = useSupplierAccount(product.data?.supplierId ?? '', signedIn && product.isSuccess);
   usePageTitle(product.data?.name ?? 'Product Details');
 
   if (product.isPending) return <PageSpinner />;
@@ -38,7 +42,10 @@ export function Component() {
             product={product.data}
             signedIn={Boolean(user?.email)}
             refreshProduct={() => refetchProduct(queryClient, id)}
-            onPurchased={(result) => void applyPurchasedStock(queryClient, id, result.updatedQuantity)}
+            onPurchased={(result) => {
+              void applyPurchasedStock(queryClient, id, result.updatedQuantity);
+              void account.refetch();
+            }}
             onPurchaseFailed={() => void refetchProduct(queryClient, id).catch(() => {})}
           />
           {user && user.uid !== product.data.supplierId && (

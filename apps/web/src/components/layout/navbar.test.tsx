@@ -24,7 +24,7 @@ describe('Navbar', () => {
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
   });
 
-  it('shows a signed-in user Add Product, My Products, My Cart, Orders and Dashboard, not Login or Register', () => {
+  it('shows a signed-in user Add Product, My Products, My Cart, Orders, Dashboard and Invoices, not Login or Register', () => {
     renderNavbar({ displayName: 'Bea Buyer', photoURL: 'https://example.com/bea.png' });
     expect(names()).toEqual([
       'Bulkwise',
@@ -36,6 +36,7 @@ describe('Navbar', () => {
       'My Cart',
       'Orders',
       'Dashboard',
+      'Invoices',
       // The settings gear: an icon named by its label.
       '',
     ]);
@@ -51,6 +52,7 @@ describe('Navbar', () => {
       '/cart',
       '/orders',
       '/dashboard',
+      '/invoices',
       '/settings',
     ]);
   });

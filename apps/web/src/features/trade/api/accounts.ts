@@ -49,3 +49,14 @@ export function useChangeAccount() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tradeKeys.all }),
   });
 }
+
+/**
+ * The buyer's account with one supplier, for the purchase dialog: null when there is none yet (the
+ * first order opens one, prepay).
+ */
+export const useSupplierAccount = (supplierId: string, enabled: boolean) =>
+  useQuery({
+    ...accountsQueryOptions('buyer'),
+    enabled,
+    select: (list) => list.find((a) => a.supplierId === supplierId) ?? null,
+  });
