@@ -40,13 +40,17 @@ export function Component() {
             // A different product starts a fresh selection.
             key={product.data._id}
             product={product.data}
-            signedIn={Boolean(user?.email)}
+            signedIn={signedIn}
             refreshProduct={() => refetchProduct(queryClient, id)}
             onPurchased={(result) => {
               void applyPurchasedStock(queryClient, id, result.updatedQuantity);
               void account.refetch();
             }}
-            onPurchaseFailed={() => void refetchProduct(queryClient, id).catch(() => {})}
+            onPurchaseFailed={() => {
+              void refetchProduct(queryClient, id).catch(() => {});
+              void account.refetch();
+            }}
+            paymentNote={signedIn ? paymentNote(account.data) : undefined}
           />
           {user && user.uid !== product.data.supplierId && (
             <RequestTermsButton supplierId={product.data.supplierId} supplierName={product.data.userName} />
