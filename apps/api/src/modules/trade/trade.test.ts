@@ -191,4 +191,46 @@ describe('trade on account', () => {
     const account = await requestTerms(t, buyer, supplier.uid);
     expect(account.status).toBe('requested');
   });
+  it('the statement lists open items with aging buckets 0-30, 31-60, 61-90 and over 90 days, as CSV and PDF', async () => {
+    const { supplier, buyer, product, account } = await setup(100_000);
+    const ages = [5, 45, 75, 120];
+    const orders: string[] = [];
+    for (const _ of ages)
+      orders.push((await buy(t, buyer, product._id, 10)).json<{ cartItemId: string }>().cartItemId);
+    // Issued at four ages (net 30 would make the older ones overdue: fine for a statement).
+    for (const [i, age] of ages.entries()) {
+      clock.set(daysAgo(age));
+      await moveOrder(t, supplier, orders[i]!, 'ship');
+    }
+    clock.set(new Date());
+    const paid = (await invoiceOfOrder(t, supplier, orders[1]!))!;
+    await pay(t, supplier, paid._id, 40);
+
+    const csv = await call(t, buyer, 'GET', `/api/trade-accounts/${account._id}/statement.csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('invoice,issued,due,total,open,age days,bucket');
+    const items = lines.slice(1, 5).map((l) => l.split(','));
+    expect(items.map((c) => [c[4], c[6]])).toEqual([
+      ['100.00', 'Over 90 days'],
+      ['100.00', '61-90 days'],
+      ['60.00', '31-60 days'],
+      ['100.00', '0-30 days'],
+    ]);
+    expect(lines.slice(5).map((l) => l.split(',').slice(4).join(','))).toEqual([
+      '100.00,,0-30 days',
+      '60.00,,31-60 days',
+      '100.00,,61-90 days',
+      '100.00,,Over 90 days',
+    ]);
+    const seen = (await call(t, supplier, 'GET', `/api/trade-accounts/${account._id}`)).json<TradeAccount>();
+    expect(seen.aging).toEqual({ current: 100, days31to60: 60, days61to90: 100, over90: 100 });
+    expect(seen.outstanding).toBe(360);
+
+    const pdf = await call(t, supplier, 'GET', `/api/trade-accounts/${account._id}/statement.pdf`);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Over 90 days: $100.00');
+    expect(text).toContain('31-60 days: $60.00');
+  });
 });
