@@ -73,6 +73,15 @@ import { startQuoteSweep } from './modules/quotes/quotes.sweep';
 import { createThreadsRepository } from './modules/threads/threads.repository';
 import { threadsRoutes } from './modules/threads/threads.routes';
 import { createThreadsService } from './modules/threads/threads.service';
+import { createInvoicesRepository } from './modules/trade/invoices.repository';
+import { invoicesRoutes } from './modules/trade/invoices.routes';
+import { createInvoicesService } from './modules/trade/invoices.service';
+import { createInvoicing } from './modules/trade/invoicing';
+import { startInvoiceReminders } from './modules/trade/reminders';
+import { createStatements } from './modules/trade/statement';
+import { createTradeRepository } from './modules/trade/trade.repository';
+import { tradeRoutes } from './modules/trade/trade.routes';
+import { createTradeService } from './modules/trade/trade.service';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { loadSheddingPlugin } from './plugins/load-shedding';
@@ -95,7 +104,10 @@ export interface AppDeps {
   logDestination?: { write(line: string): void };
   /** Reaction to order changes, recorded inside their transaction (server.ts: the email outbox). Default: none. */
   orderEvents?: OrderEventSink;
-  /** The server's clock for quotes and messages (expiry, limits); tests pass one they can set. */
+  /**
+   * The server's clock for quotes and messages (expiry, limits) and invoices (issue, due, overdue, aging);
+   * tests pass one they can set. Default: the system clock.
+   */
   clock?: () => Date;
   /** How often this process sweeps quotes (expiry emails, expired offers); 0: never. Default a minute. */
   quoteSweepMs?: number;
@@ -252,6 +264,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         productWrites,
         publish: bus.publish,
       });
+      const clock = deps.clock ?? (() => new Date());
+      const trade = createTradeService({ repository: createTradeRepository(db), clock });
+      const invoicesRepository = createInvoicesRepository(db);
+      const invoices = createInvoicesService({ repository: invoicesRepository, clock, invalidateOrders });
+      const statements = createStatements({ trade, invoices: invoicesRepository, clock });
+      // Due-soon and overdue emails: hourly; tests (NODE_ENV=test) queue them by calling the query.
+      const reminders = startInvoiceReminders({
+        db,
+        clock,
+        intervalMs: config.env === 'test' ? 0 : 3_600_000,
+        log: (msg, err) => app.log.warn({ err }, msg),
+      });
+      app.addHook('onClose', async () => reminders.stop());
       const settings = createSettingsService({ repository: createSettingsRepository(db) });
       const orders = createOrdersService({
         repository: createOrdersRepository(db),
@@ -260,8 +285,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         invalidateOrders,
         productWrites,
         invalidateProducts,
+        invoicing: createInvoicing({ clock }),
       });
-      const clock = deps.clock ?? (() => new Date());
       const quotes = createQuotesService({
         repository: createQuotesRepository(db),
         events: orderEvents,
@@ -327,6 +352,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             await scope.register(cartRoutes, { orders, secured });
             await scope.register(quotesRoutes, { quotes, secured });
             await scope.register(threadsRoutes, { threads, secured });
+            await scope.register(tradeRoutes, { trade, statements, secured });
+            await scope.register(invoicesRoutes, { invoices, secured });
             await scope.register(insightsRoutes, {
               // The desk's read cache: insights drop with the supplier's desk, on every instance.
               insights: createInsightsService({

@@ -13,7 +13,7 @@ export class AppError extends Error {
      * Extra members of the error body a client acts on (PRICE_CHANGED carries the current unitPrice, a
      * refused catalog import its report).
      */
-    readonly details?: { unitPrice?: number; report?: CatalogImportReport },
+    readonly details?: { unitPrice?: number; report?: CatalogImportReport; available?: number },
     /** A 503's Retry-After header, in seconds. */
     readonly retryAfterSeconds?: number,
   ) {
@@ -33,6 +33,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INSUFFICIENT_STOCK: 409,
   PRICE_CHANGED: 409,
   IDEMPOTENCY_MISMATCH: 409,
+  CREDIT_LIMIT: 409,
+  ACCOUNT_ON_HOLD: 409,
   PAYLOAD_TOO_LARGE: 413,
   // A well-formed catalog file whose rows the rules refuse: the body carries the row-by-row report.
   IMPORT_REJECTED: 422,

@@ -71,7 +71,7 @@ export async function buildTestApp(
     config?: Partial<Config>;
     verifier?: IdTokenVerifier;
     orderEvents?: OrderEventSink;
-    /** The server's clock (quotes, messages): a test clock sets the time instead of sleeping. */
+    /** The server's clock (quotes, messages, invoices): a test clock sets the time instead of sleeping. */
     clock?: () => Date;
   } = {},
 ): Promise<TestApp> {

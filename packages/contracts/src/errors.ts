@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'BELOW_MINIMUM_ORDER',
   'PRICE_CHANGED',
   'IDEMPOTENCY_MISMATCH',
+  'CREDIT_LIMIT',
+  'ACCOUNT_ON_HOLD',
   'PAYLOAD_TOO_LARGE',
   'IMPORT_REJECTED',
   'UNSUPPORTED_MEDIA_TYPE',
@@ -36,6 +38,8 @@ export const ErrorBodySchema = z.object({
   unitPrice: z.number().optional(),
   /** IMPORT_REJECTED and a refused catalog import's CONFLICT: the row-by-row report of the file. */
   report: CatalogImportReportSchema.optional(),
+  /** CREDIT_LIMIT: the credit still available on the account, in dollars. */
+  available: z.number().optional(),
   requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -14,3 +14,4 @@ export * from './insights';
 export * from './images';
 export * from './quotes';
 export * from './threads';
+export * from './trade';

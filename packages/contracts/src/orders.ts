@@ -76,6 +76,19 @@ export const OrderSchema = z.object({
   history: z.array(OrderHistoryEntrySchema),
   /** The quote and version an accepted quote placed this order from; null for a purchase. */
   quote: z.object({ id: z.string(), version: z.number().int() }).nullable(),
+  /** The account's terms when bought (issue #25) and the buyer's PO number. */
+  paymentTerms: z.enum(['prepay', 'net']),
+  poNumber: z.string().nullable(),
+  /** The order's invoice once issued (on confirm for prepay, on ship for net), with its payment state. */
+  invoice: z
+    .object({
+      _id: z.string(),
+      number: z.string(),
+      status: z.enum(['open', 'partially_paid', 'paid', 'overdue', 'void']),
+      balance: z.number(),
+      dueOn: z.string(),
+    })
+    .nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 export const OrderListSchema = z.array(OrderSchema);

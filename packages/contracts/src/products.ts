@@ -194,6 +194,8 @@ export const ProductSchema = z.object({
   /** Sorted by minQuantity; empty when the product has none. */
   priceTiers: z.array(PriceTierSchema),
   userName: z.string(),
+  /** The supplier as an opaque id (never the email): what a buyer names to ask for terms (issue #25). */
+  supplierId: z.string(),
   createdAt: z.string(),
 });
 export type Product = z.infer<typeof ProductSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OrderListSchema, OrderSchema, type Order } from './orders';
 import { QUANTITY_MAX, hasAtMostDecimals, isStorableText } from './products';
+import { PoNumberSchema } from './trade';
 
 const hasAtMostDecimals2 = (v: number) => hasAtMostDecimals(v, 2);
 
@@ -37,6 +38,8 @@ export const PurchaseBodySchema = z.object({
     .max(1_000_000, 'Expected unit price must be at most 1000000')
     .refine(hasAtMostDecimals2, 'Expected unit price must have at most 2 decimals')
     .optional(),
+  /** The buyer's purchase order number, printed on the invoice (at most 50 characters). */
+  poNumber: PoNumberSchema.optional(),
 });
 export type PurchaseBody = z.infer<typeof PurchaseBodySchema>;
 

@@ -69,3 +69,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/** The DETAIL of the first database error in the cause chain (a trigger's RAISE ... DETAIL). */
+export function sqlDetail(err: unknown): string | undefined {
+  for (const e of causes(err) as Iterable<{ code?: unknown; detail?: unknown }>) {
+    if (typeof e.code === 'string' && typeof e.detail === 'string') return e.detail;
+  }
+  return undefined;
+}

@@ -47,6 +47,9 @@ export const routes: RouteObject[] = [
               { path: paths.quotes.path, lazy: () => import('./routes/quotes') },
               { path: paths.quote.path, lazy: () => import('./routes/quote') },
               { path: paths.quoteRequest.path, lazy: () => import('./routes/quote-request') },
+              { path: paths.invoices.path, lazy: () => import('./routes/invoices') },
+              { path: paths.supplierInvoices.path, lazy: () => import('./routes/supplier-invoices') },
+              { path: paths.accounts.path, lazy: () => import('./routes/accounts') },
             ],
           },
           // Public: the link may be opened in a browser where the user is not signed in.

@@ -30,6 +30,10 @@ export const paths = {
   quote: { path: '/quotes/:id', getHref: (id: string) => `/quotes/${encodeURIComponent(id)}` },
   /** The quote requests being built (products added with Request a quote), sent from here. */
   quoteRequest: { path: '/quote-request', getHref: () => '/quote-request' },
+  /** Trade on account: the buyer's invoices and terms, the supplier's invoices and accounts. */
+  invoices: { path: '/invoices', getHref: () => '/invoices' },
+  supplierInvoices: { path: '/supplier-invoices', getHref: () => '/supplier-invoices' },
+  accounts: { path: '/accounts', getHref: () => '/accounts' },
 } as const;
 
 /**

@@ -35,6 +35,7 @@ export function ownProduct(overrides: Partial<OwnProduct> = {}): OwnProduct {
     categorySlug: 'industrial_machinery_tools',
     userName: 'Bea Buyer',
     userEmail: 'buyer@bulkwise.test',
+    supplierId: 'supplier-1',
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
@@ -67,6 +68,9 @@ export function cartItem(overrides: Partial<CartItem> = {}, product: Partial<Own
     cancelReason: null,
     history: [{ status: 'placed', at: '2026-03-04T10:15:00.000Z', by: 'buyer' }],
     quote: null,
+    paymentTerms: 'prepay',
+    poNumber: null,
+    invoice: null,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import {
   MIN_ORDER_FILTER_THRESHOLD,
   type OrderActor,
   type OrderStatus,
+  type PaymentTerms,
   type PriceTier,
 } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
@@ -149,6 +150,11 @@ export const cartItems = pgTable(
     /** The quote and version an accepted quote placed this order from (null for a purchase). */
     quoteId: uuid('quote_id'),
     quoteVersion: integer('quote_version'),
+    /** The buyer's purchase order number, printed on the invoice. */
+    poNumber: text('po_number'),
+    /** The account's terms when bought, set by the cart_items_account_terms trigger (migration 0022). */
+    paymentTerms: text('payment_terms').$type<PaymentTerms>().notNull().default('prepay'),
+    netDays: integer('net_days'),
   },
   (t) => [
     check('cart_items_quantity_positive', sql`${t.quantity} >= 1`),
@@ -339,3 +345,4 @@ export type OrderHistoryRow = typeof orderHistory.$inferSelect;
 
 export * from './notifications';
 export * from './quotes';
+export * from './trade';

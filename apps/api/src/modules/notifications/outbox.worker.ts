@@ -1,3 +1,4 @@
+import { isTradeMail, renderTradeMail, type TradeMailPayload } from './trade-mail';
 import type { MailConfig } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { OutboxRow } from '../../db/schema';
@@ -93,7 +94,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     try {
       const rendered = lowStock
         ? renderLowStockMail(row.payload as LowStockMailPayload, options.publicUrl)
-        : renderMail(kind, row.payload, options.publicUrl);
+        : isTradeMail(row.kind)
+          ? renderTradeMail(row.payload as TradeMailPayload, options.publicUrl)
+          : renderMail(kind, row.payload, options.publicUrl);
       await mailer.send({ messageId: `${row.id}@${domain}`, to: row.recipientEmail, ...rendered });
     } catch (err) {
       if (row.attempts >= mail.maxAttempts) {

@@ -1,7 +1,23 @@
 import { ProductSchema, lineTotal, type Order } from '@bulkwise/contracts';
 import type { CartItemRow } from '../../db/schema';
 import type { OrderEvent, OrderEventType } from './order-events';
-import type { OrderRow } from './orders.repository';
+import type { OrderInvoiceJson, OrderRow } from './orders.repository';
+
+/** The invoice's state as the order shows it; the status rule is the invoices' (derived from today). */
+function orderInvoice(i: OrderInvoiceJson): Order['invoice'] {
+  const balanceCents = i.totalCents - i.paidCents - i.creditedCents;
+  const today = new Date().toISOString().slice(0, 10);
+  const status = i.voided
+    ? 'void'
+    : balanceCents === 0
+      ? 'paid'
+      : i.dueOn < today
+        ? 'overdue'
+        : i.paidCents > 0
+          ? 'partially_paid'
+          : 'open';
+  return { _id: i.id, number: i.number, status, balance: balanceCents / 100, dueOn: i.dueOn };
+}
 
 export function toOrder(row: OrderRow): Order {
   const unitPrice = Number(row.unitPrice);
@@ -9,7 +25,12 @@ export function toOrder(row: OrderRow): Order {
     _id: row.id,
     status: row.status,
     // Orders placed before volume pricing (or SKUs) have no breaks (or SKU) in their snapshot.
-    product: ProductSchema.parse({ priceTiers: [], sku: null, ...(row.productSnapshot as object) }),
+    product: ProductSchema.parse({
+      priceTiers: [],
+      sku: null,
+      supplierId: row.supplierUid ?? '',
+      ...(row.productSnapshot as object),
+    }),
     quantity: row.quantity,
     unitPrice,
     total: lineTotal(row.quantity, unitPrice),
@@ -22,6 +43,9 @@ export function toOrder(row: OrderRow): Order {
     cancelReason: row.cancelReason,
     history: row.history.map((h) => ({ status: h.status, at: new Date(h.at).toISOString(), by: h.by })),
     quote: row.quoteId && row.quoteVersion !== null ? { id: row.quoteId, version: row.quoteVersion } : null,
+    paymentTerms: row.paymentTerms,
+    poNumber: row.poNumber,
+    invoice: row.invoice && orderInvoice(row.invoice),
   };
 }
 

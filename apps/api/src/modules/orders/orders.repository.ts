@@ -12,8 +12,18 @@ export interface HistoryJson {
  * `purchasedAtCursor`: purchased_at to the microsecond, as text (a JS Date keeps only milliseconds).
  * `buyerEmailVerified`: whether the buyer has since proved the order's address theirs (decision 0019).
  */
+export interface OrderInvoiceJson {
+  id: string;
+  number: string;
+  totalCents: number;
+  paidCents: number;
+  creditedCents: number;
+  dueOn: string;
+  voided: boolean;
+}
 export type OrderRow = CartItemRow & {
   history: HistoryJson[];
+  invoice: OrderInvoiceJson | null;
   purchasedAtCursor: string;
   buyerEmailVerified: boolean;
 };
@@ -37,6 +47,11 @@ const PURCHASED_AT_EXACT = sql<string>`to_char(${cartItems.purchasedAt} at time 
 const BUYER_EMAIL_VERIFIED = sql<boolean>`exists (select 1 from ${accounts} a
   where a.uid = ${cartItems.buyerUid} and a.email = lower(${cartItems.buyerEmail}) and a.email_verified)`;
 
+// The order's invoice, if issued (trade on account, decision 0022): its status is derived by the mapper.
+const ORDER_INVOICE = sql<OrderInvoiceJson | null>`(select json_build_object('id', i.id, 'number', i.number,
+  'totalCents', i.total_cents, 'paidCents', i.paid_cents, 'creditedCents', i.credited_cents,
+  'dueOn', i.due_on, 'voided', i.voided_at is not null) from invoices i where i.order_id = ${cartItems}.id)`;
+
 // The history rides along each order as one JSON array, oldest first: one round trip per page.
 const withHistory = {
   ...getTableColumns(cartItems),
@@ -46,6 +61,7 @@ const withHistory = {
     order by h.id), '[]'::json) from ${orderHistory} h where h.order_id = ${cartItems}.id)`,
   purchasedAtCursor: PURCHASED_AT_EXACT,
   buyerEmailVerified: BUYER_EMAIL_VERIFIED,
+  invoice: ORDER_INVOICE,
 };
 
 const newestFirst = [desc(cartItems.purchasedAt), desc(cartItems.id)];

@@ -50,6 +50,8 @@ export function createOrdersService(deps: {
   productWrites: KeyedQueue;
   /** A restore changes the product's stock: cached reads of it go, here and (by NOTIFY) everywhere. */
   invalidateProducts: InvalidateProducts;
+  /** Trade on account: issues invoices and credit notes in the move's transaction (modules/trade/invoicing.ts). */
+  invoicing?: { onOrderMoved(tx: Db, row: CartItemRow, to: OrderStatus): Promise<void> };
 }) {
   const { repository, events, reads, invalidateOrders, productWrites, invalidateProducts } = deps;
 
@@ -78,6 +80,7 @@ export function createOrdersService(deps: {
           const row: CartItemRow | undefined = await q.move(order.id, actor, uid, transition.from, changes);
           if (!row) return undefined;
           await q.appendHistory(row.id, transition.to, actor);
+          await deps.invoicing?.onOrderMoved(tx, row, transition.to);
           const restored =
             transition.stock === 'restore' && row.productId
               ? await restoreStock(tx, row.productId, row.quantity)

@@ -10,6 +10,7 @@ export function toPublicProduct(row: ProductRow): Product {
     categorySlug: row.categorySlug,
     priceTiers: row.priceTiers.map((t) => ({ minQuantity: t.minQuantity, price: Number(t.price) })),
     userName: row.userName,
+    supplierId: row.ownerUid,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -31,6 +32,7 @@ export function publicProductJson(alias: string): SQL {
     sql`'categorySlug', ${column('categorySlug')}`,
     sql`'priceTiers', ${column('priceTiers')}`,
     sql`'userName', ${column('userName')}`,
+    sql`'supplierId', ${column('ownerUid')}`,
     sql`'createdAt', to_char(${column('createdAt')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   ];
   return sql`jsonb_build_object(${sql.join(pairs, sql`, `)})`;

@@ -11,6 +11,7 @@ import {
 } from '../orders/order-events';
 import { publicProductJson } from '../products/products.mapper';
 import { takeStock } from '../products/stock.repository';
+import { accountRefusal } from '../trade/account-terms';
 
 export interface PurchaseOrder {
   productId: string;
@@ -21,6 +22,8 @@ export interface PurchaseOrder {
   idempotencyKey: string | null;
   /** When set, the purchase happens only if this is the unit price the server charges (else undefined). */
   expectedUnitPrice: number | null;
+  /** The buyer's purchase order number (printed on the invoice), or null. */
+  poNumber: string | null;
 }
 
 /** What the purchase statement answers: enough for the response and the `placed` event. */
@@ -78,6 +81,9 @@ export function createPurchasesRepository(
         const placed = await withRetry(() => (single ? single(order) : inTransaction(order, eventOf)));
         return placed ? { placed } : { refused: true };
       } catch (err) {
+        // The trade account refused the order (the trigger's credit check): nothing was written.
+        const refusal = accountRefusal(err);
+        if (refusal) throw refusal;
         // Only the idempotency index is unique among what the statement writes.
         if (order.idempotencyKey !== null && isUniqueViolation(err)) return { keyUsed: true };
         throw err;
@@ -150,6 +156,10 @@ function purchaseStatement(db: Db, recordEvent: OrderEventSink['recordInStatemen
     shippedAt: sql`null`,
     quoteId: sql`null`,
     quoteVersion: sql`null`,
+    poNumber: param('poNumber', 'text'),
+    // Set from the trade account by the cart_items_account_terms trigger, which also checks the credit.
+    paymentTerms: sql`'prepay'`,
+    netDays: sql`null`,
   };
   // The `placed` event, when the sink writes it in SQL: from the same rows, so it commits with the order.
   const event: SqlOrderEvent = {
@@ -209,6 +219,7 @@ const valuesOf = (order: PurchaseOrder): Record<string, string | number | null> 
   phone: order.phone,
   idempotencyKey: order.idempotencyKey,
   expectedUnitPrice: order.expectedUnitPrice,
+  poNumber: order.poNumber,
 });
 
 /** Undefined when the product refused the order (the caller finds out why). */

@@ -128,6 +128,7 @@ export function createPurchasesService(deps: {
         phone: body.phone,
         idempotencyKey: idempotencyKey ?? null,
         expectedUnitPrice: body.expectedUnitPrice ?? null,
+        poNumber: body.poNumber ?? null,
       };
       // A refused order is explained from a fresh read; if that read finds nothing to refuse (the stock
       // came back in between), the order simply runs again.

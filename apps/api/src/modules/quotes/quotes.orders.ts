@@ -70,6 +70,11 @@ export async function placeQuotedOrders(
       shippedAt: sql`null`,
       quoteId: sql`${quote.id}::uuid`,
       quoteVersion: sql`${version}::int`,
+      poNumber: sql`null`,
+      // Set from the trade account by the cart_items_account_terms trigger (migration 0022), which also
+      // checks the credit: an accepted quote on account counts against the limit like a purchase.
+      paymentTerms: sql`'prepay'`,
+      netDays: sql`null`,
     };
     // INSERT ... SELECT lists every column of the table in schema order (as the purchase statement does).
     const columns = Object.keys(getTableColumns(cartItems)) as Array<keyof typeof values>;

@@ -28,6 +28,7 @@ import type { OrderEventSink } from '../orders/order-events';
 import type { InvalidateOrders } from '../orders/orders.cache';
 import { decodeOrderCursor, encodeOrderCursor } from '../orders/orders.cursor';
 import type { InvalidateProducts } from '../products/products.cache';
+import { accountRefusal } from '../trade/account-terms';
 import { quoteMailPayload, toQuote, toSummary } from './quotes.mapper';
 import { ShortLine, placeQuotedOrders } from './quotes.orders';
 import type { QuotesRepository } from './quotes.repository';
@@ -240,6 +241,9 @@ export function createQuotesService(deps: {
         deps.invalidateProducts(placed.productIds, { stockOnly: true });
       }
     } catch (err) {
+      // Over the account's credit limit or on hold: nothing placed, the quote still offered.
+      const refused = accountRefusal(err);
+      if (refused) throw refused;
       if (!(err instanceof ShortLine)) throw err;
       const row = (await repository.findById(id))!;
       const [product] = await repository.productsOf([err.productId]);

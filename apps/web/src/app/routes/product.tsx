@@ -10,6 +10,9 @@ import { ProductDetail } from '@/features/products/components/product-detail';
 import { ProductNotFound } from '@/features/products/components/product-not-found';
 import { PurchasePanel } from '@/features/purchases/components/purchase-panel';
 import { RequestQuoteButton } from '@/features/quotes/components/request-quote-button';
+import { useSupplierAccount } from '@/features/trade/api/accounts';
+import { RequestTermsButton } from '@/features/trade/components/request-terms-button';
+import { paymentNote } from '@/features/trade/payment-note';
 import { ApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 
@@ -19,6 +22,8 @@ export function Component() {
   const product = useProduct(id);
   const { user } = useAuth();
   const queryClient = useQueryClient();
+  const signedIn = Boolean(user?.email);
+  const account = useSupplierAccount(product.data?.supplierId ?? '', signedIn && product.isSuccess);
   usePageTitle(product.data?.name ?? 'Product Details');
 
   if (product.isPending) return <PageSpinner />;
@@ -36,12 +41,22 @@ export function Component() {
             // A different product starts a fresh selection.
             key={product.data._id}
             product={product.data}
-            signedIn={Boolean(user?.email)}
+            signedIn={signedIn}
             refreshProduct={() => refetchProduct(queryClient, id)}
-            onPurchased={(result) => void applyPurchasedStock(queryClient, id, result.updatedQuantity)}
-            onPurchaseFailed={() => void refetchProduct(queryClient, id).catch(() => {})}
+            onPurchased={(result) => {
+              void applyPurchasedStock(queryClient, id, result.updatedQuantity);
+              void account.refetch();
+            }}
+            onPurchaseFailed={() => {
+              void refetchProduct(queryClient, id).catch(() => {});
+              void account.refetch();
+            }}
+            paymentNote={signedIn ? paymentNote(account.data) : undefined}
           />
-          <RequestQuoteButton product={product.data} signedIn={Boolean(user?.email)} />
+          <RequestQuoteButton product={product.data} signedIn={signedIn} />
+          {user && user.uid !== product.data.supplierId && (
+            <RequestTermsButton supplierId={product.data.supplierId} supplierName={product.data.userName} />
+          )}
         </>
       }
     />

@@ -24,7 +24,7 @@ describe('Navbar', () => {
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
   });
 
-  it('shows a signed-in user Add Product, My Products, My Cart, Orders, Quotes and Dashboard, not Login or Register', () => {
+  it('shows a signed-in user Add Product, My Products, My Cart, Orders, Quotes, Dashboard and Invoices, not Login or Register', () => {
     renderNavbar({ displayName: 'Bea Buyer', photoURL: 'https://example.com/bea.png' });
     expect(names()).toEqual([
       'Bulkwise',
@@ -37,6 +37,7 @@ describe('Navbar', () => {
       'Orders',
       'Quotes',
       'Dashboard',
+      'Invoices',
       // The settings gear: an icon named by its label.
       '',
     ]);
@@ -53,6 +54,7 @@ describe('Navbar', () => {
       '/orders',
       '/quotes',
       '/dashboard',
+      '/invoices',
       '/settings',
     ]);
   });

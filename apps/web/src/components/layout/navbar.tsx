@@ -51,6 +51,8 @@ function navItems(
       { to: paths.orders.getHref(), label: 'Orders', badge: ordersBadge },
       { to: paths.quotes.getHref(), label: 'Quotes', badge: quotesBadge },
       { to: paths.dashboard.getHref(), label: 'Dashboard', badge: dashboardBadge },
+      // One link for the three billing pages (they link to each other).
+      { to: paths.invoices.getHref(), label: 'Invoices' },
     );
   } else {
     items.push(

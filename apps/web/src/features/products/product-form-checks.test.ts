@@ -184,6 +184,7 @@ describe('productToFormValues', () => {
       priceTiers: [],
       categorySlug: 'industrial_machinery_tools',
       userName: 'Sam',
+      supplierId: 'sam-1',
       createdAt: '2026-01-01T00:00:00.000Z',
     };
     expect(productToFormValues(product)).toEqual(valid);

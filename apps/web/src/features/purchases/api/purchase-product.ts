@@ -12,6 +12,8 @@ export interface PurchaseRequest {
   idempotencyKey: string;
   /** The unit price shown to the buyer: the server answers 409 PRICE_CHANGED instead of charging another. */
   expectedUnitPrice?: number;
+  /** The buyer's purchase order number (at most 50 characters), printed on the invoice. */
+  poNumber?: string | null;
 }
 
 /** POST /api/products/purchase/:id (signed in): buys `quantity` units and adds them to the cart. */

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PRICING_MESSAGES, PURCHASE_MESSAGES, PurchaseBodySchema } from '@bulkwise/contracts';
+import { PRICING_MESSAGES, PURCHASE_MESSAGES, PoNumberSchema, PurchaseBodySchema } from '@bulkwise/contracts';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -12,6 +12,8 @@ import { formatPrice } from '@/components/ui/price';
 export const ShippingSchema = z.object({
   address: z.string().trim().min(1, PURCHASE_MESSAGES.addressRequired).pipe(PurchaseBodySchema.shape.address),
   phone: z.string().trim().min(1, PURCHASE_MESSAGES.phoneRequired).pipe(PurchaseBodySchema.shape.phone),
+  /** The buyer's purchase order number, printed on the invoice. */
+  poNumber: PoNumberSchema,
 });
 export type ShippingDetails = z.output<typeof ShippingSchema>;
 
@@ -24,6 +26,8 @@ interface PurchaseDialogProps {
   /** The server refused the price shown before: say so, and let the buyer confirm the new one. */
   priceChanged?: boolean;
   pending: boolean;
+  /** How this order will be paid (prepay, or on account with the credit left), when known. */
+  paymentNote?: string;
   onSubmit: (details: ShippingDetails) => void;
   onClose: () => void;
 }
@@ -70,6 +74,7 @@ export function PurchaseDialog({
   total,
   priceChanged = false,
   pending,
+  paymentNote,
   onSubmit,
   onClose,
 }: PurchaseDialogProps) {
@@ -82,7 +87,7 @@ export function PurchaseDialog({
     formState: { errors },
   } = useForm<z.input<typeof ShippingSchema>, unknown, ShippingDetails>({
     resolver: zodResolver(ShippingSchema),
-    defaultValues: { address: '', phone: '' },
+    defaultValues: { address: '', phone: '', poNumber: '' },
   });
 
   useEffect(() => {
@@ -111,6 +116,11 @@ export function PurchaseDialog({
           {quantity} units of <strong>{productName}</strong> at <strong>{formatPrice(unitPrice)}</strong> per
           unit, for <strong>{formatPrice(total)}</strong>
         </p>
+        {paymentNote && (
+          <p className="mt-2 text-sm" data-testid="purchase-terms">
+            {paymentNote}
+          </p>
+        )}
         {priceChanged && (
           <p
             role="alert"
@@ -126,6 +136,14 @@ export function PurchaseDialog({
             </Field>
             <Field formId={formId} name="phone" label="Phone number" error={errors.phone?.message}>
               <TextInput type="tel" autoComplete="tel" {...register('phone')} />
+            </Field>
+            <Field
+              formId={formId}
+              name="poNumber"
+              label="PO number (optional)"
+              error={errors.poNumber?.message}
+            >
+              <TextInput maxLength={50} {...register('poNumber')} />
             </Field>
           </fieldset>
           <div className="modal-action mt-2">

@@ -27,6 +27,8 @@ interface PurchasePanelProps {
   onPurchased: (result: PurchaseResult) => void;
   /** A purchase failed: the page's stock may be out of date. */
   onPurchaseFailed?: () => void;
+  /** The terms that apply to this order (trade on account), shown in the dialog. */
+  paymentNote?: string;
 }
 
 /** The server's current unit price when it refused the one the buyer saw. */
@@ -46,6 +48,7 @@ export function PurchasePanel({
   refreshProduct,
   onPurchased,
   onPurchaseFailed,
+  paymentNote,
 }: PurchasePanelProps) {
   const min = product.minSellingQuantity;
   const stock = product.mainQuantity;
@@ -123,6 +126,7 @@ export function PurchasePanel({
         phone: details.phone,
         idempotencyKey: attempt.current.key,
         expectedUnitPrice: unitPrice,
+        ...(details.poNumber ? { poNumber: details.poNumber } : {}),
       });
       attempt.current = null;
       closeDialog();
@@ -189,6 +193,7 @@ export function PurchasePanel({
         total={quantityTotal(quantity, unitPrice)}
         priceChanged={changedPrice !== null}
         pending={purchase.isPending}
+        paymentNote={paymentNote}
         onSubmit={(details) => void confirm(details)}
         onClose={() => {
           if (!purchase.isPending) closeDialog();

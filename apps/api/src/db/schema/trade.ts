@@ -1,0 +1,188 @@
+import type { AccountStatus, PaymentTerms } from '@bulkwise/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * Trade on account (docs/decisions/0022-trade-accounts.md). Money in integer cents throughout.
+ * One account per supplier and buyer, created by a trigger on the first order between them (migration
+ * 0020); the same trigger locks it and checks the credit limit in the purchase's statement.
+ */
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const tradeAccounts = pgTable(
+  'trade_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    supplierUid: text('supplier_uid').notNull(),
+    supplierName: text('supplier_name').notNull(),
+    supplierEmail: text('supplier_email').notNull(),
+    buyerUid: text('buyer_uid').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    terms: text('terms').$type<PaymentTerms>().notNull().default('prepay'),
+    netDays: integer('net_days'),
+    creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }).notNull().default(0),
+    status: text('status').$type<AccountStatus>().notNull().default('active'),
+    /** The buyer's billing details, from their last request for terms (copied into each invoice). */
+    companyName: text('company_name'),
+    taxId: text('tax_id'),
+    billingAddress: text('billing_address'),
+    note: text('note'),
+    createdAt: at('created_at'),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [
+    check('trade_accounts_terms', sql`${t.terms} in ('prepay', 'net')`),
+    check('trade_accounts_status', sql`${t.status} in ('requested', 'active', 'on_hold', 'declined')`),
+    check('trade_accounts_net_days', sql`(${t.terms} = 'net') = (${t.netDays} is not null)`),
+    check('trade_accounts_limit', sql`${t.creditLimitCents} >= 0`),
+    uniqueIndex('trade_accounts_pair_key').on(t.supplierUid, t.buyerUid),
+    index('trade_accounts_buyer_idx').on(t.buyerUid),
+  ],
+);
+
+/** Every change of an account's terms or state, with who made it and why. */
+export const tradeAccountHistory = pgTable(
+  'trade_account_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => tradeAccounts.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    by: text('by').notNull(),
+    reason: text('reason'),
+    details: jsonb('details'),
+    at: at('at'),
+  },
+  (t) => [index('trade_account_history_account_idx').on(t.accountId, t.id)],
+);
+
+/** The last number used per supplier, year and series: taken with a row lock in the issuing transaction. */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    supplierUid: text('supplier_uid').notNull(),
+    year: integer('year').notNull(),
+    series: text('series').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.supplierUid, t.year, t.series] })],
+);
+
+/**
+ * An invoice: number, dates and snapshot never change (a trigger refuses it). `paid_cents` and
+ * `credited_cents` are the sums of its payments and credit note, kept in their transactions so that the
+ * list can filter by the derived status without summing per row.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull().unique(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => tradeAccounts.id),
+    orderId: uuid('order_id').notNull().unique(),
+    supplierUid: text('supplier_uid').notNull(),
+    buyerUid: text('buyer_uid').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    terms: text('terms').$type<PaymentTerms>().notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    snapshot: jsonb('snapshot').notNull(),
+    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
+    creditedCents: bigint('credited_cents', { mode: 'number' }).notNull().default(0),
+    /** Set with the credit note: the invoice is void from then on. */
+    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
+    issuedAt: at('issued_at'),
+  },
+  (t) => [
+    check(
+      'invoices_balance',
+      sql`${t.paidCents} >= 0 and ${t.creditedCents} >= 0 and ${t.paidCents} + ${t.creditedCents} <= ${t.totalCents}`,
+    ),
+    index('invoices_supplier_idx').on(t.supplierUid, t.issuedAt, t.id),
+    index('invoices_buyer_idx').on(t.buyerUid, t.issuedAt, t.id),
+    index('invoices_account_idx').on(t.accountId),
+  ],
+);
+
+export const creditNotes = pgTable('credit_notes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  number: text('number').notNull().unique(),
+  invoiceId: uuid('invoice_id')
+    .notNull()
+    .unique()
+    .references(() => invoices.id),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+  reason: text('reason'),
+  issuedAt: at('issued_at'),
+});
+
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    method: text('method').notNull(),
+    reference: text('reference'),
+    recordedBy: text('recorded_by').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    recordedAt: at('recorded_at'),
+  },
+  (t) => [
+    check('invoice_payments_positive', sql`${t.amountCents} > 0`),
+    uniqueIndex('invoice_payments_idempotency_key').on(t.recordedBy, t.idempotencyKey),
+    index('invoice_payments_invoice_idx').on(t.invoiceId),
+  ],
+);
+
+/** The buyer's word that they paid: notifies the supplier, changes no balance. */
+export const remittances = pgTable(
+  'remittances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reference: text('reference').notNull(),
+    sentAt: at('sent_at'),
+  },
+  (t) => [index('remittances_invoice_idx').on(t.invoiceId)],
+);
+
+/** Reminders sent (due soon, overdue): the primary key makes each one once, whatever the instances. */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    kind: text('kind').notNull(),
+    at: at('at'),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.kind] })],
+);
+
+export type TradeAccountRow = typeof tradeAccounts.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;

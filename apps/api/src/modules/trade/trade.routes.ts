@@ -1,0 +1,135 @@
+import {
+  AsQuerySchema,
+  IdParamsSchema,
+  ReasonBodySchema,
+  SetTermsBodySchema,
+  TermsRequestBodySchema,
+  TradeAccountListSchema,
+  TradeAccountSchema,
+} from '@bulkwise/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SecuredRouteOptions } from '../../plugins/secured';
+import type { Statements } from './statement';
+import type { TradeService } from './trade.service';
+
+const PARTIES = 'Only the two parties see an account: 404 for anyone else.';
+const SUPPLIER_ONLY = `${PARTIES} 403 when the buyer tries it.`;
+
+export const tradeRoutes: FastifyPluginAsyncZod<{
+  trade: TradeService;
+  statements: Statements;
+  secured: SecuredRouteOptions;
+}> = async (app, { trade, statements, secured }) => {
+  const tags = ['trade accounts'];
+  app.get(
+    '/trade-accounts',
+    {
+      ...secured.read,
+      schema: {
+        tags,
+        description:
+          "The caller's trade accounts as buyer or as supplier, with outstanding, available credit and history.",
+        querystring: AsQuerySchema,
+        response: { 200: TradeAccountListSchema },
+      },
+    },
+    async (req) => trade.list(req.user, req.query.as),
+  );
+  app.get(
+    '/trade-accounts/:id',
+    {
+      ...secured.read,
+      schema: { tags, description: PARTIES, params: IdParamsSchema, response: { 200: TradeAccountSchema } },
+    },
+    async (req) => trade.get(req.user, req.params.id),
+  );
+  app.post(
+    '/trade-accounts/request',
+    {
+      ...secured.write,
+      schema: {
+        tags,
+        description:
+          'The buyer asks the supplier (`supplierId` of any of their products) for terms. 404 for an unknown supplier.',
+        body: TermsRequestBodySchema,
+        response: { 201: TradeAccountSchema },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await trade.request(req.user, req.body)),
+  );
+  app.put(
+    '/trade-accounts/:id/terms',
+    {
+      ...secured.write,
+      schema: {
+        tags,
+        description: `The supplier sets prepay or net terms (netDays 7, 15, 30, 60 or 90) and the credit limit. ${SUPPLIER_ONLY}`,
+        params: IdParamsSchema,
+        body: SetTermsBodySchema,
+        response: { 200: TradeAccountSchema },
+      },
+    },
+    async (req) => trade.setTerms(req.user, req.params.id, req.body),
+  );
+  const reasonRoutes = [
+    ['decline', 'The supplier declines a request for terms.', trade.decline],
+    [
+      'hold',
+      'The supplier puts the account on hold: its orders are refused with 409 ACCOUNT_ON_HOLD.',
+      trade.hold,
+    ],
+    ['release', 'The supplier lifts a hold (409 when the account is not on hold).', trade.release],
+  ] as const;
+  for (const [name, description, action] of reasonRoutes) {
+    app.post(
+      `/trade-accounts/:id/${name}`,
+      {
+        ...secured.write,
+        schema: {
+          tags,
+          description: `${description} The reason is kept in the account's history. ${SUPPLIER_ONLY}`,
+          params: IdParamsSchema,
+          body: ReasonBodySchema,
+          response: { 200: TradeAccountSchema },
+        },
+      },
+      async (req) => action(req.user, req.params.id, req.body),
+    );
+  }
+  app.get(
+    '/trade-accounts/:id/statement.csv',
+    {
+      ...secured.read,
+      schema: {
+        tags,
+        description: `Open items with aging buckets (0-30, 31-60, 61-90, over 90 days since issue). ${PARTIES}`,
+        params: IdParamsSchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="statement-${req.params.id}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(await statements.csv(req.user, req.params.id)),
+  );
+  app.get(
+    '/trade-accounts/:id/statement.pdf',
+    {
+      ...secured.read,
+      schema: {
+        tags,
+        description: `The statement as PDF. ${PARTIES}`,
+        params: IdParamsSchema,
+        produces: ['application/pdf'],
+      },
+    },
+    async (req, reply) =>
+      reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="statement-${req.params.id}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(await statements.pdf(req.user, req.params.id)),
+  );
+};

@@ -1,0 +1,96 @@
+import type { Invoice } from '@bulkwise/contracts';
+import { FileDown } from 'lucide-react';
+import { formatPrice } from '@/components/ui/price';
+import { InvoiceStatusBadge } from './invoice-status-badge';
+
+interface InvoiceCardProps {
+  invoice: Invoice;
+  as: 'buyer' | 'supplier';
+  busy: boolean;
+  onPdf: (invoice: Invoice) => void;
+  onPay: (invoice: Invoice) => void;
+  onRemit: (invoice: Invoice) => void;
+}
+
+/** One invoice: who, what, how much is left and when it is due, and what the reader can do with it. */
+export function InvoiceCard({ invoice, as, busy, onPdf, onPay, onRemit }: InvoiceCardProps) {
+  const s = invoice.snapshot;
+  const other = as === 'buyer' ? s.seller.name : (s.buyer.companyName ?? s.buyer.name);
+  const open = invoice.balance > 0 && invoice.status !== 'void';
+  return (
+    <article
+      className="card border border-base-300 bg-base-100 shadow-sm"
+      aria-labelledby={`invoice-${invoice._id}`}
+      data-testid="invoice-card"
+    >
+      <div className="card-body gap-3 p-4 sm:p-5">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id={`invoice-${invoice._id}`} className="font-mono text-base font-semibold">
+            Invoice {invoice.number}
+          </h3>
+          <InvoiceStatusBadge status={invoice.status} />
+        </div>
+        <p className="text-sm">
+          {as === 'buyer' ? 'From' : 'To'} <strong>{other}</strong> · {s.line.quantity} × {s.line.name}
+          {s.poNumber ? ` · PO ${s.poNumber}` : ''}
+        </p>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+          <div>
+            <dt className="text-base-content/70">Total</dt>
+            <dd className="font-semibold">{formatPrice(invoice.total)}</dd>
+          </div>
+          <div>
+            <dt className="text-base-content/70">Amount due</dt>
+            <dd className="font-semibold" data-testid="invoice-balance">
+              {formatPrice(invoice.balance)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-base-content/70">Issued</dt>
+            <dd>{invoice.issuedOn}</dd>
+          </div>
+          <div>
+            <dt className="text-base-content/70">Due</dt>
+            <dd>{invoice.dueOn}</dd>
+          </div>
+        </dl>
+        {invoice.payments.length > 0 && (
+          <ul className="text-sm text-base-content/80" aria-label={`Payments on invoice ${invoice.number}`}>
+            {invoice.payments.map((p) => (
+              <li key={p._id}>
+                {p.paidOn}: {formatPrice(p.amount)} by {p.method}
+                {p.reference ? ` (${p.reference})` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+        {invoice.creditNote && (
+          <p className="text-sm">
+            Credit note {invoice.creditNote.number}: {formatPrice(invoice.creditNote.amount)}
+          </p>
+        )}
+        <div className="card-actions justify-end">
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => onPdf(invoice)}>
+            <FileDown className="size-4" aria-hidden="true" />
+            Download PDF<span className="sr-only"> of invoice {invoice.number}</span>
+          </button>
+          {open && as === 'buyer' && (
+            <button type="button" className="btn btn-sm" disabled={busy} onClick={() => onRemit(invoice)}>
+              Send remittance advice<span className="sr-only"> for invoice {invoice.number}</span>
+            </button>
+          )}
+          {open && as === 'supplier' && (
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              disabled={busy}
+              onClick={() => onPay(invoice)}
+            >
+              Record payment<span className="sr-only"> on invoice {invoice.number}</span>
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,164 @@
+import { INVOICE_STATUSES, type Invoice, type InvoiceStatus } from '@bulkwise/contracts';
+import { Receipt } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/feedback/empty-state';
+import { ErrorState } from '@/components/feedback/error-state';
+import { PageSpinner } from '@/components/feedback/spinner';
+import { errorDialog, formDialog, successDialog } from '@/lib/dialogs';
+import { downloadFile } from '../api/download';
+import { useInvoiceAction, useInvoices } from '../api/invoices';
+import { InvoiceCard } from './invoice-card';
+import { INVOICE_STATUS_LABEL } from './invoice-status-badge';
+
+type Tab = InvoiceStatus | 'all';
+const TABS: readonly Tab[] = ['all', ...INVOICE_STATUSES];
+const label = (t: Tab) => (t === 'all' ? 'All' : INVOICE_STATUS_LABEL[t]);
+export const INVOICES_LOAD_FAILED = 'Failed to load your invoices';
+
+const newKey = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+const amountOf = (value: string | undefined) => Number((value ?? '').replace(/[$,\s]/g, ''));
+
+/** Invoices by status tab, as the buyer (pay, remit) or the supplier (record payments) sees them. */
+export function InvoiceList({ as }: { as: 'buyer' | 'supplier' }) {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('status');
+  const tab: Tab = TABS.includes(raw as Tab) ? (raw as Tab) : 'all';
+  const invoices = useInvoices(as, tab);
+  const action = useInvoiceAction();
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const run = async (invoice: Invoice, work: () => Promise<unknown>, done: string) => {
+    setBusyId(invoice._id);
+    try {
+      await work();
+      await successDialog(done);
+    } catch (err) {
+      await errorDialog('Not Saved', err instanceof Error ? err.message : 'Please try again.');
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const onPay = async (invoice: Invoice) => {
+    const values = await formDialog({
+      title: `Record a payment on ${invoice.number}`,
+      text: `Amount due: $${invoice.balance.toFixed(2)}`,
+      fields: [
+        { name: 'amount', label: 'Amount (USD)', maxLength: 20, required: true },
+        { name: 'paidOn', label: 'Paid on (YYYY-MM-DD)', maxLength: 10, required: true },
+        { name: 'method', label: 'Method', maxLength: 50, required: true },
+        { name: 'reference', label: 'Reference', maxLength: 200 },
+      ],
+      confirmText: 'Record Payment',
+      cancelText: 'Cancel',
+    });
+    if (!values) return;
+    const body = {
+      amount: amountOf(values.amount),
+      paidOn: values.paidOn ?? '',
+      method: values.method ?? '',
+      reference: values.reference || null,
+    };
+    await run(
+      invoice,
+      () => action.mutateAsync({ kind: 'payment', id: invoice._id, body, idempotencyKey: newKey() }),
+      'Payment recorded',
+    );
+  };
+
+  const onRemit = async (invoice: Invoice) => {
+    const values = await formDialog({
+      title: `Remittance advice for ${invoice.number}`,
+      text: 'Tell the supplier what you paid. The balance changes once they record the payment.',
+      fields: [
+        { name: 'amount', label: 'Amount paid (USD)', maxLength: 20, required: true },
+        { name: 'reference', label: 'Payment reference', maxLength: 200, required: true },
+      ],
+      confirmText: 'Send',
+      cancelText: 'Cancel',
+    });
+    if (!values) return;
+    const body = { amount: amountOf(values.amount), reference: values.reference ?? '' };
+    await run(
+      invoice,
+      () => action.mutateAsync({ kind: 'remittance', id: invoice._id, body }),
+      'Remittance advice sent',
+    );
+  };
+
+  const onPdf = (invoice: Invoice) =>
+    void downloadFile(`/invoices/${invoice._id}.pdf`, `invoice-${invoice.number}.pdf`).catch(() =>
+      errorDialog('Download Failed', 'The invoice could not be downloaded. Please try again.'),
+    );
+
+  const list = invoices.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <div className="flex flex-col gap-6">
+      <div role="tablist" aria-label="Invoices by status" className="tabs tabs-box flex-wrap">
+        {TABS.map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={t === tab}
+            className={`tab text-base-content! ${t === tab ? 'tab-active' : ''}`}
+            onClick={() => setParams(t === 'all' ? {} : { status: t }, { replace: true })}
+          >
+            {label(t)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={`${label(tab)} invoices`}>
+        {invoices.isPending ? (
+          <PageSpinner />
+        ) : invoices.isError ? (
+          <ErrorState message={INVOICES_LOAD_FAILED} />
+        ) : list.length === 0 ? (
+          <EmptyState
+            title={tab === 'all' ? 'No Invoices Yet' : `No ${label(tab)} Invoices`}
+            message={
+              as === 'buyer'
+                ? 'Invoices appear here when a supplier confirms a prepaid order or ships one on account.'
+                : 'Invoices are issued when you confirm a prepaid order or ship one on account.'
+            }
+            icon={<Receipt className="size-8" aria-hidden="true" />}
+          />
+        ) : (
+          <>
+            <ul className="flex flex-col gap-4" aria-label="Invoices">
+              {list.map((invoice) => (
+                <li key={invoice._id}>
+                  <InvoiceCard
+                    invoice={invoice}
+                    as={as}
+                    busy={busyId === invoice._id}
+                    onPdf={onPdf}
+                    onPay={(i) => void onPay(i)}
+                    onRemit={(i) => void onRemit(i)}
+                  />
+                </li>
+              ))}
+            </ul>
+            {invoices.hasNextPage && (
+              <div className="mt-6 flex justify-center">
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  onClick={() => void invoices.fetchNextPage()}
+                  disabled={invoices.isFetchingNextPage}
+                >
+                  {invoices.isFetchingNextPage ? 'Loading…' : 'Load more invoices'}
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
