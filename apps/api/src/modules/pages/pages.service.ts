@@ -40,7 +40,25 @@ export function createPagesService(deps: {
   categories: Pick<CategoriesService, 'list' | 'get'>;
   publicUrl: string;
 }) {
-  const { reads, categories, publicUrl } = deps;
+  const { reads, publicUrl } = deps;
+  // Names, ids and descriptions of the fixed categories (seeded, never written at run time): read once,
+  // so a product page made from the cached product costs no query. Counts are never shown here.
+  let fixedCategories: Promise<Category[]> | undefined;
+  const categories = {
+    list: () =>
+      (fixedCategories ??= deps.categories.list().then(
+        (list) => {
+          // An empty list (a database not seeded yet) is asked again next time.
+          if (list.length === 0) fixedCategories = undefined;
+          return list;
+        },
+        (err: unknown) => {
+          fixedCategories = undefined;
+          throw err;
+        },
+      )),
+    get: deps.categories.get,
+  };
   const url = (path: string) => absoluteUrl(publicUrl, path);
   const home: Crumb = { name: 'Home', href: '/' };
   const ld = (trail: readonly Crumb[]) =>
