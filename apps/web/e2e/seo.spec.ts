@@ -67,7 +67,6 @@ test('with JavaScript the product page hydrates with no console error and no lay
   await expect(page.getByRole('button', { name: 'Buy Now' })).toBeVisible();
   // The server's view is gone: one heading, the app's.
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-  await page.waitForTimeout(0);
   expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
   expect(errors).toEqual([]);
 });
