@@ -23,7 +23,9 @@ export async function openFromNav(page: Page, name: string | RegExp, url: RegExp
   const link = nav.getByRole('link', { name, exact: true });
   if (await link.isVisible()) await link.click();
   else {
-    const group = nav.locator('li', { has: page.getByRole('menuitem', { name, exact: true }) });
+    // The closed menu's items are hidden: find the group that holds this one.
+    const item = page.getByRole('menuitem', { name, exact: true, includeHidden: true });
+    const group = nav.locator('li', { has: item });
     await group.getByRole('button').first().click();
     await nav.getByRole('menuitem', { name, exact: true }).click();
   }

@@ -122,7 +122,8 @@ export function Navbar({ user, onLogout, search, ordersBadge, dashboardBadge }: 
           {entries.map((entry) =>
             isGroup(entry) ? (
               <li key={entry.label}>
-                <h2 className="menu-title">{entry.label}</h2>
+                {/* menu-title's faded colour fails contrast: full colour. */}
+                <h2 className="menu-title text-base-content!">{entry.label}</h2>
                 <ul>
                   <NavLinks items={entry.items} badgeOf={badgeOf} />
                 </ul>
