@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import type { NavGroup } from './nav-items';
 
@@ -77,7 +77,6 @@ export function MenuButton({ group, badgeOf }: MenuButtonProps) {
     } else if (event.key === 'Tab') close(false);
   };
 
-  const badges = group.items.map((item) => badgeOf(item)).filter(Boolean);
   return (
     <li className="relative">
       <button
@@ -92,8 +91,9 @@ export function MenuButton({ group, badgeOf }: MenuButtonProps) {
         onKeyDown={onButtonKey}
       >
         {group.label}
-        {badges.map((badge, i) => (
-          <span key={i}>{badge}</span>
+        {group.items.map((item) => (
+          // No wrapper: a badge with nothing to count renders nothing, and leaves no gap.
+          <Fragment key={item.to}>{badgeOf(item)}</Fragment>
         ))}
         <ChevronDown className="size-4" aria-hidden="true" />
       </button>
