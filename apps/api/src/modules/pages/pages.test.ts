@@ -111,6 +111,10 @@ describe('a product page', () => {
     expect(html).toContain(
       '<noscript><style>[data-testid="startup-overlay"]{display:none!important}</style></noscript>',
     );
+    // The photo, for readers without JavaScript only (no second image while the app starts).
+    expect(html).toContain(
+      '<noscript><img src="https://cdn.example.com/kraft-1280.jpg" alt="Kraft boxes 40x30"',
+    );
     // The app still boots from the same document.
     expect(html).toContain('data-testid="startup-overlay"');
     expect(html.match(/<title>/g)).toHaveLength(1);

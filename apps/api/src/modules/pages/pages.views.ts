@@ -11,11 +11,15 @@ import { dollars, inStock } from './pages.structured';
 const productHref = (id: string) => `/product/${encodeURIComponent(id)}`;
 const categoryHref = (id: string) => `/category/${encodeURIComponent(id)}`;
 
+/**
+ * In <noscript>: with JavaScript the browser makes no element of it (no second fetch or second image of
+ * the same name while the app starts); without, and for crawlers that read HTML, it is the image.
+ */
 function image(src: string, alt: string, sizes: string, eager: boolean): string {
   const srcset = imageSrcset(src);
   const choice = srcset ? ` srcset="${e(srcset)}" sizes="${e(sizes)}"` : '';
   const loading = eager ? 'fetchpriority="high"' : 'loading="lazy"';
-  return `<img src="${e(src)}"${choice} alt="${e(alt)}" width="600" height="450" ${loading} class="aspect-4/3 w-full rounded-box object-cover" />`;
+  return `<noscript><img src="${e(src)}"${choice} alt="${e(alt)}" width="600" height="450" ${loading} class="aspect-4/3 w-full rounded-box object-cover" /></noscript>`;
 }
 
 export interface Crumb {
