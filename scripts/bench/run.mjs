@@ -14,7 +14,8 @@
 // BENCH_ONLY=purchases: only the purchase line and its oversell check, in their own section.
 // BENCH_ONLY=reads: only the three cached reads (product page, sorted first page, categories) between the
 // two ceiling passes, printed with the issue #17 targets and kept as JSON (latest.md is left alone);
-// BENCH_READS=product,page,categories picks some of them. BENCH_API_NODE_ARGS: extra node arguments of
+// BENCH_READS=product,page,categories,html picks some of them (html: a product page's server-made HTML,
+// decision 0024, target p99 < 10 ms; it serves the built web, apps/web/dist, which `npm run build` makes). BENCH_API_NODE_ARGS: extra node arguments of
 // the API process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, written when it stops).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -233,7 +234,8 @@ async function main() {
       // Production refuses RATE_LIMIT_DISABLED: limits far above what one run sends.
       ...UNLIMITED_RATES,
       SEED_DEMO_DATA: 'false',
-      WEB_DIST_DIR: '',
+      // The server-made product page (BENCH_READS=html) needs the built index.html.
+      WEB_DIST_DIR: READS.includes('html') ? path.join(ROOT, 'apps', 'web', 'dist') : '',
       MAIL_ENABLED: 'false',
       FIREBASE_AUTH_EMULATOR_HOST: undefined,
       LOG_LEVEL: undefined,
@@ -547,11 +549,12 @@ async function readsOnly({ apiBase, bareBase, byId, ceilingBefore, host, databas
     product: ['GET /api/products/:id', () => byId('/api/products/'), 60, Infinity],
     page: [`GET ${SORTED_PAGE}`, () => ({ method: 'GET', path: SORTED_PAGE }), 50, 20],
     categories: ['GET /api/categories', () => ({ method: 'GET', path: '/api/categories' }), 60, Infinity],
+    html: ['GET /product/:id (server-made HTML)', () => byId('/product/'), 0, 10],
   };
   const results = {};
   for (const name of READS) {
     const [title, request] = lines[name] ?? [];
-    if (!title) throw new Error(`BENCH_READS: unknown line ${name} (product, page, categories)`);
+    if (!title) throw new Error(`BENCH_READS: unknown line ${name} (product, page, categories, html)`);
     step(title);
     results[name] = await load(title, apiBase, request());
   }

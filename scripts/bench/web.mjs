@@ -1,6 +1,6 @@
 // `npm run bench:web`: Lighthouse (mobile profile, offline) over the production build served by the
 // whole stack: the home page, All Products, one product page of the demo catalog and one whose photo
-// the supplier uploaded. Prints performance and accessibility
+// the supplier uploaded. Prints performance, accessibility and SEO
 // scores with LCP, CLS and TBT, what Lighthouse flags, and writes the "Web" section of
 // bench/results/latest.md.
 //
@@ -45,7 +45,7 @@ async function lighthouse(url, outDir, index) {
         url,
         '--output=json',
         `--output-path=${output}`,
-        '--only-categories=performance,accessibility',
+        '--only-categories=performance,accessibility,seo',
         `--chrome-flags=${CHROME_FLAGS}`,
         '--quiet',
       ],
@@ -82,6 +82,7 @@ async function lighthouse(url, outDir, index) {
     finalUrl: report.finalDisplayedUrl ?? report.finalUrl,
     performance: Math.round(report.categories.performance.score * 100),
     accessibility: Math.round(report.categories.accessibility.score * 100),
+    seo: Math.round(report.categories.seo.score * 100),
     lcpMs: audit('largest-contentful-paint').numericValue,
     cls: audit('cumulative-layout-shift').numericValue,
     tbtMs: audit('total-blocking-time').numericValue,
@@ -89,6 +90,7 @@ async function lighthouse(url, outDir, index) {
     runtimeError: report.runtimeError?.message,
     flaggedPerformance: failing('performance'),
     flaggedAccessibility: failing('accessibility'),
+    flaggedSeo: failing('seo'),
   };
 }
 
@@ -200,11 +202,11 @@ function render(results) {
       `Chromium headless, offline, against the production build served by \`node scripts/start.mjs\` (fresh data: the demo catalog). ` +
       `Median of ${RUNS} run(s) per page by performance score.`,
     '',
-    '| Page | Performance | Accessibility | LCP | CLS | TBT | FCP | load avg |',
-    '|---|---:|---:|---:|---:|---:|---:|---|',
+    '| Page | Performance | Accessibility | SEO | LCP | CLS | TBT | FCP | load avg |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
     ...results.map(
       (r) =>
-        `| ${r.name} (\`${new URL(r.url).pathname}\`) | ${r.performance} | ${r.accessibility} | ${fmt(r.lcpMs / 1000, 2)} s | ${fmt(r.cls, 3)} | ${fmt(r.tbtMs)} ms | ${fmt(r.fcpMs / 1000, 2)} s | ${r.load[0]} |`,
+        `| ${r.name} (\`${new URL(r.url).pathname}\`) | ${r.performance} | ${r.accessibility} | ${r.seo} | ${fmt(r.lcpMs / 1000, 2)} s | ${fmt(r.cls, 3)} | ${fmt(r.tbtMs)} ms | ${fmt(r.fcpMs / 1000, 2)} s | ${r.load[0]} |`,
     ),
     '',
     `Performance of every run, in order: ${results.map((r) => `${r.name} ${r.scores.join(', ')}`).join('; ')}.`,
@@ -217,6 +219,7 @@ function render(results) {
     if (r.finalUrl && r.finalUrl !== r.url) lines.push(`- ${r.name}: ended on ${r.finalUrl}`);
     lines.push(`- ${r.name}, performance: ${r.flaggedPerformance.join('; ') || 'nothing'}`);
     lines.push(`- ${r.name}, accessibility: ${r.flaggedAccessibility.join('; ') || 'nothing'}`);
+    lines.push(`- ${r.name}, SEO: ${r.flaggedSeo.join('; ') || 'nothing'}`);
   }
   return lines.join('\n');
 }

@@ -49,6 +49,11 @@ import {
   productsRoutes,
 } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
+import { productReads as cachedProductReads } from './modules/products/products.reads';
+import { createPagesService } from './modules/pages/pages.service';
+import { createServerPages } from './modules/pages/pages.document';
+import { sitemapRoutes } from './modules/pages/sitemap.routes';
+import { createSitemapRepository } from './modules/pages/sitemap.repository';
 import { createSearchCache } from './modules/products/search.cache';
 import { createSearchRepository } from './modules/products/search.repository';
 import { createPurchasesRepository } from './modules/purchases/purchases.repository';
@@ -371,10 +376,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await app.register(imageFileRoutes, { images });
+  await app.register(sitemapRoutes, { sitemap: createSitemapRepository(db), publicUrl: config.publicUrl });
 
   if (config.webDistDir) {
     await registerSpa(app, path.resolve(config.webDistDir), {
       lcpImage: firstPaintImage(products, productReads),
+      serverPages: createServerPages(
+        createPagesService({
+          reads: cachedProductReads(products, productReads),
+          categories: createCategoriesService({ repository: createCategoriesRepository(db) }),
+          publicUrl: config.publicUrl,
+        }),
+        bus,
+      ),
     });
   }
   return app;

@@ -41,7 +41,8 @@ test('register with the password rules, sign out with confirmation, sign in agai
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText(REGISTER_MESSAGES.success)).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  await expect(nav(page).getByRole('link', { name: 'My Products' }).first()).toBeVisible();
+  // The signed-in sections are in the Buy and Sell menus.
+  await expect(nav(page).getByRole('button', { name: /^Sell\b/ })).toBeVisible();
   await expect(nav(page).getByRole('link', { name: 'Login' })).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('bulkwise-token'))).toBeTruthy();
 

@@ -1,5 +1,5 @@
 import { apiToken, createProduct, createUser, expect, signIn, test, type TestUser } from './fixtures';
-import { expectAccessibleInBothThemes } from './workspace';
+import { expectAccessibleInBothThemes, openFromNav } from './workspace';
 
 const API = `http://localhost:${process.env.E2E_PORT ?? 3100}/api`;
 
@@ -41,11 +41,7 @@ test('a supplier with sales reads the dashboard, switches the period, reads a ch
 
   await signIn(page, supplier);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav
-    .getByRole('link', { name: /^Dashboard\b/ })
-    .visible()
-    .first()
-    .click();
+  await openFromNav(page, /^Dashboard\b/, /\/dashboard$/);
   await expect(page).toHaveTitle('Dashboard | Bulkwise');
   // The navigation counts the products running out (the dashboard's own read refreshes it).
   await expect(nav.getByTestId('low-stock-badge').first()).toHaveText(/^1/);

@@ -6,12 +6,29 @@ import { apiToken, type TestUser } from './fixtures';
 /** Helpers of the signed-in workspace journeys (add, my products, update, cart). */
 const API = `http://localhost:${process.env.E2E_PORT ?? 3100}/api`;
 
-/** Opens a signed-in page through the navigation bar (no reload, so no startup overlay). */
-export async function openFromNav(page: Page, name: string, url: RegExp) {
+/**
+ * Opens a page through the navigation bar (no reload, so no startup overlay): a public link directly,
+ * a signed-in section through its Buy or Sell menu (components/layout/nav-items.ts), on a small screen
+ * through the one mobile menu.
+ */
+export async function openFromNav(page: Page, name: string | RegExp, url: RegExp) {
   const nav = page.getByRole('navigation', { name: 'Main' });
+  const menuToggle = page.getByRole('button', { name: 'Open menu' });
+  if (await menuToggle.isVisible()) {
+    await menuToggle.click();
+    await page.locator('#mobile-menu').getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(url);
+    return;
+  }
   const link = nav.getByRole('link', { name, exact: true });
-  // The mobile menu holds a second copy of each link; use the one on screen.
-  await link.filter({ visible: true }).first().click();
+  if (await link.isVisible()) await link.click();
+  else {
+    // The closed menu's items are hidden: find the group that holds this one.
+    const item = page.getByRole('menuitem', { name, exact: true, includeHidden: true });
+    const group = nav.locator('li', { has: item });
+    await group.getByRole('button').first().click();
+    await nav.getByRole('menuitem', { name, exact: true }).click();
+  }
   await expect(page).toHaveURL(url);
 }
 

@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { IMAGE_SIZES, imageSrcset } from '@bulkwise/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { CachedResponse } from '../lib/cache/cache';
+import { sendHtml } from '../lib/cache/http';
 
 /*
  * Serves the built SPA (docs/decisions/0014-page-speed.md):
@@ -124,12 +126,32 @@ function loadPagePreloads(root: string): Array<{ pattern: RegExp; links: string[
   }));
 }
 
+/**
+ * The server-made pages (modules/pages, decision 0024): given the built index.html, a lookup that answers
+ * the full HTML of a URL it makes (product, category, listing, home), or undefined for the others.
+ */
+export type ServerPages = (
+  indexHtml: string,
+) =>
+  | ((pathname: string, search: string) => Promise<{ status: 200 | 404; entry: CachedResponse }> | undefined)
+  | undefined;
+
+function readIndexHtml(root: string): string | undefined {
+  try {
+    return readFileSync(path.join(root, 'index.html'), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 export async function registerSpa(
   app: FastifyInstance,
   root: string,
-  options: { lcpImage?: LcpImageLookup } = {},
+  options: { lcpImage?: LcpImageLookup; serverPages?: ServerPages } = {},
 ) {
   const pagePreloads = loadPagePreloads(root);
+  const indexHtml = options.serverPages && readIndexHtml(root);
+  const serverPage = indexHtml === undefined ? undefined : options.serverPages?.(indexHtml);
   const linksFor = async (pathname: string, search: string) => {
     const image = await lcpImageFor(options.lcpImage, pathname, search);
     return [
@@ -162,7 +184,18 @@ export async function registerSpa(
       // A real file under the build (an image, the favicon) or a 404 for a missing asset.
       return reply.sendFile(pathname.slice(1), { cacheControl: false });
     }
-    reply.header('link', (await linksFor(pathname, query ? `?${query}` : '')).join(', '));
+    const search = query ? `?${query}` : '';
+    reply.header('link', (await linksFor(pathname, search)).join(', '));
+    const made = serverPage?.(pathname, search);
+    if (made) {
+      try {
+        const { status, entry } = await made;
+        return sendHtml(req, reply.code(status), entry);
+      } catch (err) {
+        // The database is away (or a bug): the app's own shell still loads and shows its error state.
+        req.log.warn({ err }, 'server-made page failed; sending the app shell');
+      }
+    }
     return reply.sendFile('index.html', { cacheControl: false });
   });
 }

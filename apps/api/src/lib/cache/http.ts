@@ -67,16 +67,27 @@ function encodedBody(
  * lets browsers keep the body but ask every time, so a purchase is never hidden by a stale copy.
  */
 export function sendJson(req: FastifyRequest, reply: FastifyReply, entry: CachedResponse) {
+  return sendCached(req, reply, entry, 'application/json; charset=utf-8');
+}
+
+/** The same for a server-made HTML page (modules/pages). */
+export function sendHtml(req: FastifyRequest, reply: FastifyReply, entry: CachedResponse) {
+  return sendCached(req, reply, entry, 'text/html; charset=utf-8');
+}
+
+function sendCached(req: FastifyRequest, reply: FastifyReply, entry: CachedResponse, type: string) {
   if (entry.headers) for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
   reply.header('etag', `W/${entry.etag}`);
   reply.header('cache-control', 'no-cache');
   reply.header('vary', 'accept-encoding');
-  if (matches(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
+  if (reply.statusCode === 200 && matches(req.headers['if-none-match'], entry.etag)) {
+    return reply.code(304).send();
+  }
+  reply.type(type);
   const encoded = encodedBody(req, entry);
   // A content-encoding already set tells @fastify/compress to leave the body alone.
   if (encoded) return reply.header('content-encoding', encoded.encoding).send(encoded.body);
-  // A string with a JSON content type goes out as it is: it went through the response schema once. A kept
+  // A string with a JSON or HTML content type goes out as it is: it went through the response schema once. A kept
   // body worth compressing (a listing page: 14 KB) is also kept as bytes, so an answer to a client that
   // does not compress is not measured and encoded again each time (a product page stays a string:
   // 100,000 of them would double the cache's memory).

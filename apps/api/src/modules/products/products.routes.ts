@@ -11,67 +11,23 @@ import {
   ProductSuggestionListSchema,
   TOTAL_COUNT_HEADER,
   UpdateProductBodySchema,
-  type Product,
-  type ProductListQuery,
 } from '@bulkwise/contracts';
 import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config/env';
-import type { InvalidationBus } from '../../lib/cache/bus';
-import type { LcpImageLookup } from '../../plugins/spa';
 import type { SecuredRouteOptions } from '../../plugins/secured';
-import { createResponseCache } from '../../lib/cache/cache';
-import { sendJson, uncached } from '../../lib/cache/http';
-import { isUuid } from '../../ids';
-import { pageTags, productPageTags } from './products.cache';
+import { sendJson } from '../../lib/cache/http';
+import {
+  firstPageKey,
+  productReads,
+  serializeProduct,
+  serializeProductList,
+  type ProductReadCaches,
+} from './products.reads';
 import { pageHeaders, type ProductsService } from './products.service';
 import { keepProductCacheWarm } from './products.warmup';
 
-/**
- * A first page of a public listing has a cache key; an owner's list (`email`) or a later page has none.
- * Public searches are not keyed here: the search cache keeps them under their normalised form.
- */
-function firstPageKey(query: ProductListQuery): string | undefined {
-  if (query.email !== undefined || query.cursor !== undefined) return undefined;
-  return JSON.stringify([query.category, query.minOrderOver, query.sort, query.limit]);
-}
-
-/**
- * First pages of public listings and product pages, as the routes below send them. Made outside the
- * routes so that the SPA's HTML can read the same answers (firstPaintImage).
- */
-export function createProductReadCaches(
-  bus: Pick<InvalidationBus, 'register'>,
-  options: { productCacheBytes?: number } = {},
-) {
-  const pages = createResponseCache();
-  // Room for product pages; the whole catalog is read into it after the server starts listening.
-  const items = createResponseCache({ maxBytes: options.productCacheBytes });
-  bus.register(pages);
-  bus.register(items);
-  return { pages, items };
-}
-export type ProductReadCaches = ReturnType<typeof createProductReadCaches>;
-
-/**
- * The image a product page or a listing's first page paints largest (the first card's), for the SPA's
- * HTML (plugins/spa.ts): from the answer these routes keep, read from the database only when none is.
- */
-export function firstPaintImage(products: ProductsService, caches: ProductReadCaches): LcpImageLookup {
-  return async (page) => {
-    if ('productId' in page) {
-      const id = page.productId.toLowerCase();
-      const kept = isUuid(id) ? caches.items.get(id) : undefined;
-      return kept ? (JSON.parse(kept.body) as Product).image : (await products.get(id)).image;
-    }
-    const url = new URL(page.firstProductPage, 'http://spa.invalid');
-    const query = ProductListQuerySchema.parse(Object.fromEntries(url.searchParams));
-    const key = firstPageKey(query);
-    const kept = key === undefined ? undefined : caches.pages.get(key);
-    if (kept) return (JSON.parse(kept.body) as Product[])[0]?.image;
-    return (await products.list({ ...query, limit: 1 }, null)).items[0]?.image;
-  };
-}
+export { createProductReadCaches, firstPaintImage, type ProductReadCaches } from './products.reads';
 
 /**
  * Public reads answer from memory what the database answered before: first pages of listings and
@@ -99,20 +55,8 @@ export const productsRoutes: FastifyPluginAsyncZod<{
     max: limits.searchPerMinute,
     keyGenerator: (req: FastifyRequest) => `search:${req.ip}`,
   };
-  const { pages, items } = caches;
-  // The routes' own serialisers (response schema, unknown fields dropped), run once per cached body.
-  const serializeList = serializerCompiler({
-    schema: ProductListResponseSchema,
-    method: 'GET',
-    url: '/products',
-    httpStatus: '200',
-  });
-  const serializeProduct = serializerCompiler({
-    schema: ProductSchema,
-    method: 'GET',
-    url: '/products/:id',
-    httpStatus: '200',
-  });
+  const { items } = caches;
+  const reads = productReads(products, caches);
   const serializeSuggestions = serializerCompiler({
     schema: ProductSuggestionListSchema,
     method: 'GET',
@@ -155,23 +99,14 @@ export const productsRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const { q } = req.query;
       if (q && req.query.email === undefined) {
-        return sendJson(req, reply, await products.searchResponse({ ...req.query, q }, serializeList));
+        return sendJson(req, reply, await products.searchResponse({ ...req.query, q }, serializeProductList));
       }
-      const key = firstPageKey(req.query);
-      if (key === undefined) {
+      if (firstPageKey(req.query) === undefined) {
         const page = await products.list(req.query, req.user);
         reply.headers(pageHeaders(page.total, page.nextCursor));
         return page.items;
       }
-      const entry = await pages.fill(key, async () => {
-        const page = await products.list(req.query, req.user);
-        return {
-          body: serializeList(page.items),
-          tags: pageTags(page.items),
-          headers: pageHeaders(page.total, page.nextCursor),
-        };
-      });
-      return sendJson(req, reply, entry);
+      return sendJson(req, reply, await reads.page(req.query));
     },
   );
 
@@ -194,16 +129,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/products/:id',
     { schema: { tags: ['products'], params: IdParamsSchema, response: { 200: ProductSchema } } },
-    async (req, reply) => {
-      const id = req.params.id.toLowerCase();
-      // A malformed id is a 404 from the service, never a key.
-      if (!isUuid(id)) return sendJson(req, reply, uncached(serializeProduct(await products.get(id))));
-      const entry = await items.fill(id, async () => ({
-        body: serializeProduct(await products.get(id)),
-        tags: productPageTags(id),
-      }));
-      return sendJson(req, reply, entry);
-    },
+    async (req, reply) => sendJson(req, reply, await reads.product(req.params.id)),
   );
 };
 

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -24,38 +24,107 @@ describe('Navbar', () => {
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
   });
 
-  it('shows a signed-in user Add Product, My Products, My Cart, Orders, Quotes, Dashboard and Invoices, not Login or Register', () => {
+  it("groups a signed-in user's sections under Buy and Sell menus, not Login or Register", async () => {
+    const user = userEvent.setup();
     renderNavbar({ displayName: 'Bea Buyer', photoURL: 'https://example.com/bea.png' });
-    expect(names()).toEqual([
-      'Bulkwise',
-      'Home',
-      'Categories',
-      'All Products',
-      'Add Product',
-      'My Products',
-      'My Cart',
-      'Orders',
-      'Quotes',
-      'Dashboard',
-      'Invoices',
-      // The settings gear: an icon named by its label.
-      '',
-    ]);
+    // The settings gear: an icon named by its label.
+    expect(names()).toEqual(['Bulkwise', 'Home', 'Categories', 'All Products', '']);
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
-    const hrefs = desktopLinks().map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual([
-      '/',
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    const menuItems = async (group: string) => {
+      const button = nav.getByRole('button', { name: group });
+      expect(button).toHaveAttribute('aria-haspopup', 'menu');
+      expect(button).toHaveAttribute('aria-expanded', 'false');
+      await user.click(button);
+      expect(button).toHaveAttribute('aria-expanded', 'true');
+      const menu = nav.getByRole('menu', { name: group });
+      const items = within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => [item.textContent, item.getAttribute('href')]);
+      await user.keyboard('{Escape}');
+      return items;
+    };
+    expect(await menuItems('Buy')).toEqual([
+      ['My Cart', '/cart'],
+      ['Quotes', '/quotes?as=buyer'],
+      ['Invoices', '/invoices'],
+    ]);
+    expect(await menuItems('Sell')).toEqual([
+      ['My Products', '/my-products'],
+      ['Add Product', '/add-product'],
+      ['Orders', '/orders'],
+      ['Quote requests', '/quotes?as=supplier'],
+      ['Invoices issued', '/supplier-invoices'],
+      ['Trade accounts', '/accounts'],
+      ['Dashboard', '/dashboard'],
+    ]);
+  });
+
+  it('follows the menu button pattern from the keyboard', async () => {
+    const user = userEvent.setup();
+    renderNavbar({ displayName: 'Sam Seller', photoURL: null });
+    const button = screen.getByRole('button', { name: 'Sell' });
+    button.focus();
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'My Products' })).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Add Product' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'My Products' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    // ArrowUp opens on the last item; Enter on a link follows it and closes the menu.
+    await user.keyboard('{ArrowUp}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(button).toHaveAttribute('aria-expanded', 'false'));
+  });
+
+  it('shows a badge on the group that holds its link', () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <Navbar
+              user={{ displayName: 'Sam', photoURL: null }}
+              onLogout={() => {}}
+              ordersBadge={<span data-testid="orders-badge">3</span>}
+            />
+          ),
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    const sell = screen.getByRole('button', { name: /^Sell/ });
+    expect(within(sell).getByTestId('orders-badge')).toHaveTextContent('3');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).getAllByTestId('orders-badge'),
+    ).toHaveLength(1);
+  });
+
+  it('opens the same structure in the one mobile menu', async () => {
+    const user = userEvent.setup();
+    renderNavbar({ displayName: 'Sam', photoURL: null });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const mobile = within(document.getElementById('mobile-menu')!);
+    expect(mobile.getAllByRole('heading').map((h) => h.textContent)).toEqual(['Buy', 'Sell']);
+    expect(mobile.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual([
       '/',
       '/categories',
       '/all-products',
-      '/add-product',
-      '/my-products',
       '/cart',
+      '/my-products',
+      '/add-product',
       '/orders',
-      '/quotes',
       '/dashboard',
-      '/invoices',
-      '/settings',
     ]);
   });
 

@@ -3,6 +3,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { BRAND } from '@/config/messages';
 import { paths } from '@/config/paths';
+import { MenuButton } from './menu-button';
+import { isGroup, navEntries, type NavBadge, type NavLinkItem } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 import { UserAvatar } from './user-avatar';
 
@@ -20,50 +22,12 @@ interface NavbarProps {
   ordersBadge?: ReactNode;
   /** Shown beside the Dashboard link (the layout passes the low-stock count). */
   dashboardBadge?: ReactNode;
-  /** Shown beside the Quotes link (quotes waiting for the user, unread messages). */
+  /** Shown beside the Quotes links (quotes waiting for the user, unread messages). */
   quotesBadge?: ReactNode;
 }
 
-interface NavItem {
-  to: string;
-  label: string;
-  end?: boolean;
-  badge?: ReactNode;
-}
-
-/** Spec section 2: public links, then the signed-in or the signed-out ones. */
-function navItems(
-  signedIn: boolean,
-  ordersBadge?: ReactNode,
-  dashboardBadge?: ReactNode,
-  quotesBadge?: ReactNode,
-): NavItem[] {
-  const items: NavItem[] = [
-    { to: paths.home.getHref(), label: 'Home', end: true },
-    { to: paths.categories.getHref(), label: 'Categories' },
-    { to: paths.allProducts.getHref(), label: 'All Products' },
-  ];
-  if (signedIn) {
-    items.push(
-      { to: paths.addProduct.getHref(), label: 'Add Product' },
-      { to: paths.myProducts.getHref(), label: 'My Products' },
-      { to: paths.cart.getHref(), label: 'My Cart' },
-      { to: paths.orders.getHref(), label: 'Orders', badge: ordersBadge },
-      { to: paths.quotes.getHref(), label: 'Quotes', badge: quotesBadge },
-      { to: paths.dashboard.getHref(), label: 'Dashboard', badge: dashboardBadge },
-      // One link for the three billing pages (they link to each other).
-      { to: paths.invoices.getHref(), label: 'Invoices' },
-    );
-  } else {
-    items.push(
-      { to: paths.login.getHref(), label: 'Login' },
-      { to: paths.register.getHref(), label: 'Register' },
-    );
-  }
-  return items;
-}
-
-function NavLinks({ items }: { items: NavItem[] }) {
+/** Links as they are in the mobile menu and at the top level of the bar. */
+function NavLinks({ items, badgeOf }: { items: NavLinkItem[]; badgeOf: (item: NavLinkItem) => ReactNode }) {
   return items.map((item) => (
     <li key={item.to}>
       <NavLink
@@ -74,7 +38,7 @@ function NavLinks({ items }: { items: NavItem[] }) {
         }
       >
         {item.label}
-        {item.badge && <> {item.badge}</>}
+        {badgeOf(item) && <> {badgeOf(item)}</>}
       </NavLink>
     </li>
   ));
@@ -82,7 +46,13 @@ function NavLinks({ items }: { items: NavItem[] }) {
 
 export function Navbar({ user, onLogout, search, ordersBadge, dashboardBadge, quotesBadge }: NavbarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const items = navItems(user !== null, ordersBadge, dashboardBadge, quotesBadge);
+  const entries = navEntries(user !== null);
+  const badges: Record<NavBadge, ReactNode> = {
+    orders: ordersBadge,
+    dashboard: dashboardBadge,
+    quotes: quotesBadge,
+  };
+  const badgeOf = (item: NavLinkItem) => (item.badge ? badges[item.badge] : undefined);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -116,9 +86,15 @@ export function Navbar({ user, onLogout, search, ordersBadge, dashboardBadge, qu
         </div>
 
         <div className="navbar-center hidden lg:flex">
-          {/* Eight signed-in links, the search and the account buttons share 1280 px: the compact menu. */}
+          {/* The public links and the Buy and Sell menus (WAI-ARIA menu buttons). */}
           <ul className="menu menu-horizontal menu-sm gap-0.5 px-1 2xl:menu-md">
-            <NavLinks items={items} />
+            {entries.map((entry) =>
+              isGroup(entry) ? (
+                <MenuButton key={entry.label} group={entry} badgeOf={badgeOf} />
+              ) : (
+                <NavLinks key={entry.to} items={[entry]} badgeOf={badgeOf} />
+              ),
+            )}
           </ul>
         </div>
 
@@ -149,7 +125,19 @@ export function Navbar({ user, onLogout, search, ordersBadge, dashboardBadge, qu
         {search && <div className="px-3 pt-3">{search(() => setMenuOpen(false))}</div>}
         {/* A followed link closes the menu. */}
         <ul className="menu w-full gap-1 p-3" onClick={() => setMenuOpen(false)}>
-          <NavLinks items={items} />
+          {entries.map((entry) =>
+            isGroup(entry) ? (
+              <li key={entry.label}>
+                {/* menu-title's faded colour fails contrast: full colour. */}
+                <h2 className="menu-title text-base-content!">{entry.label}</h2>
+                <ul>
+                  <NavLinks items={entry.items} badgeOf={badgeOf} />
+                </ul>
+              </li>
+            ) : (
+              <NavLinks key={entry.to} items={[entry]} badgeOf={badgeOf} />
+            ),
+          )}
         </ul>
       </div>
     </header>
