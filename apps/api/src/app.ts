@@ -364,6 +364,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               insights: createInsightsService({
                 repository: createInsightsRepository(db),
                 reads: orderReads,
+                now: clock,
               }),
               secured,
             });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AgingSchema } from './trade';
 
 /**
  * A supplier's insights (issue #27): figures over a range of whole UTC days, `from` and `to` both
@@ -186,3 +187,19 @@ export const InsightsInventoryItemSchema = z.object({
 });
 export const InsightsInventorySchema = z.array(InsightsInventoryItemSchema);
 export type InsightsInventoryItem = z.infer<typeof InsightsInventoryItemSchema>;
+
+/**
+ * GET /api/insights/receivables: what buyers owe the supplier now, from its invoices (issue #25). Amounts
+ * are dollars; the aging counts open balances by days since issue, as the account statements do.
+ */
+export const InsightsReceivablesSchema = z.object({
+  /** Invoices issued and not void, ever: 0 until the supplier's first invoice (the dashboard hides it). */
+  invoices: z.number().int(),
+  outstanding: z.number(),
+  /** Of the outstanding, what is on invoices past their due date. */
+  overdue: z.number(),
+  openInvoices: z.number().int(),
+  overdueInvoices: z.number().int(),
+  aging: AgingSchema,
+});
+export type InsightsReceivables = z.infer<typeof InsightsReceivablesSchema>;

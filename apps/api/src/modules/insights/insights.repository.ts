@@ -214,6 +214,42 @@ export function createInsightsRepository(db: Db) {
       }));
     },
 
+    /** The supplier's open invoices on `today` (issue #25's table): balances, overdue, aging by days since issue. */
+    async receivables(supplierUid: string, today: string) {
+      const [r] = await rows<Record<string, unknown>>(
+        db,
+        sql`
+        with issued as (
+          select total_cents - paid_cents - credited_cents as balance, due_on < ${today}::date as overdue,
+            ${today}::date - issued_on as age
+          from invoices where supplier_uid = ${supplierUid} and voided_at is null
+        )
+        select count(*) as invoices,
+          coalesce(sum(balance) filter (where balance > 0), 0) as outstanding,
+          coalesce(sum(balance) filter (where balance > 0 and overdue), 0) as overdue,
+          count(*) filter (where balance > 0) as open_invoices,
+          count(*) filter (where balance > 0 and overdue) as overdue_invoices,
+          coalesce(sum(balance) filter (where balance > 0 and age <= 30), 0) as current,
+          coalesce(sum(balance) filter (where balance > 0 and age > 30 and age <= 60), 0) as days31to60,
+          coalesce(sum(balance) filter (where balance > 0 and age > 60 and age <= 90), 0) as days61to90,
+          coalesce(sum(balance) filter (where balance > 0 and age > 90), 0) as over90
+        from issued`,
+      );
+      return {
+        invoices: n(r!.invoices),
+        outstandingCents: n(r!.outstanding),
+        overdueCents: n(r!.overdue),
+        openInvoices: n(r!.open_invoices),
+        overdueInvoices: n(r!.overdue_invoices),
+        agingCents: {
+          current: n(r!.current),
+          days31to60: n(r!.days31to60),
+          days61to90: n(r!.days61to90),
+          over90: n(r!.over90),
+        },
+      };
+    },
+
     /**
      * The supplier's products below their low-stock threshold (default: the minimum order) or below
      * their minimum order, with the units sold in the range (orders not cancelled).

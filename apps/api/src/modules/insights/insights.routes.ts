@@ -3,6 +3,7 @@ import {
   InsightsCategoriesSchema,
   InsightsInventorySchema,
   InsightsRangeQuerySchema,
+  InsightsReceivablesSchema,
   InsightsSummarySchema,
   InsightsTimeseriesQuerySchema,
   InsightsTimeseriesSchema,
@@ -115,5 +116,21 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req) => insights.inventory(req.user, req.query),
+  );
+
+  app.get(
+    '/insights/receivables',
+    {
+      ...secured.read,
+      schema: {
+        tags: ['insights'],
+        summary: 'What buyers owe the caller now, from its invoices',
+        description: `Outstanding balances of the caller's invoices (not void), what of it is past its due date,
+          and the open balances by days since issue (0-30, 31-60, 61-90, over 90), as the account statements
+          count them. \`invoices\` is 0 until the first invoice. Amounts are dollars.`,
+        response: { 200: InsightsReceivablesSchema },
+      },
+    },
+    async (req, reply) => sendJson(req, reply, await insights.receivables(req.user)),
   );
 };

@@ -10,6 +10,7 @@ import {
   type InsightsPeriod,
   type InsightsPoint,
   type InsightsRangeQuery,
+  type InsightsReceivables,
   type InsightsSummary,
   type InsightsTimeseriesQuery,
   type InsightsTopProduct,
@@ -53,7 +54,7 @@ const amounts = <T extends { revenueCents: number }>({ revenueCents, ...rest }: 
 export function createInsightsService(deps: {
   repository: InsightsRepository;
   reads: OrdersReadCache;
-  /** Today, for the default range (the last 30 days). */
+  /** Today, for the default range (the last 30 days) and for what is overdue. */
   now?: () => Date;
 }) {
   const { repository, reads } = deps;
@@ -109,6 +110,30 @@ export function createInsightsService(deps: {
       return kept('buyers', user, [range], async (): Promise<InsightsBuyer[]> =>
         (await repository.buyers(user.uid, range, INSIGHTS_TOP_LIMIT)).map(amounts),
       );
+    },
+
+    /**
+     * What buyers owe now. Kept under the desk's tag like the rest: an invoice is issued by an order move and
+     * a payment drops the supplier's order reads, so both show in the next read; `today` is in the key.
+     */
+    receivables(user: AuthUser) {
+      const today = now().toISOString().slice(0, 10);
+      return kept('receivables', user, [today], async (): Promise<InsightsReceivables> => {
+        const r = await repository.receivables(user.uid, today);
+        return {
+          invoices: r.invoices,
+          outstanding: dollars(r.outstandingCents),
+          overdue: dollars(r.overdueCents),
+          openInvoices: r.openInvoices,
+          overdueInvoices: r.overdueInvoices,
+          aging: {
+            current: dollars(r.agingCents.current),
+            days31to60: dollars(r.agingCents.days31to60),
+            days61to90: dollars(r.agingCents.days61to90),
+            over90: dollars(r.agingCents.over90),
+          },
+        };
+      });
     },
 
     async inventory(user: AuthUser, query: InsightsRangeQuery): Promise<InsightsInventoryItem[]> {

@@ -65,6 +65,15 @@ const sales = {
         units: 300,
       },
     ]),
+  'GET /api/insights/receivables': () =>
+    json({
+      invoices: 3,
+      outstanding: 450,
+      overdue: 120,
+      openInvoices: 2,
+      overdueInvoices: 1,
+      aging: { current: 330, days31to60: 120, days61to90: 0, over90: 0 },
+    }),
   'GET /api/insights/buyers': () =>
     json([{ name: 'Bea Buyer', email: 'bea@example.com', revenue: 1500, orders: 12, units: 300 }]),
   'GET /api/insights/inventory': () =>
@@ -95,6 +104,10 @@ describe('Dashboard page', () => {
     expect(screen.getByText('Cancellation rate', { selector: 'dt' }).parentElement).toHaveTextContent(
       '1 by buyers, 2 by you',
     );
+    const owed = within(await screen.findByRole('region', { name: 'Receivables' }));
+    expect(owed.getByText('Outstanding').parentElement).toHaveTextContent('$450.00');
+    expect(owed.getByText('Overdue').parentElement).toHaveTextContent('1 past its due date');
+    expect(owed.getByRole('row', { name: /31–60 days/ })).toHaveTextContent('$120.00');
     await user.click(screen.getByText('Orders by status: table'));
     const statuses = within(screen.getByRole('table', { name: 'Orders by status' }));
     expect(

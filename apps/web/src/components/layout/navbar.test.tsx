@@ -121,9 +121,14 @@ describe('Navbar', () => {
       '/categories',
       '/all-products',
       '/cart',
+      '/quotes?as=buyer',
+      '/invoices',
       '/my-products',
       '/add-product',
       '/orders',
+      '/quotes?as=supplier',
+      '/supplier-invoices',
+      '/accounts',
       '/dashboard',
     ]);
   });

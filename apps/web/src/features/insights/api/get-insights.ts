@@ -3,6 +3,7 @@ import {
   InsightsBuyersSchema,
   InsightsCategoriesSchema,
   InsightsInventorySchema,
+  InsightsReceivablesSchema,
   InsightsSummarySchema,
   InsightsTimeseriesSchema,
   InsightsTopProductsSchema,
@@ -55,6 +56,13 @@ export const useInsightsInventory = (p: Period) =>
   useQuery({
     queryKey: insightsKeys.inventory(p),
     queryFn: ({ signal }) => api.get(`/insights/inventory?${range(p)}`, InsightsInventorySchema, { signal }),
+  });
+
+/** GET /api/insights/receivables: what buyers owe now (not tied to the period). */
+export const useInsightsReceivables = () =>
+  useQuery({
+    queryKey: insightsKeys.receivables(),
+    queryFn: ({ signal }) => api.get('/insights/receivables', InsightsReceivablesSchema, { signal }),
   });
 
 /** The navigation's count: products below their threshold, at the default range's sales rate. */

@@ -16,4 +16,5 @@ export const insightsKeys = {
   categories: (p: Period) => [...insightsKeys.all, 'categories', p.from, p.to] as const,
   buyers: (p: Period) => [...insightsKeys.all, 'buyers', p.from, p.to] as const,
   inventory: (p: Period) => [...insightsKeys.all, 'inventory', p.from, p.to] as const,
+  receivables: () => [...insightsKeys.all, 'receivables'] as const,
 };

@@ -28,6 +28,7 @@ import { downloadCsv, periodCsv } from '../csv';
 import { change, formatMoney, formatPercent } from '../format';
 import { BarsChart, ChartCard, RevenueOrdersChart } from './charts';
 import { InventoryTable } from './inventory-table';
+import { Receivables } from './receivables';
 
 export const DASHBOARD_LOAD_FAILED = 'Failed to load your dashboard';
 const PRESETS = [7, 30, 90, 365] as const;
@@ -143,6 +144,7 @@ export function InsightsDashboard() {
       <p className="text-sm text-base-content/75">
         {period.from} to {period.to}, compared with {previous.from} to {previous.to} (UTC days).
       </p>
+      <Receivables />
       {noSales ? (
         <EmptyState
           icon={<ChartLine className="size-8" aria-hidden="true" />}

@@ -16,6 +16,7 @@ const product = (name: string, category: string) => ({
   rating: 4,
   priceTiers: [],
   userName: 'U',
+  supplierId: 'S',
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 

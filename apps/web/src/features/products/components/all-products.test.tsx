@@ -23,6 +23,7 @@ const product = (i: number) => ({
   rating: 4.25,
   priceTiers: i === 1 ? [{ minQuantity: 100, price: 1.25 }] : [],
   userName: 'U',
+  supplierId: 'S',
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 
