@@ -54,9 +54,9 @@ describe('ImagePicker', () => {
     await user.upload(screen.getByTestId('image-file-input'), photo());
     expect(mocked).toHaveBeenCalledWith(expect.any(File), expect.anything());
     progress?.(0.4);
-    expect(await screen.findByRole('progressbar', { name: 'Uploading photo' })).toHaveAttribute(
-      'value',
-      '40',
+    // The bar shows 0 from the start; poll until the 40 % the upload reported is drawn.
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'Uploading photo' })).toHaveAttribute('value', '40'),
     );
     expect(screen.getByRole('button', { name: /Upload a photo/ })).toBeDisabled();
 
