@@ -242,3 +242,23 @@ export const IdParamsSchema = z.object({ id: z.string().max(100) });
 
 /** The 409 of a create, update or import that reuses one of the supplier's SKUs (field `sku`). */
 export const SKU_TAKEN_MESSAGE = 'You already have a product with this SKU';
+
+/**
+ * Where an order ships and who answers there: the purchase's and the quote request's fields. Here, with
+ * the other field rules every page's chunk already holds, so no contract module reads another one's
+ * schema while the bundle's chunks are still loading (a quote request reading the purchase body's
+ * `shape` once found it undefined and the app failed to start).
+ */
+export const ShippingAddressSchema = z
+  .string({ error: 'Shipping address is required' })
+  .trim()
+  .min(1, 'Shipping address is required')
+  .max(500, 'Shipping address must be at most 500 characters')
+  .refine(isStorableText, 'Shipping address contains characters that are not allowed');
+export const ShippingPhoneSchema = z
+  .string({ error: 'Phone number is required' })
+  .trim()
+  .min(1, 'Phone number is required')
+  .max(40, 'Phone number must be at most 40 characters')
+  .regex(/^[+0-9()\-.\s]+$/, 'Phone number may contain only digits, spaces and + ( ) - .')
+  .refine((v) => (v.match(/\d/g) ?? []).length >= 5, 'Phone number must have at least 5 digits');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OrderListSchema, OrderSchema, type Order } from './orders';
-import { QUANTITY_MAX, hasAtMostDecimals, isStorableText } from './products';
+import { QUANTITY_MAX, ShippingAddressSchema, ShippingPhoneSchema, hasAtMostDecimals } from './products';
 import { PoNumberSchema } from './trade';
 
 const hasAtMostDecimals2 = (v: number) => hasAtMostDecimals(v, 2);
@@ -15,19 +15,8 @@ export const PurchaseBodySchema = z.object({
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(QUANTITY_MAX, `Quantity must be at most ${QUANTITY_MAX}`),
-  address: z
-    .string({ error: 'Shipping address is required' })
-    .trim()
-    .min(1, 'Shipping address is required')
-    .max(500, 'Shipping address must be at most 500 characters')
-    .refine(isStorableText, 'Shipping address contains characters that are not allowed'),
-  phone: z
-    .string({ error: 'Phone number is required' })
-    .trim()
-    .min(1, 'Phone number is required')
-    .max(40, 'Phone number must be at most 40 characters')
-    .regex(/^[+0-9()\-.\s]+$/, 'Phone number may contain only digits, spaces and + ( ) - .')
-    .refine((v) => (v.match(/\d/g) ?? []).length >= 5, 'Phone number must have at least 5 digits'),
+  address: ShippingAddressSchema,
+  phone: ShippingPhoneSchema,
   /**
    * The unit price the buyer saw. When given and not the price the server would charge, the purchase
    * is refused with 409 PRICE_CHANGED and the current `unitPrice`, and buys nothing.

@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { PurchaseBodySchema } from './purchases';
-import { QUANTITY_MAX, hasAtMostDecimals, isStorableText } from './products';
+import {
+  QUANTITY_MAX,
+  ShippingAddressSchema,
+  ShippingPhoneSchema,
+  hasAtMostDecimals,
+  isStorableText,
+} from './products';
 
 export const QUOTE_STATUSES = [
   'requested',
@@ -135,7 +140,7 @@ export const QuoteRequestBodySchema = z.object({
     .regex(DATE, 'Needed-by date must be a date (YYYY-MM-DD)')
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Needed-by date must be a real date'),
   shipping: z.object(
-    { address: PurchaseBodySchema.shape.address, phone: PurchaseBodySchema.shape.phone },
+    { address: ShippingAddressSchema, phone: ShippingPhoneSchema },
     { error: 'Shipping address and phone are required' },
   ),
   note,
