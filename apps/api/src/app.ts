@@ -283,8 +283,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       app.addHook('onClose', async () => reminders.stop());
       const settings = createSettingsService({ repository: createSettingsRepository(db) });
+      // One orders repository for the desk and for the threads' party lookup.
+      const ordersRepository = createOrdersRepository(db);
       const orders = createOrdersService({
-        repository: createOrdersRepository(db),
+        repository: ordersRepository,
         events: orderEvents,
         reads: orderReads,
         invalidateOrders,
@@ -299,7 +301,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         invalidateOrders,
         invalidateProducts,
       });
-      const ordersRepository = createOrdersRepository(db);
       const threads = createThreadsService({
         repository: createThreadsRepository(db),
         clock,
