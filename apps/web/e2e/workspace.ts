@@ -27,9 +27,16 @@ export async function openFromNav(page: Page, name: string | RegExp, url: RegExp
     const item = page.getByRole('menuitem', { name, exact: true, includeHidden: true });
     const group = nav.locator('li', { has: item });
     await group.getByRole('button').first().click();
-    await nav.getByRole('menuitem', { name, exact: true }).click();
+    // Open, an item's name also reads its count ("Orders 1 new order"), as a screen reader hears it.
+    await nav.getByRole('menuitem', { name: withCount(name) }).click();
   }
   await expect(page).toHaveURL(url);
+}
+
+/** A menu item's name with or without the count badge that follows the label. */
+function withCount(name: string | RegExp): RegExp {
+  if (name instanceof RegExp) return name;
+  return new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?: \\d.*)?$`);
 }
 
 /** The owner's own listing straight from the API. */
