@@ -3,9 +3,7 @@ import type { ReactNode } from 'react';
 import { Download, Inbox } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '@/components/feedback/empty-state';
-import { ErrorState } from '@/components/feedback/error-state';
-import { PageSpinner } from '@/components/feedback/spinner';
+import { TabbedList } from '@/components/data/tabbed-list';
 import { errorDialog } from '@/lib/dialogs';
 import { downloadOrdersCsv } from '../api/export-orders';
 import { useOrderSummary } from '../api/get-order-summary';
@@ -46,22 +44,12 @@ export function OrdersDesk({ extra }: { extra?: (order: Order) => ReactNode } = 
 
   const list = orders.data?.pages.flatMap((p) => p.orders) ?? [];
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div role="tablist" aria-label="Orders by status" className="tabs tabs-box flex-wrap">
-          {TABS.map((t) => (
-            <button
-              key={t}
-              type="button"
-              role="tab"
-              aria-selected={t === tab}
-              className={`tab gap-2 text-base-content! ${t === tab ? 'tab-active' : ''}`}
-              onClick={() => setParams(t === 'placed' ? {} : { status: t }, { replace: true })}
-            >
-              {label(t)} {countOf(t) !== undefined && <span className="badge badge-sm">{countOf(t)}</span>}
-            </button>
-          ))}
-        </div>
+    <TabbedList
+      tabsLabel="Orders by status"
+      tabs={TABS.map((t) => ({ value: t, label: label(t), count: countOf(t) }))}
+      selected={tab}
+      onSelect={(t) => setParams(t === 'placed' ? {} : { status: t }, { replace: true })}
+      toolbar={
         <button
           type="button"
           className="btn btn-outline btn-sm"
@@ -71,49 +59,26 @@ export function OrdersDesk({ extra }: { extra?: (order: Order) => ReactNode } = 
           <Download className="size-4" aria-hidden="true" />
           {exporting ? 'Exporting…' : 'Export CSV'}
         </button>
-      </div>
-
-      <div role="tabpanel" aria-label={`${label(tab)} orders`}>
-        {orders.isPending ? (
-          <PageSpinner />
-        ) : orders.isError ? (
-          <ErrorState message={ORDERS_LOAD_FAILED} />
-        ) : list.length === 0 ? (
-          <EmptyState
-            title={tab === 'all' ? 'No Orders Yet' : `No ${label(tab)} Orders`}
-            message="Orders for your products appear here as soon as a buyer purchases."
-            icon={<Inbox className="size-8" aria-hidden="true" />}
-          />
-        ) : (
-          <>
-            <ul className="flex flex-col gap-4" aria-label="Orders">
-              {list.map((order) => (
-                <li key={order._id}>
-                  <OrderCard
-                    order={order}
-                    onMove={(o, m) => void actions.run(o, m)}
-                    busy={actions.pendingId === order._id}
-                  >
-                    {extra?.(order)}
-                  </OrderCard>
-                </li>
-              ))}
-            </ul>
-            {orders.hasNextPage && (
-              <div className="mt-6 flex justify-center">
-                <button
-                  type="button"
-                  className="btn btn-outline"
-                  onClick={() => void orders.fetchNextPage()}
-                  disabled={orders.isFetchingNextPage}
-                >
-                  {orders.isFetchingNextPage ? 'Loading…' : 'Load more orders'}
-                </button>
-              </div>
-            )}
-          </>
-        )}
-      </div>
-    </div>
+      }
+      noun="orders"
+      query={orders}
+      items={list}
+      itemKey={(order) => order._id}
+      renderItem={(order) => (
+        <OrderCard
+          order={order}
+          onMove={(o, m) => void actions.run(o, m)}
+          busy={actions.pendingId === order._id}
+        >
+          {extra?.(order)}
+        </OrderCard>
+      )}
+      errorMessage={ORDERS_LOAD_FAILED}
+      empty={{
+        title: tab === 'all' ? 'No Orders Yet' : `No ${label(tab)} Orders`,
+        message: 'Orders for your products appear here as soon as a buyer purchases.',
+        icon: <Inbox className="size-8" aria-hidden="true" />,
+      }}
+    />
   );
 }

@@ -1,9 +1,7 @@
-import type { QuoteListFilter } from '@bulkwise/contracts';
+import type { QuoteListFilter, QuoteSummary } from '@bulkwise/contracts';
 import { FileText } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState } from '@/components/feedback/empty-state';
-import { ErrorState } from '@/components/feedback/error-state';
-import { PageSpinner } from '@/components/feedback/spinner';
+import { TabbedList } from '@/components/data/tabbed-list';
 import { paths } from '@/config/paths';
 import { useQuotes } from '../api/get-quotes';
 import type { QuoteSide } from '../api/keys';
@@ -61,81 +59,54 @@ export function QuotesList() {
           </button>
         ))}
       </div>
-      <div role="tablist" aria-label="Quotes by status" className="tabs tabs-box flex-wrap">
-        {tabs.map(({ tab: t, label }) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={t === tab}
-            className={`tab gap-2 text-base-content! ${t === tab ? 'tab-active' : ''}`}
-            onClick={() => setParams({ as: side, status: t }, { replace: true })}
-          >
-            {label} {countOf(t) !== undefined && <span className="badge badge-sm">{countOf(t)}</span>}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" aria-label={`${tabs.find((x) => x.tab === tab)?.label} quotes`}>
-        {quotes.isPending ? (
-          <PageSpinner />
-        ) : quotes.isError ? (
-          <ErrorState message="Failed to load your quotes" />
-        ) : list.length === 0 ? (
-          <EmptyState
-            title="No Quotes Here"
-            message={
-              side === 'buyer'
-                ? 'Ask a supplier for a price with Request a quote on a product page.'
-                : 'Quote requests from buyers appear here.'
-            }
-            icon={<FileText className="size-8" aria-hidden="true" />}
-          />
-        ) : (
-          <>
-            <ul className="flex flex-col gap-3" aria-label="Quotes">
-              {list.map((q) => (
-                <li key={q._id}>
-                  <Link
-                    to={paths.quote.getHref(q._id)}
-                    className="card card-border bg-base-100 transition hover:border-primary focus-visible:outline-2"
-                  >
-                    <div className="card-body flex-row flex-wrap items-center justify-between gap-2 p-4">
-                      <div>
-                        <p className="font-semibold">{side === 'buyer' ? q.supplier.name : q.buyer.name}</p>
-                        <p className="text-sm text-base-content/70">
-                          {q.lineCount} {q.lineCount === 1 ? 'product' : 'products'} · needed by {q.neededBy}
-                          {q.total !== null && ` · v${q.currentVersion} $${q.total.toFixed(2)}`}
-                        </p>
-                      </div>
-                      <div className="flex items-center gap-2">
-                        {q.turn === q.you && <span className="badge badge-primary">Your move</span>}
-                        <span className="badge">{QUOTE_STATUS_LABEL[q.status]}</span>
-                        {q.unread > 0 && (
-                          <span className="badge border-0 bg-error text-error-content">
-                            {q.unread} unread
-                          </span>
-                        )}
-                      </div>
-                    </div>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            {quotes.hasNextPage && (
-              <div className="mt-4 flex justify-center">
-                <button
-                  type="button"
-                  className="btn btn-outline"
-                  onClick={() => void quotes.fetchNextPage()}
-                  disabled={quotes.isFetchingNextPage}
-                >
-                  {quotes.isFetchingNextPage ? 'Loading…' : 'Load more quotes'}
-                </button>
-              </div>
-            )}
-          </>
-        )}
-      </div>
+      <TabbedList
+        tabsLabel="Quotes by status"
+        tabs={tabs.map(({ tab: t, label }) => ({ value: t, label, count: countOf(t) }))}
+        selected={tab}
+        onSelect={(t) => setParams({ as: side, status: t }, { replace: true })}
+        noun="quotes"
+        query={quotes}
+        items={list}
+        itemKey={(q) => q._id}
+        renderItem={(q) => <QuoteRow quote={q} side={side} />}
+        errorMessage="Failed to load your quotes"
+        empty={{
+          title: 'No Quotes Here',
+          message:
+            side === 'buyer'
+              ? 'Ask a supplier for a price with Request a quote on a product page.'
+              : 'Quote requests from buyers appear here.',
+          icon: <FileText className="size-8" aria-hidden="true" />,
+        }}
+        listClassName="flex flex-col gap-3"
+      />
     </div>
+  );
+}
+
+/** One quote of the list: the other party, its size, status and whose move it is; opens the quote. */
+function QuoteRow({ quote: q, side }: { quote: QuoteSummary; side: QuoteSide }) {
+  return (
+    <Link
+      to={paths.quote.getHref(q._id)}
+      className="card card-border bg-base-100 transition hover:border-primary focus-visible:outline-2"
+    >
+      <div className="card-body flex-row flex-wrap items-center justify-between gap-2 p-4">
+        <div>
+          <p className="font-semibold">{side === 'buyer' ? q.supplier.name : q.buyer.name}</p>
+          <p className="text-sm text-base-content/70">
+            {q.lineCount} {q.lineCount === 1 ? 'product' : 'products'} · needed by {q.neededBy}
+            {q.total !== null && ` · v${q.currentVersion} $${q.total.toFixed(2)}`}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          {q.turn === q.you && <span className="badge badge-primary">Your move</span>}
+          <span className="badge">{QUOTE_STATUS_LABEL[q.status]}</span>
+          {q.unread > 0 && (
+            <span className="badge border-0 bg-error text-error-content">{q.unread} unread</span>
+          )}
+        </div>
+      </div>
+    </Link>
   );
 }

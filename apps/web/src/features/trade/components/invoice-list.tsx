@@ -2,9 +2,7 @@ import { INVOICE_STATUSES, type Invoice, type InvoiceStatus } from '@bulkwise/co
 import { Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '@/components/feedback/empty-state';
-import { ErrorState } from '@/components/feedback/error-state';
-import { PageSpinner } from '@/components/feedback/spinner';
+import { TabbedList } from '@/components/data/tabbed-list';
 import { errorDialog, formDialog, successDialog } from '@/lib/dialogs';
 import { downloadFile } from '../api/download';
 import { useInvoiceAction, useInvoices } from '../api/invoices';
@@ -98,67 +96,34 @@ export function InvoiceList({ as }: { as: 'buyer' | 'supplier' }) {
 
   const list = invoices.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <div className="flex flex-col gap-6">
-      <div role="tablist" aria-label="Invoices by status" className="tabs tabs-box flex-wrap">
-        {TABS.map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={t === tab}
-            className={`tab text-base-content! ${t === tab ? 'tab-active' : ''}`}
-            onClick={() => setParams(t === 'all' ? {} : { status: t }, { replace: true })}
-          >
-            {label(t)}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" aria-label={`${label(tab)} invoices`}>
-        {invoices.isPending ? (
-          <PageSpinner />
-        ) : invoices.isError ? (
-          <ErrorState message={INVOICES_LOAD_FAILED} />
-        ) : list.length === 0 ? (
-          <EmptyState
-            title={tab === 'all' ? 'No Invoices Yet' : `No ${label(tab)} Invoices`}
-            message={
-              as === 'buyer'
-                ? 'Invoices appear here when a supplier confirms a prepaid order or ships one on account.'
-                : 'Invoices are issued when you confirm a prepaid order or ship one on account.'
-            }
-            icon={<Receipt className="size-8" aria-hidden="true" />}
-          />
-        ) : (
-          <>
-            <ul className="flex flex-col gap-4" aria-label="Invoices">
-              {list.map((invoice) => (
-                <li key={invoice._id}>
-                  <InvoiceCard
-                    invoice={invoice}
-                    as={as}
-                    busy={busyId === invoice._id}
-                    onPdf={onPdf}
-                    onPay={(i) => void onPay(i)}
-                    onRemit={(i) => void onRemit(i)}
-                  />
-                </li>
-              ))}
-            </ul>
-            {invoices.hasNextPage && (
-              <div className="mt-6 flex justify-center">
-                <button
-                  type="button"
-                  className="btn btn-outline"
-                  onClick={() => void invoices.fetchNextPage()}
-                  disabled={invoices.isFetchingNextPage}
-                >
-                  {invoices.isFetchingNextPage ? 'Loading…' : 'Load more invoices'}
-                </button>
-              </div>
-            )}
-          </>
-        )}
-      </div>
-    </div>
+    <TabbedList
+      tabsLabel="Invoices by status"
+      tabs={TABS.map((t) => ({ value: t, label: label(t) }))}
+      selected={tab}
+      onSelect={(t) => setParams(t === 'all' ? {} : { status: t }, { replace: true })}
+      noun="invoices"
+      query={invoices}
+      items={list}
+      itemKey={(invoice) => invoice._id}
+      renderItem={(invoice) => (
+        <InvoiceCard
+          invoice={invoice}
+          as={as}
+          busy={busyId === invoice._id}
+          onPdf={onPdf}
+          onPay={(i) => void onPay(i)}
+          onRemit={(i) => void onRemit(i)}
+        />
+      )}
+      errorMessage={INVOICES_LOAD_FAILED}
+      empty={{
+        title: tab === 'all' ? 'No Invoices Yet' : `No ${label(tab)} Invoices`,
+        message:
+          as === 'buyer'
+            ? 'Invoices appear here when a supplier confirms a prepaid order or ships one on account.'
+            : 'Invoices are issued when you confirm a prepaid order or ship one on account.',
+        icon: <Receipt className="size-8" aria-hidden="true" />,
+      }}
+    />
   );
 }

@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import { EmptyState } from '@/components/feedback/empty-state';
+import { ErrorState } from '@/components/feedback/error-state';
+import { PageSpinner } from '@/components/feedback/spinner';
+
+export interface ListTab<T extends string> {
+  value: T;
+  label: string;
+  /** Shown as a badge beside the label once known. */
+  count?: number;
+}
+
+/** What the list needs of a TanStack infinite query. */
+export interface PagedQuery {
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+interface TabbedListProps<T extends string, Item> {
+  /** The tab list's accessible name, e.g. "Orders by status". */
+  tabsLabel: string;
+  tabs: ReadonlyArray<ListTab<T>>;
+  selected: T;
+  onSelect: (tab: T) => void;
+  /** Beside the tabs (an export button). */
+  toolbar?: ReactNode;
+  /** The plural noun of the items: names the panel ("Placed orders"), the list and the more button. */
+  noun: string;
+  query: PagedQuery;
+  items: Item[];
+  renderItem: (item: Item) => ReactNode;
+  itemKey: (item: Item) => string;
+  errorMessage: string;
+  empty: { title: string; message: string; icon: ReactNode };
+  listClassName?: string;
+}
+
+/**
+ * The desks' shape (orders, invoices, quotes): a tab per status with its count, then the tab's items
+ * page by page with loading, error (Try Again) and empty states, and "Load more" while pages remain.
+ */
+export function TabbedList<T extends string, Item>(props: TabbedListProps<T, Item>) {
+  const { tabs, selected, query, items, noun } = props;
+  const current = tabs.find((t) => t.value === selected)?.label ?? '';
+  const tablist = (
+    <div role="tablist" aria-label={props.tabsLabel} className="tabs tabs-box flex-wrap">
+      {tabs.map((t) => (
+        <button
+          key={t.value}
+          type="button"
+          role="tab"
+          aria-selected={t.value === selected}
+          className={`tab gap-2 text-base-content! ${t.value === selected ? 'tab-active' : ''}`}
+          onClick={() => props.onSelect(t.value)}
+        >
+          {t.label} {t.count !== undefined && <span className="badge badge-sm">{t.count}</span>}
+        </button>
+      ))}
+    </div>
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      {props.toolbar ? (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          {tablist}
+          {props.toolbar}
+        </div>
+      ) : (
+        tablist
+      )}
+      <div role="tabpanel" aria-label={`${current} ${noun}`}>
+        {query.isPending ? (
+          <PageSpinner />
+        ) : query.isError ? (
+          <ErrorState message={props.errorMessage} />
+        ) : items.length === 0 ? (
+          <EmptyState {...props.empty} />
+        ) : (
+          <>
+            <ul className={props.listClassName ?? 'flex flex-col gap-4'} aria-label={capitalise(noun)}>
+              {items.map((item) => (
+                <li key={props.itemKey(item)}>{props.renderItem(item)}</li>
+              ))}
+            </ul>
+            {query.hasNextPage && (
+              <div className="mt-6 flex justify-center">
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  onClick={() => void query.fetchNextPage()}
+                  disabled={query.isFetchingNextPage}
+                >
+                  {query.isFetchingNextPage ? 'Loading…' : `Load more ${noun}`}
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
