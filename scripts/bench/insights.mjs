@@ -4,7 +4,7 @@
 //
 // Seeds a fresh database (set-based, generate_series, in batches) with the rollup triggers off for the
 // bulk load, then rebuilds the rollups with the migrations' own backfill statements (read from
-// 0019_insights.sql and 0020_insights_status_buyers.sql), starts the API in production mode and drives each endpoint with autocannon; then
+// 0019_insights.sql, 0020_insights_status_buyers.sql and 0023_insights_monthly.sql), starts the API in production mode and drives each endpoint with autocannon; then
 // times the first read of each endpoint right after a purchase of that supplier (a cache miss).
 // Writes the "Insights on …" section of bench/results/latest.md. Target: p99 under 50 ms per endpoint.
 //
@@ -105,13 +105,19 @@ async function seed(exec) {
     if (to % 200_000 === 0 || to === ORDERS) step(`  ${fmt(to)} orders`);
   }
   await exec(`set session_replication_role = origin`);
-  const backfill = ['0019_insights.sql', '0020_insights_status_buyers.sql'].flatMap((file) =>
+  const backfill = [
+    '0019_insights.sql',
+    '0020_insights_status_buyers.sql',
+    '0023_insights_monthly.sql',
+  ].flatMap((file) =>
     readFileSync(path.join(ROOT, 'apps/api/src/db/migrations', file), 'utf8')
       .split('--> statement-breakpoint')
       .filter((s) => /^\s*(--[^\n]*\n\s*)*(INSERT INTO|UPDATE) "insights_/.test(s)),
   );
-  if (backfill.length !== 7)
-    throw new Error(`expected the 7 rollup backfills of migrations 0019 and 0020, found ${backfill.length}`);
+  if (backfill.length !== 10)
+    throw new Error(
+      `expected the 10 rollup backfills of migrations 0019, 0020 and 0023, found ${backfill.length}`,
+    );
   step("Rebuilding the rollups (the migration's backfill)");
   for (const statement of backfill) await exec(statement);
   await exec(`vacuum analyze`);

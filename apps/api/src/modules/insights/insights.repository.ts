@@ -1,6 +1,7 @@
 import type { InsightsInterval, InsightsTopBy, OrderStatus } from '@bulkwise/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { inDays, inMonths, splitByMonth } from './month-split';
 
 /** Days are ISO strings (`YYYY-MM-DD`) both ways: node-postgres would turn a `date` into a local-time Date. */
 export interface DayRange {
@@ -35,10 +36,20 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 
 const n = (v: unknown): number => Number(v ?? 0);
 
+/** A period's shipment-hours histogram rows, tagged with the period: whole months, then the other days. */
+function shipHours(supplierUid: string, range: DayRange, current: boolean): SQL {
+  const split = splitByMonth(range);
+  return sql`select ${current}::boolean as current, hours, orders from insights_ship_hours_monthly
+      where supplier_uid = ${supplierUid} and ${inMonths(split)}
+    union all select ${current}::boolean, hours, orders from insights_ship_hours
+      where supplier_uid = ${supplierUid} and ${inDays(split)}`;
+}
+
 /**
  * Reads of the insights rollups (migration 0019): per supplier and UTC day, kept exact by the deferred
  * cart_items trigger in the transaction of each order change. A 365-day range reads at most 365 rows per
- * supplier for the figures and the series; products, buyers and categories read their day rows.
+ * supplier for the figures and the series; ship hours, products and buyers read the month rows of its whole
+ * months (migration 0023) and the day rows of the rest; categories read their day rows.
  */
 export function createInsightsRepository(db: Db) {
   return {
@@ -68,9 +79,8 @@ export function createInsightsRepository(db: Db) {
           where b.supplier_uid = ${supplierUid}
           group by 1
         ), hours as (
-          select day >= ${current.from}::date as current, hours, sum(orders) as n
-          from insights_ship_hours
-          where supplier_uid = ${supplierUid} and day between ${previous.from}::date and ${current.to}::date
+          select current, hours, sum(orders) as n from (${shipHours(supplierUid, current, true)}
+            union all ${shipHours(supplierUid, previous, false)}) h
           group by 1, 2 having sum(orders) > 0
         ), ranked as (
           select current, hours, sum(n) over (partition by current order by hours) as upto,
@@ -142,17 +152,33 @@ export function createInsightsRepository(db: Db) {
     async topProducts(supplierUid: string, range: DayRange, by: InsightsTopBy, limit: number) {
       const order =
         by === 'units'
-          ? sql`sum(units) desc, sum(revenue_cents) desc, product_id`
-          : sql`sum(revenue_cents) desc, sum(units) desc, product_id`;
+          ? sql`units desc, revenue_cents desc, product_id`
+          : sql`revenue_cents desc, units desc, product_id`;
+      const split = splitByMonth(range);
+      // Sums first (whole months from the month rows), then the name of each of the few that made the
+      // top: from its latest day row in the range, as the order snapshot had it.
       const found = await rows<Record<string, unknown>>(
         db,
         sql`
-        select product_id, (array_agg(name order by day desc))[1] as name,
-          sum(orders) as orders, sum(revenue_cents) as revenue_cents, sum(units) as units
-        from insights_product_daily
-        where supplier_uid = ${supplierUid} and day between ${range.from}::date and ${range.to}::date
-        group by product_id having sum(orders) > 0
-        order by ${order} limit ${limit}`,
+        with top as (
+          select product_id, sum(orders) as orders, sum(revenue_cents) as revenue_cents, sum(units) as units
+          from (
+            select product_id, orders, revenue_cents, units from insights_product_monthly
+            where supplier_uid = ${supplierUid} and ${inMonths(split)}
+            union all
+            select product_id, orders, revenue_cents, units from insights_product_daily
+            where supplier_uid = ${supplierUid} and ${inDays(split)}
+          ) r
+          group by product_id having sum(orders) > 0
+          order by ${order} limit ${limit}
+        )
+        select top.*, latest.name from top cross join lateral (
+          select name from insights_product_daily d
+          where d.product_id = top.product_id and d.supplier_uid = ${supplierUid}
+            and d.day between ${range.from}::date and ${range.to}::date
+          order by d.day desc limit 1
+        ) latest
+        order by ${order}`,
       );
       return found.map((r) => ({
         productId: String(r.product_id),
@@ -184,6 +210,7 @@ export function createInsightsRepository(db: Db) {
     },
 
     async buyers(supplierUid: string, range: DayRange, limit: number) {
+      const split = splitByMonth(range);
       // Sums per buyer first (narrow rows, no names), then the names of the few that made the top: the
       // latest day's row of each, one index probe apiece.
       const found = await rows<Record<string, unknown>>(
@@ -191,8 +218,13 @@ export function createInsightsRepository(db: Db) {
         sql`
         with top as (
           select buyer_uid, sum(orders) as orders, sum(revenue_cents) as revenue_cents, sum(units) as units
-          from insights_buyer_daily
-          where supplier_uid = ${supplierUid} and day between ${range.from}::date and ${range.to}::date
+          from (
+            select buyer_uid, orders, revenue_cents, units from insights_buyer_monthly
+            where supplier_uid = ${supplierUid} and ${inMonths(split)}
+            union all
+            select buyer_uid, orders, revenue_cents, units from insights_buyer_daily
+            where supplier_uid = ${supplierUid} and ${inDays(split)}
+          ) r
           group by buyer_uid having sum(orders) > 0
           order by sum(revenue_cents) desc, buyer_uid limit ${limit}
         )

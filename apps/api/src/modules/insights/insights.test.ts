@@ -364,6 +364,23 @@ describe('insights figures against the orders table', () => {
       sql`select supplier_uid, ${day}, floor(extract(epoch from shipped_at - purchased_at) / 3600)::int, count(*)::int
         from cart_items where supplier_uid is not null and shipped_at is not null group by 1, 2, 3`,
     );
+    // The month rows of the three tables that grow with catalogue and buyers (migration 0023).
+    const month = sql`date_trunc('month', ${day})::date`;
+    await compare(
+      'insights_ship_hours_monthly',
+      sql`select supplier_uid, ${month}, floor(extract(epoch from shipped_at - purchased_at) / 3600)::int, count(*)::int
+        from cart_items where supplier_uid is not null and shipped_at is not null group by 1, 2, 3`,
+    );
+    await compare(
+      'insights_product_monthly',
+      sql`select supplier_uid, ${month}, product_snapshot->>'_id', count(*)::int, sum(${cents})::bigint,
+        sum(quantity)::bigint from cart_items where supplier_uid is not null and ${live} group by 1, 2, 3`,
+    );
+    await compare(
+      'insights_buyer_monthly',
+      sql`select supplier_uid, ${month}, buyer_uid, count(*)::int, sum(${cents})::bigint, sum(quantity)::bigint
+        from cart_items where supplier_uid is not null and ${live} group by 1, 2, 3`,
+    );
   });
 
   it('answers only for the signed-in supplier', async () => {

@@ -1,0 +1,144 @@
+CREATE TABLE "insights_buyer_monthly" (
+	"supplier_uid" text NOT NULL,
+	"month" date NOT NULL,
+	"buyer_uid" text NOT NULL,
+	"orders" integer DEFAULT 0 NOT NULL,
+	"revenue_cents" bigint DEFAULT 0 NOT NULL,
+	"units" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "insights_buyer_monthly_supplier_uid_month_buyer_uid_pk" PRIMARY KEY("supplier_uid","month","buyer_uid")
+);
+--> statement-breakpoint
+CREATE TABLE "insights_product_monthly" (
+	"supplier_uid" text NOT NULL,
+	"month" date NOT NULL,
+	"product_id" text NOT NULL,
+	"orders" integer DEFAULT 0 NOT NULL,
+	"revenue_cents" bigint DEFAULT 0 NOT NULL,
+	"units" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "insights_product_monthly_supplier_uid_month_product_id_pk" PRIMARY KEY("supplier_uid","month","product_id")
+);
+--> statement-breakpoint
+CREATE TABLE "insights_ship_hours_monthly" (
+	"supplier_uid" text NOT NULL,
+	"month" date NOT NULL,
+	"hours" integer NOT NULL,
+	"orders" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "insights_ship_hours_monthly_supplier_uid_month_hours_pk" PRIMARY KEY("supplier_uid","month","hours")
+);
+--> statement-breakpoint
+-- Hand-written from here (docs/decisions/0021-insights-rollups.md, "Month rollups"): the rollup function
+-- of 0020 also keeps the month rows of ship hours, products and buyers.
+CREATE OR REPLACE FUNCTION "insights_apply"(o "cart_items", sign integer) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+	v_day date;
+	v_month date;
+	v_live integer;
+	v_cents bigint;
+	v_hours integer;
+	v_buyer_orders integer;
+BEGIN
+	IF o."supplier_uid" IS NULL THEN
+		RETURN;
+	END IF;
+	v_day := (o."purchased_at" AT TIME ZONE 'UTC')::date;
+	v_month := date_trunc('month', v_day)::date;
+	v_live := CASE WHEN o."status" = 'cancelled' THEN 0 ELSE 1 END;
+	v_cents := round(o."quantity" * o."unit_price" * 100)::bigint;
+	v_hours := floor(extract(epoch FROM o."shipped_at" - o."purchased_at") / 3600)::integer;
+	INSERT INTO "insights_daily" AS t ("supplier_uid", "day", "orders", "revenue_cents", "units",
+		"cancelled_by_buyer", "cancelled_by_supplier", "shipped", "shipped_fast",
+		"status_placed", "status_confirmed", "status_shipped", "status_delivered", "status_cancelled")
+	VALUES (o."supplier_uid", v_day, sign * v_live, sign * v_live * v_cents, sign * v_live * o."quantity",
+		CASE WHEN o."cancelled_by" = 'buyer' THEN sign ELSE 0 END,
+		CASE WHEN o."cancelled_by" = 'supplier' THEN sign ELSE 0 END,
+		CASE WHEN v_hours IS NOT NULL THEN sign ELSE 0 END,
+		CASE WHEN v_hours < 48 THEN sign ELSE 0 END,
+		CASE WHEN o."status" = 'placed' THEN sign ELSE 0 END,
+		CASE WHEN o."status" = 'confirmed' THEN sign ELSE 0 END,
+		CASE WHEN o."status" = 'shipped' THEN sign ELSE 0 END,
+		CASE WHEN o."status" = 'delivered' THEN sign ELSE 0 END,
+		CASE WHEN o."status" = 'cancelled' THEN sign ELSE 0 END)
+	ON CONFLICT ("supplier_uid", "day") DO UPDATE SET
+		"orders" = t."orders" + excluded."orders",
+		"revenue_cents" = t."revenue_cents" + excluded."revenue_cents",
+		"units" = t."units" + excluded."units",
+		"cancelled_by_buyer" = t."cancelled_by_buyer" + excluded."cancelled_by_buyer",
+		"cancelled_by_supplier" = t."cancelled_by_supplier" + excluded."cancelled_by_supplier",
+		"shipped" = t."shipped" + excluded."shipped",
+		"shipped_fast" = t."shipped_fast" + excluded."shipped_fast",
+		"status_placed" = t."status_placed" + excluded."status_placed",
+		"status_confirmed" = t."status_confirmed" + excluded."status_confirmed",
+		"status_shipped" = t."status_shipped" + excluded."status_shipped",
+		"status_delivered" = t."status_delivered" + excluded."status_delivered",
+		"status_cancelled" = t."status_cancelled" + excluded."status_cancelled";
+	IF v_hours IS NOT NULL THEN
+		INSERT INTO "insights_ship_hours" AS t ("supplier_uid", "day", "hours", "orders")
+		VALUES (o."supplier_uid", v_day, v_hours, sign)
+		ON CONFLICT ("supplier_uid", "day", "hours") DO UPDATE SET "orders" = t."orders" + excluded."orders";
+		INSERT INTO "insights_ship_hours_monthly" AS t ("supplier_uid", "month", "hours", "orders")
+		VALUES (o."supplier_uid", v_month, v_hours, sign)
+		ON CONFLICT ("supplier_uid", "month", "hours") DO UPDATE SET "orders" = t."orders" + excluded."orders";
+	END IF;
+	IF v_live = 0 THEN
+		RETURN;
+	END IF;
+	INSERT INTO "insights_product_daily" AS t ("supplier_uid", "day", "product_id", "name", "orders", "revenue_cents", "units")
+	VALUES (o."supplier_uid", v_day, o."product_snapshot"->>'_id', coalesce(o."product_snapshot"->>'name', ''), sign, sign * v_cents, sign * o."quantity")
+	ON CONFLICT ("supplier_uid", "day", "product_id") DO UPDATE SET
+		"name" = CASE WHEN sign > 0 THEN excluded."name" ELSE t."name" END,
+		"orders" = t."orders" + excluded."orders",
+		"revenue_cents" = t."revenue_cents" + excluded."revenue_cents",
+		"units" = t."units" + excluded."units";
+	INSERT INTO "insights_product_monthly" AS t ("supplier_uid", "month", "product_id", "orders", "revenue_cents", "units")
+	VALUES (o."supplier_uid", v_month, o."product_snapshot"->>'_id', sign, sign * v_cents, sign * o."quantity")
+	ON CONFLICT ("supplier_uid", "month", "product_id") DO UPDATE SET
+		"orders" = t."orders" + excluded."orders",
+		"revenue_cents" = t."revenue_cents" + excluded."revenue_cents",
+		"units" = t."units" + excluded."units";
+	INSERT INTO "insights_buyer_monthly" AS t ("supplier_uid", "month", "buyer_uid", "orders", "revenue_cents", "units")
+	VALUES (o."supplier_uid", v_month, o."buyer_uid", sign, sign * v_cents, sign * o."quantity")
+	ON CONFLICT ("supplier_uid", "month", "buyer_uid") DO UPDATE SET
+		"orders" = t."orders" + excluded."orders",
+		"revenue_cents" = t."revenue_cents" + excluded."revenue_cents",
+		"units" = t."units" + excluded."units";
+	INSERT INTO "insights_buyer_daily" AS t ("supplier_uid", "day", "buyer_uid", "buyer_name", "buyer_email", "orders", "revenue_cents", "units")
+	VALUES (o."supplier_uid", v_day, o."buyer_uid", o."buyer_name", o."buyer_email", sign, sign * v_cents, sign * o."quantity")
+	ON CONFLICT ("supplier_uid", "day", "buyer_uid") DO UPDATE SET
+		"buyer_name" = CASE WHEN sign > 0 THEN excluded."buyer_name" ELSE t."buyer_name" END,
+		"buyer_email" = CASE WHEN sign > 0 THEN excluded."buyer_email" ELSE t."buyer_email" END,
+		"orders" = t."orders" + excluded."orders",
+		"revenue_cents" = t."revenue_cents" + excluded."revenue_cents",
+		"units" = t."units" + excluded."units"
+	RETURNING t."orders" INTO v_buyer_orders;
+	-- The buyer's first order of the day adds the day to the pair's days; the last one going takes it away.
+	IF sign > 0 AND v_buyer_orders = 1 THEN
+		INSERT INTO "insights_buyer_days" AS t ("supplier_uid", "buyer_uid", "days")
+		VALUES (o."supplier_uid", o."buyer_uid", datemultirange(daterange(v_day, v_day, '[]')))
+		ON CONFLICT ("supplier_uid", "buyer_uid") DO UPDATE SET "days" = t."days" + excluded."days";
+	ELSIF sign < 0 AND v_buyer_orders = 0 THEN
+		UPDATE "insights_buyer_days" SET "days" = "days" - datemultirange(daterange(v_day, v_day, '[]'))
+		WHERE "supplier_uid" = o."supplier_uid" AND "buyer_uid" = o."buyer_uid";
+	END IF;
+	INSERT INTO "insights_category_daily" AS t ("supplier_uid", "day", "category_slug", "category", "orders", "revenue_cents", "units")
+	VALUES (o."supplier_uid", v_day, coalesce(o."product_snapshot"->>'categorySlug', ''), coalesce(o."product_snapshot"->>'category', ''),
+		sign, sign * v_cents, sign * o."quantity")
+	ON CONFLICT ("supplier_uid", "day", "category_slug") DO UPDATE SET
+		"category" = CASE WHEN sign > 0 THEN excluded."category" ELSE t."category" END,
+		"orders" = t."orders" + excluded."orders",
+		"revenue_cents" = t."revenue_cents" + excluded."revenue_cents",
+		"units" = t."units" + excluded."units";
+END
+$$;
+--> statement-breakpoint
+-- Backfill from the day rows (the same sums, a month at a time).
+INSERT INTO "insights_ship_hours_monthly" ("supplier_uid", "month", "hours", "orders")
+SELECT "supplier_uid", date_trunc('month', "day")::date, "hours", sum("orders")
+FROM "insights_ship_hours" GROUP BY 1, 2, 3;
+--> statement-breakpoint
+INSERT INTO "insights_product_monthly" ("supplier_uid", "month", "product_id", "orders", "revenue_cents", "units")
+SELECT "supplier_uid", date_trunc('month', "day")::date, "product_id", sum("orders"), sum("revenue_cents"), sum("units")
+FROM "insights_product_daily" GROUP BY 1, 2, 3;
+--> statement-breakpoint
+INSERT INTO "insights_buyer_monthly" ("supplier_uid", "month", "buyer_uid", "orders", "revenue_cents", "units")
+SELECT "supplier_uid", date_trunc('month', "day")::date, "buyer_uid", sum("orders"), sum("revenue_cents"), sum("units")
+FROM "insights_buyer_daily" GROUP BY 1, 2, 3;

@@ -1,0 +1,154 @@
+import { bigint, customType, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
+/*
+ * Insights rollups (docs/decisions/0021-insights-rollups.md): per supplier and UTC day of placement, kept
+ * exact by a deferred trigger on cart_items in the same transaction as every order change (migration
+ * 0019). Never a second source of truth: each can be rebuilt from cart_items (the migration's backfill).
+ * Money in cents.
+ */
+const rollupCounts = () => ({
+  orders: integer('orders').notNull().default(0),
+  revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+  units: bigint('units', { mode: 'number' }).notNull().default(0),
+});
+
+/** One row per supplier and day: the orders not cancelled, the cancellations, the shipments. */
+export const insightsDaily = pgTable(
+  'insights_daily',
+  {
+    supplierUid: text('supplier_uid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...rollupCounts(),
+    cancelledByBuyer: integer('cancelled_by_buyer').notNull().default(0),
+    cancelledBySupplier: integer('cancelled_by_supplier').notNull().default(0),
+    shipped: integer('shipped').notNull().default(0),
+    shippedFast: integer('shipped_fast').notNull().default(0),
+    // Orders placed that day by their status now, cancelled ones included (the "orders by status" chart).
+    statusPlaced: integer('status_placed').notNull().default(0),
+    statusConfirmed: integer('status_confirmed').notNull().default(0),
+    statusShipped: integer('status_shipped').notNull().default(0),
+    statusDelivered: integer('status_delivered').notNull().default(0),
+    statusCancelled: integer('status_cancelled').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.supplierUid, t.day] })],
+);
+
+/** PostgreSQL's `datemultirange` (14+), kept as its text form: only SQL reads it. */
+const dateMultirange = customType<{ data: string }>({ dataType: () => 'datemultirange' });
+
+/**
+ * The days on which a buyer has orders not cancelled with a supplier, one row per pair: distinct buyers of
+ * any range are the rows whose days overlap it, a read of one row per buyer instead of one per buyer-day.
+ */
+export const insightsBuyerDays = pgTable(
+  'insights_buyer_days',
+  {
+    supplierUid: text('supplier_uid').notNull(),
+    buyerUid: text('buyer_uid').notNull(),
+    days: dateMultirange('days').notNull().default('{}'),
+  },
+  (t) => [primaryKey({ columns: [t.supplierUid, t.buyerUid] })],
+);
+
+/** Shipped orders per supplier, day placed and whole hours from placed to shipped: the median's histogram. */
+export const insightsShipHours = pgTable(
+  'insights_ship_hours',
+  {
+    supplierUid: text('supplier_uid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    hours: integer('hours').notNull(),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.supplierUid, t.day, t.hours] })],
+);
+
+/** Orders not cancelled per supplier, day and product (the product id and name from the order's snapshot). */
+export const insightsProductDaily = pgTable(
+  'insights_product_daily',
+  {
+    supplierUid: text('supplier_uid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: text('product_id').notNull(),
+    name: text('name').notNull(),
+    ...rollupCounts(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.supplierUid, t.day, t.productId] }),
+    // The inventory's sales rate of a few products over a range.
+    index('insights_product_daily_product_idx').on(t.productId, t.day),
+  ],
+);
+
+/** Orders not cancelled per supplier, day and buyer. */
+export const insightsBuyerDaily = pgTable(
+  'insights_buyer_daily',
+  {
+    supplierUid: text('supplier_uid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    buyerUid: text('buyer_uid').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    ...rollupCounts(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.supplierUid, t.day, t.buyerUid] }),
+    // Top buyers: the name and email of each from their latest day in the range.
+    index('insights_buyer_daily_buyer_idx').on(t.supplierUid, t.buyerUid, t.day),
+  ],
+);
+
+/** Orders not cancelled per supplier, day and category (the product's category when bought). */
+export const insightsCategoryDaily = pgTable(
+  'insights_category_daily',
+  {
+    supplierUid: text('supplier_uid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    categorySlug: text('category_slug').notNull(),
+    category: text('category').notNull(),
+    ...rollupCounts(),
+  },
+  (t) => [primaryKey({ columns: [t.supplierUid, t.day, t.categorySlug] })],
+);
+
+/*
+ * Month rollups of the three day tables whose rows grow with a supplier's catalogue and buyers (decision
+ * 0021, "Month rollups"): a 365-day range reads its whole months here and only its partial months' days
+ * from the day tables. Kept by the same trigger, in the same transaction, as the day rows. `month` is the
+ * first day of the UTC month.
+ */
+
+/** Shipped orders per supplier, month placed and whole hours from placed to shipped. */
+export const insightsShipHoursMonthly = pgTable(
+  'insights_ship_hours_monthly',
+  {
+    supplierUid: text('supplier_uid').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    hours: integer('hours').notNull(),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.supplierUid, t.month, t.hours] })],
+);
+
+/** Orders not cancelled per supplier, month and product (names stay on the day rows). */
+export const insightsProductMonthly = pgTable(
+  'insights_product_monthly',
+  {
+    supplierUid: text('supplier_uid').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    productId: text('product_id').notNull(),
+    ...rollupCounts(),
+  },
+  (t) => [primaryKey({ columns: [t.supplierUid, t.month, t.productId] })],
+);
+
+/** Orders not cancelled per supplier, month and buyer (names and emails stay on the day rows). */
+export const insightsBuyerMonthly = pgTable(
+  'insights_buyer_monthly',
+  {
+    supplierUid: text('supplier_uid').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    buyerUid: text('buyer_uid').notNull(),
+    ...rollupCounts(),
+  },
+  (t) => [primaryKey({ columns: [t.supplierUid, t.month, t.buyerUid] })],
+);
