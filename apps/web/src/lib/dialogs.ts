@@ -1,3 +1,4 @@
+import type { DialogField } from '@/components/form/dialog-fields';
 import { TIMINGS } from '@/config/timings';
 
 /*
@@ -98,13 +99,7 @@ export async function errorDialog(
   return 'dismiss';
 }
 
-export interface FormDialogField {
-  name: string;
-  label: string;
-  maxLength: number;
-  required?: boolean;
-  multiline?: boolean;
-}
+export type FormDialogField = DialogField;
 
 export interface FormDialogOptions {
   title: string;
@@ -115,55 +110,33 @@ export interface FormDialogOptions {
   tone?: 'danger' | 'primary';
 }
 
-/** Labelled text fields in a dialog; resolves the trimmed values, or null when the user cancelled. */
+/**
+ * Labelled fields in a dialog, on the form kit (components/form/dialog-fields.tsx): each field's error
+ * shows under it and is announced. Resolves the trimmed values, or null when the user cancelled.
+ */
 export async function formDialog(options: FormDialogOptions): Promise<Record<string, string> | null> {
-  const Swal = await loadSwal();
-  const form = document.createElement('div');
-  form.style.display = 'grid';
-  form.style.gap = '0.75rem';
-  form.style.textAlign = 'left';
-  const inputs = options.fields.map((field, index) => {
-    const id = `form-dialog-${field.name}`;
-    const label = document.createElement('label');
-    label.htmlFor = id;
-    label.textContent = field.required ? `${field.label} (required)` : `${field.label} (optional)`;
-    label.style.fontWeight = '600';
-    const input = document.createElement(field.multiline ? 'textarea' : 'input');
-    input.id = id;
-    input.name = field.name;
-    input.maxLength = field.maxLength;
-    input.className = field.multiline ? 'swal2-textarea' : 'swal2-input';
-    input.style.margin = '0';
-    input.style.width = '100%';
-    if (field.required) input.required = true;
-    if (index === 0) input.autofocus = true;
-    form.append(label, input);
-    return { field, input };
-  });
-  const result = await Swal.fire({
-    theme: currentTheme(),
-    title: options.title,
-    text: options.text,
-    html: form,
-    showCancelButton: true,
-    confirmButtonText: options.confirmText,
-    cancelButtonText: options.cancelText,
-    confirmButtonColor: options.tone === 'danger' ? '#dc2626' : '#4338ca',
-    focusConfirm: false,
-    didOpen: () => inputs[0]?.input.focus(),
-    preConfirm: () => {
-      const values: Record<string, string> = {};
-      for (const { field, input } of inputs) {
-        const value = input.value.trim();
-        if (field.required && !value) {
-          Swal.showValidationMessage(`${field.label} is required`);
-          input.focus();
-          return false;
-        }
-        values[field.name] = value;
-      }
-      return values;
-    },
-  });
-  return result.isConfirmed ? (result.value as Record<string, string>) : null;
+  const [Swal, { mountDialogFields }] = await Promise.all([
+    loadSwal(),
+    import('@/components/form/dialog-fields'),
+  ]);
+  const body = document.createElement('div');
+  const form = mountDialogFields(body, options.fields);
+  try {
+    const result = await Swal.fire({
+      theme: currentTheme(),
+      title: options.title,
+      text: options.text,
+      html: body,
+      showCancelButton: true,
+      confirmButtonText: options.confirmText,
+      cancelButtonText: options.cancelText,
+      confirmButtonColor: options.tone === 'danger' ? '#dc2626' : '#4338ca',
+      focusConfirm: false,
+      didOpen: () => form.focusFirst(),
+      preConfirm: () => form.submit() ?? false,
+    });
+    return result.isConfirmed ? (result.value as Record<string, string>) : null;
+  } finally {
+    form.unmount();
+  }
 }

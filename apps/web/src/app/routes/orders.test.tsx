@@ -111,7 +111,8 @@ describe('Orders page (the supplier desk)', () => {
     renderApp('/orders', { user: signedInUser });
     expect(await screen.findByRole('alert')).toHaveTextContent(ORDERS_LOAD_FAILED);
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
-  });
+    // Two whole-app renders: 5 s was too short on a loaded 2-core machine.
+  }, 15_000);
 
   it('marks a buyer whose email address is not verified', async () => {
     const unverified = { ...placed, buyer: { ...placed.buyer, emailVerified: false } };

@@ -1,13 +1,17 @@
-import { NET_DAYS, type TradeAccount } from '@bulkwise/contracts';
+import { NET_DAYS, SetTermsBodySchema, type TradeAccount } from '@bulkwise/contracts';
 import { Handshake } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
+import { checkWith } from '@/components/form/dialog-fields';
 import { errorDialog, formDialog, successDialog } from '@/lib/dialogs';
 import { useChangeAccount, useTradeAccounts, type AccountAction } from '../api/accounts';
 import { downloadFile } from '../api/download';
 import { AccountCard } from './account-card';
+
+const NET_DAYS_RULE = `Net days must be one of ${NET_DAYS.join(', ')}, or 0 for prepay`;
+const amountOf = (value: string | undefined) => Number((value ?? '').replace(/[$,\s]/g, ''));
 
 export const ACCOUNTS_LOAD_FAILED = 'Failed to load your trade accounts';
 
@@ -17,15 +21,28 @@ async function askTerms(a: TradeAccount): Promise<AccountAction | null> {
     title: `Terms for ${a.companyName ?? a.buyer.name}`,
     text: `Net days: ${NET_DAYS.join(', ')}, or 0 for prepay.`,
     fields: [
-      { name: 'netDays', label: 'Net days', maxLength: 3, required: true },
-      { name: 'creditLimit', label: 'Credit limit (USD)', maxLength: 20, required: true },
+      {
+        name: 'netDays',
+        label: 'Net days',
+        maxLength: 3,
+        required: true,
+        check: (v) =>
+          v === '0' || (NET_DAYS as readonly number[]).includes(Number(v)) ? null : NET_DAYS_RULE,
+      },
+      {
+        name: 'creditLimit',
+        label: 'Credit limit (USD)',
+        maxLength: 20,
+        required: true,
+        check: checkWith(SetTermsBodySchema.shape.creditLimit, amountOf),
+      },
     ],
     confirmText: 'Save Terms',
     cancelText: 'Cancel',
   });
   if (!values) return null;
   const netDays = Number(values.netDays);
-  const creditLimit = Number((values.creditLimit ?? '').replace(/[$,\s]/g, ''));
+  const creditLimit = amountOf(values.creditLimit);
   return {
     kind: 'terms',
     id: a._id,

@@ -1,8 +1,9 @@
-import { INVOICE_STATUSES, type Invoice, type InvoiceStatus } from '@bulkwise/contracts';
+import { INVOICE_STATUSES, PaymentBodySchema, type Invoice, type InvoiceStatus } from '@bulkwise/contracts';
 import { Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { TabbedList } from '@/components/data/tabbed-list';
+import { checkWith } from '@/components/form/dialog-fields';
 import { errorDialog, formDialog, successDialog } from '@/lib/dialogs';
 import { downloadFile } from '../api/download';
 import { useInvoiceAction, useInvoices } from '../api/invoices';
@@ -20,6 +21,7 @@ const newKey = () =>
     : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 const amountOf = (value: string | undefined) => Number((value ?? '').replace(/[$,\s]/g, ''));
+const amountRule = checkWith(PaymentBodySchema.shape.amount, amountOf);
 
 /** Invoices by status tab, as the buyer (pay, remit) or the supplier (record payments) sees them. */
 export function InvoiceList({ as }: { as: 'buyer' | 'supplier' }) {
@@ -47,8 +49,14 @@ export function InvoiceList({ as }: { as: 'buyer' | 'supplier' }) {
       title: `Record a payment on ${invoice.number}`,
       text: `Amount due: $${invoice.balance.toFixed(2)}`,
       fields: [
-        { name: 'amount', label: 'Amount (USD)', maxLength: 20, required: true },
-        { name: 'paidOn', label: 'Paid on (YYYY-MM-DD)', maxLength: 10, required: true },
+        { name: 'amount', label: 'Amount (USD)', maxLength: 20, required: true, check: amountRule },
+        {
+          name: 'paidOn',
+          label: 'Paid on (YYYY-MM-DD)',
+          maxLength: 10,
+          required: true,
+          check: checkWith(PaymentBodySchema.shape.paidOn),
+        },
         { name: 'method', label: 'Method', maxLength: 50, required: true },
         { name: 'reference', label: 'Reference', maxLength: 200 },
       ],
@@ -74,7 +82,7 @@ export function InvoiceList({ as }: { as: 'buyer' | 'supplier' }) {
       title: `Remittance advice for ${invoice.number}`,
       text: 'Tell the supplier what you paid. The balance changes once they record the payment.',
       fields: [
-        { name: 'amount', label: 'Amount paid (USD)', maxLength: 20, required: true },
+        { name: 'amount', label: 'Amount paid (USD)', maxLength: 20, required: true, check: amountRule },
         { name: 'reference', label: 'Payment reference', maxLength: 200, required: true },
       ],
       confirmText: 'Send',
