@@ -1,5 +1,4 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import type { User } from 'firebase/auth';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,52 +8,10 @@ import { TOKEN_STORAGE_KEY } from '@/config/storage-keys';
 import { api } from '@/lib/api-client';
 import { clearToken, setToken } from '@/lib/session';
 import { apiError, json, mockApi } from '@/test/mock-api';
+import { fakeClient, fakeUser } from '@/test/fake-auth-client';
 import type { AuthClient } from './auth-client';
 import { useAuth, type AuthContextValue } from './auth-context';
 import { AuthProvider } from './auth-provider';
-
-function fakeUser(overrides: Partial<User> = {}): User {
-  return {
-    uid: 'uid-1',
-    email: 'supplier@bulkwise.test',
-    displayName: null,
-    photoURL: null,
-    getIdToken: vi.fn(async (force?: boolean) => (force ? 'firebase-fresh' : 'firebase-cached')),
-    ...overrides,
-  } as unknown as User;
-}
-
-/** A Firebase stand-in: tests decide when the auth state changes. */
-function fakeClient() {
-  let listener: (user: User | null) => void = () => {};
-  let current: User | null = null;
-  const emit = (user: User | null) => {
-    current = user;
-    listener(user);
-  };
-  const client = {
-    currentUser: () => current,
-    onChange: vi.fn((callback: (user: User | null) => void) => {
-      listener = callback;
-      return () => {};
-    }),
-    signIn: vi.fn(async () => {
-      const user = fakeUser();
-      emit(user);
-      return user;
-    }),
-    signInWithGoogle: vi.fn(async () => fakeUser()),
-    register: vi.fn(async (input: { name: string; photoURL: string }) => {
-      // Firebase reports the new user before the profile is set.
-      emit(fakeUser());
-      const named = fakeUser({ displayName: input.name, photoURL: input.photoURL });
-      current = named;
-      return named;
-    }),
-    signOut: vi.fn(async () => emit(null)),
-  };
-  return { client: client as unknown as AuthClient, raw: client, emit };
-}
 
 let latest: AuthContextValue | null = null;
 function Probe() {
