@@ -25,10 +25,15 @@ describe('Boot', () => {
     const app = Promise.resolve({ App: (props: AppProps) => <FakeApp {...props} readyAfterMs={0} /> });
     render(<Boot app={app} />);
     expect(overlay()).toBeInTheDocument();
+    // The app arrives and knows its auth state at once.
+    await act(async () => vi.advanceTimersByTimeAsync(0));
+    await act(async () => vi.advanceTimersByTimeAsync(0));
 
     await act(async () => vi.advanceTimersByTimeAsync(1900));
     expect(screen.getByText('app content')).toBeInTheDocument();
     expect(overlay()).toBeInTheDocument();
+    // Only the overlay's own time is left (the browser journeys skip exactly that).
+    expect(overlay()).toHaveAttribute('data-state', 'app-ready');
 
     await act(async () => vi.advanceTimersByTimeAsync(100));
     expect(overlay()).not.toBeInTheDocument();
@@ -42,6 +47,7 @@ describe('Boot', () => {
 
     await act(async () => vi.advanceTimersByTimeAsync(2900));
     expect(overlay()).toBeInTheDocument();
+    expect(overlay()).toHaveAttribute('data-state', 'starting');
     await act(async () => vi.advanceTimersByTimeAsync(100));
     expect(overlay()).not.toBeInTheDocument();
   });

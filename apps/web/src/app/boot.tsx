@@ -54,7 +54,7 @@ export function Boot({ app }: { app: Promise<AppModule> }) {
   return (
     <>
       {App && <App onAuthReady={onAuthReady} />}
-      {(!authReady || !overlayTimeUp) && <StartupOverlay />}
+      {(!authReady || !overlayTimeUp) && <StartupOverlay appReady={authReady} />}
     </>
   );
 }
