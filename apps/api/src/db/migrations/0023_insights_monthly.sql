@@ -1,11 +1,10 @@
-CREATE TABLE "insights_buyer_monthly" (
+CREATE TABLE "insights_buyer_months" (
 	"supplier_uid" text NOT NULL,
-	"month" date NOT NULL,
 	"buyer_uid" text NOT NULL,
-	"orders" integer DEFAULT 0 NOT NULL,
-	"revenue_cents" bigint DEFAULT 0 NOT NULL,
-	"units" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "insights_buyer_monthly_supplier_uid_month_buyer_uid_pk" PRIMARY KEY("supplier_uid","month","buyer_uid")
+	"orders" integer[] NOT NULL,
+	"revenue_cents" bigint[] NOT NULL,
+	"units" bigint[] NOT NULL,
+	CONSTRAINT "insights_buyer_months_supplier_uid_buyer_uid_pk" PRIMARY KEY("supplier_uid","buyer_uid")
 );
 --> statement-breakpoint
 CREATE TABLE "insights_product_monthly" (
@@ -27,11 +26,12 @@ CREATE TABLE "insights_ship_hours_monthly" (
 );
 --> statement-breakpoint
 -- Hand-written from here (docs/decisions/0021-insights-rollups.md, "Month rollups"): the rollup function
--- of 0020 also keeps the month rows of ship hours, products and buyers.
+-- of 0020 also keeps the month rows of ship hours and products, and each buyer's months.
 CREATE OR REPLACE FUNCTION "insights_apply"(o "cart_items", sign integer) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
 	v_day date;
 	v_month date;
+	v_month_index integer;
 	v_live integer;
 	v_cents bigint;
 	v_hours integer;
@@ -42,6 +42,7 @@ BEGIN
 	END IF;
 	v_day := (o."purchased_at" AT TIME ZONE 'UTC')::date;
 	v_month := date_trunc('month', v_day)::date;
+	v_month_index := extract(year FROM v_day)::integer * 12 + extract(month FROM v_day)::integer - 1;
 	v_live := CASE WHEN o."status" = 'cancelled' THEN 0 ELSE 1 END;
 	v_cents := round(o."quantity" * o."unit_price" * 100)::bigint;
 	v_hours := floor(extract(epoch FROM o."shipped_at" - o."purchased_at") / 3600)::integer;
@@ -95,12 +96,15 @@ BEGIN
 		"orders" = t."orders" + excluded."orders",
 		"revenue_cents" = t."revenue_cents" + excluded."revenue_cents",
 		"units" = t."units" + excluded."units";
-	INSERT INTO "insights_buyer_monthly" AS t ("supplier_uid", "month", "buyer_uid", "orders", "revenue_cents", "units")
-	VALUES (o."supplier_uid", v_month, o."buyer_uid", sign, sign * v_cents, sign * o."quantity")
-	ON CONFLICT ("supplier_uid", "month", "buyer_uid") DO UPDATE SET
-		"orders" = t."orders" + excluded."orders",
-		"revenue_cents" = t."revenue_cents" + excluded."revenue_cents",
-		"units" = t."units" + excluded."units";
+	-- The pair's row: this month's element of each array (index year * 12 + month - 1, NULL until used).
+	INSERT INTO "insights_buyer_months" AS t ("supplier_uid", "buyer_uid", "orders", "revenue_cents", "units")
+	VALUES (o."supplier_uid", o."buyer_uid", array_fill(sign, ARRAY[1], ARRAY[v_month_index]),
+		array_fill(sign * v_cents, ARRAY[1], ARRAY[v_month_index]),
+		array_fill(sign * o."quantity"::bigint, ARRAY[1], ARRAY[v_month_index]))
+	ON CONFLICT ("supplier_uid", "buyer_uid") DO UPDATE SET
+		"orders"[v_month_index] = coalesce(t."orders"[v_month_index], 0) + sign,
+		"revenue_cents"[v_month_index] = coalesce(t."revenue_cents"[v_month_index], 0) + sign * v_cents,
+		"units"[v_month_index] = coalesce(t."units"[v_month_index], 0) + sign * o."quantity";
 	INSERT INTO "insights_buyer_daily" AS t ("supplier_uid", "day", "buyer_uid", "buyer_name", "buyer_email", "orders", "revenue_cents", "units")
 	VALUES (o."supplier_uid", v_day, o."buyer_uid", o."buyer_name", o."buyer_email", sign, sign * v_cents, sign * o."quantity")
 	ON CONFLICT ("supplier_uid", "day", "buyer_uid") DO UPDATE SET
@@ -139,6 +143,25 @@ INSERT INTO "insights_product_monthly" ("supplier_uid", "month", "product_id", "
 SELECT "supplier_uid", date_trunc('month', "day")::date, "product_id", sum("orders"), sum("revenue_cents"), sum("units")
 FROM "insights_product_daily" GROUP BY 1, 2, 3;
 --> statement-breakpoint
-INSERT INTO "insights_buyer_monthly" ("supplier_uid", "month", "buyer_uid", "orders", "revenue_cents", "units")
-SELECT "supplier_uid", date_trunc('month', "day")::date, "buyer_uid", sum("orders"), sum("revenue_cents"), sum("units")
-FROM "insights_buyer_daily" GROUP BY 1, 2, 3;
+INSERT INTO "insights_buyer_months" ("supplier_uid", "buyer_uid", "orders", "revenue_cents", "units")
+SELECT "supplier_uid", "buyer_uid",
+	('[' || lo || ':' || hi || ']=' || array_agg(o ORDER BY mi)::text)::integer[],
+	('[' || lo || ':' || hi || ']=' || array_agg(r ORDER BY mi)::text)::bigint[],
+	('[' || lo || ':' || hi || ']=' || array_agg(u ORDER BY mi)::text)::bigint[]
+FROM (
+	-- Every month from the pair's first to its last, NULL where it bought nothing.
+	SELECT k."supplier_uid", k."buyer_uid", k.lo, k.hi, g.mi, s.o, s.r, s.u
+	FROM (
+		SELECT "supplier_uid", "buyer_uid",
+			min(extract(year FROM "day")::integer * 12 + extract(month FROM "day")::integer - 1) AS lo,
+			max(extract(year FROM "day")::integer * 12 + extract(month FROM "day")::integer - 1) AS hi
+		FROM "insights_buyer_daily" GROUP BY 1, 2
+	) k
+	CROSS JOIN LATERAL generate_series(k.lo, k.hi) AS g(mi)
+	LEFT JOIN (
+		SELECT "supplier_uid", "buyer_uid", extract(year FROM "day")::integer * 12 + extract(month FROM "day")::integer - 1 AS mi,
+			sum("orders")::integer AS o, sum("revenue_cents")::bigint AS r, sum("units")::bigint AS u
+		FROM "insights_buyer_daily" GROUP BY 1, 2, 3
+	) s ON s."supplier_uid" = k."supplier_uid" AND s."buyer_uid" = k."buyer_uid" AND s.mi = g.mi
+) months
+GROUP BY "supplier_uid", "buyer_uid", lo, hi;

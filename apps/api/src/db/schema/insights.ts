@@ -141,14 +141,19 @@ export const insightsProductMonthly = pgTable(
   (t) => [primaryKey({ columns: [t.supplierUid, t.month, t.productId] })],
 );
 
-/** Orders not cancelled per supplier, month and buyer (names and emails stay on the day rows). */
-export const insightsBuyerMonthly = pgTable(
-  'insights_buyer_monthly',
+/**
+ * Orders not cancelled per supplier and buyer, by month, in one row per pair: each month's sums sit at
+ * index `year * 12 + month - 1` of three arrays (NULL for a month without orders). Top buyers read one
+ * row per buyer and sum the slice of the range's whole months, instead of a row per buyer and month.
+ */
+export const insightsBuyerMonths = pgTable(
+  'insights_buyer_months',
   {
     supplierUid: text('supplier_uid').notNull(),
-    month: date('month', { mode: 'string' }).notNull(),
     buyerUid: text('buyer_uid').notNull(),
-    ...rollupCounts(),
+    orders: integer('orders').array().notNull(),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).array().notNull(),
+    units: bigint('units', { mode: 'number' }).array().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.supplierUid, t.month, t.buyerUid] })],
+  (t) => [primaryKey({ columns: [t.supplierUid, t.buyerUid] })],
 );

@@ -1,7 +1,7 @@
 import type { InsightsInterval, InsightsTopBy, OrderStatus } from '@bulkwise/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { inDays, inMonths, splitByMonth } from './month-split';
+import { inDays, inMonths, monthIndex, splitByMonth, type MonthSplit } from './month-split';
 
 /** Days are ISO strings (`YYYY-MM-DD`) both ways: node-postgres would turn a `date` into a local-time Date. */
 export interface DayRange {
@@ -35,6 +35,22 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 const n = (v: unknown): number => Number(v ?? 0);
+
+/**
+ * Each buyer's sums over the whole months of `split`: the slice of their row's month arrays (index
+ * year * 12 + month - 1, migration 0023), one row per buyer of the supplier.
+ */
+function buyerMonths(supplierUid: string, split: MonthSplit): SQL {
+  if (!split.months)
+    return sql`select null::text as buyer_uid, 0 as orders, 0 as revenue_cents, 0 as units where false`;
+  const first = monthIndex(split.months.from);
+  const last = monthIndex(split.months.to) - 1;
+  const sum = (column: string) =>
+    sql.raw(`(select coalesce(sum(x), 0) from unnest(${column}[${first}:${last}]) x)`);
+  return sql`select buyer_uid, ${sum('orders')} as orders, ${sum('revenue_cents')} as revenue_cents,
+      ${sum('units')} as units
+    from insights_buyer_months where supplier_uid = ${supplierUid}`;
+}
 
 /** A period's shipment-hours histogram rows, tagged with the period: whole months, then the other days. */
 function shipHours(supplierUid: string, range: DayRange, current: boolean): SQL {
@@ -219,8 +235,7 @@ export function createInsightsRepository(db: Db) {
         with top as (
           select buyer_uid, sum(orders) as orders, sum(revenue_cents) as revenue_cents, sum(units) as units
           from (
-            select buyer_uid, orders, revenue_cents, units from insights_buyer_monthly
-            where supplier_uid = ${supplierUid} and ${inMonths(split)}
+            ${buyerMonths(supplierUid, split)}
             union all
             select buyer_uid, orders, revenue_cents, units from insights_buyer_daily
             where supplier_uid = ${supplierUid} and ${inDays(split)}

@@ -376,8 +376,11 @@ describe('insights figures against the orders table', () => {
       sql`select supplier_uid, ${month}, product_snapshot->>'_id', count(*)::int, sum(${cents})::bigint,
         sum(quantity)::bigint from cart_items where supplier_uid is not null and ${live} group by 1, 2, 3`,
     );
+    // Each buyer's months as rows: the arrays' elements that hold orders.
     await compare(
-      'insights_buyer_monthly',
+      `(select supplier_uid, make_date(i / 12, i % 12 + 1, 1) as month, buyer_uid, orders[i] as orders,
+        revenue_cents[i], units[i] from insights_buyer_months, generate_subscripts(orders, 1) i
+        where orders[i] is not null) buyer_months`,
       sql`select supplier_uid, ${month}, buyer_uid, count(*)::int, sum(${cents})::bigint, sum(quantity)::bigint
         from cart_items where supplier_uid is not null and ${live} group by 1, 2, 3`,
     );

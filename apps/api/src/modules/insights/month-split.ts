@@ -31,6 +31,11 @@ export function splitByMonth(range: DayRange): MonthSplit {
   return { months: { from: iso(monthFrom), to: iso(monthTo) }, days };
 }
 
+/** A month's index in the month arrays (migration 0023): year * 12 + month - 1, from its first day. */
+export function monthIndex(firstDay: string): number {
+  return Number(firstDay.slice(0, 4)) * 12 + Number(firstDay.slice(5, 7)) - 1;
+}
+
 /** The condition on a month table's `month` column. */
 export function inMonths(split: MonthSplit): SQL {
   return split.months
