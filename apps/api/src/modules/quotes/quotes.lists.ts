@@ -35,15 +35,33 @@ function statusCondition(filter: QuoteListFilter, now: Date): SQL {
 }
 
 /**
- * The ids of an `expired` page: stored `expired` rows and offers past their end, each read newest first
- * from its own index range and merged, so the page reads about `limit` rows however rare either part is.
+ * The ids of an `expired` or `expiring` page, so that the page reads about `limit` rows however rare the
+ * tab is: stored `expired` rows newest first from the (party, status, activity) index, and offers by their
+ * end from the (party, status, valid_until) index, a range the clock bounds (past their end and not yet
+ * swept, or ending within 24 hours), sorted after the read. `offset 0` keeps the planner from reading all
+ * of the party's offers in activity order instead (it cannot tell how few have ended).
  */
-function expiredPageIds(uid: string, side: QuoteActor, now: Date, limit: number, after: SQL | undefined) {
-  const branch = (condition: SQL) => sql`(select ${quotes.id}, ${quotes.lastActivityAt} from ${quotes}
-    where ${sideColumn(side)} = ${uid} and ${condition} ${after ? sql`and ${after}` : sql``}
+function clockPageIds(
+  filter: QuoteListFilter,
+  uid: string,
+  side: QuoteActor,
+  now: Date,
+  limit: number,
+  after: SQL | undefined,
+): SQL | undefined {
+  const party = sql`${sideColumn(side)} = ${uid} ${after ? sql`and ${after}` : sql``}`;
+  const offersEnding = (range: SQL) => sql`(select r.id, r.last_activity_at from (
+      select ${quotes.id}, ${quotes.lastActivityAt} from ${quotes}
+      where ${party} and ${quotes.status} = 'offered' and ${range} offset 0) r
+    order by r.last_activity_at desc, r.id desc limit ${limit})`;
+  const ended = sql`${quotes.validUntil} <= ${ts(now)}`;
+  const endingSoon = sql`${quotes.validUntil} > ${ts(now)} and ${quotes.validUntil} <= ${ts(soon(now))}`;
+  if (filter === 'expiring') return sql`${quotes.id} in (select e.id from ${offersEnding(endingSoon)} e)`;
+  if (filter !== 'expired') return undefined;
+  const stored = sql`(select ${quotes.id}, ${quotes.lastActivityAt} from ${quotes}
+    where ${party} and ${quotes.status} = 'expired'
     order by ${quotes.lastActivityAt} desc, ${quotes.id} desc limit ${limit})`;
-  return sql`${quotes.id} in (select e.id from (${branch(sql`${quotes.status} = 'expired'`)} union all
-    ${branch(sql`${quotes.status} = 'offered' and ${quotes.validUntil} <= ${ts(now)}`)}) e)`;
+  return sql`${quotes.id} in (select e.id from (${stored} union all ${offersEnding(ended)}) e)`;
 }
 
 /** The list reads: one page of a side, the counts per status, the navigation badge. */
@@ -69,7 +87,8 @@ export function quoteListQueries(db: Db) {
         : undefined;
       const conditions = [eq(sideColumn(side), uid)];
       if (filter) conditions.push(statusCondition(filter, now));
-      if (filter === 'expired') conditions.push(expiredPageIds(uid, side, now, limit + 1, after));
+      const ids = filter && clockPageIds(filter, uid, side, now, limit + 1, after);
+      if (ids) conditions.push(ids);
       if (after) conditions.push(after);
       const party = sql.raw(side === 'buyer' ? "'buyer'" : "'supplier'");
       const readId = sql.raw(side === 'buyer' ? 't.buyer_read_id' : 't.supplier_read_id');
