@@ -33,8 +33,7 @@ const SUPPLIER = {
 };
 const BUYER = { uid: 'bench-quotes-buyer', email: 'buyer@bench.bulkwise.test', name: 'Quotes Buyer' };
 
-/** The server (embedded unless DATABASE_URL is set), once started; see server.mjs. */
-/** @type {any} */
+/** @type {any} The server (embedded unless DATABASE_URL is set), once started; see server.mjs. */
 let server;
 const started = Date.now();
 const step = (msg) =>
@@ -121,9 +120,9 @@ async function measure(base, headers) {
     return { bytes: Buffer.byteLength(body), total, expiring };
   };
   const first = { supplier: await firstPage('supplier'), buyer: await firstPage('buyer') };
-
   const results = [];
-  for (const [side, status, label] of [
+  /** @type {Array<['supplier' | 'buyer', string | null, string]>} side, status tab (null: the badge), label */
+  const endpoints = [
     ['supplier', '', 'first page, all, with the counts'],
     ['supplier', 'requested', 'New requests'],
     ['supplier', 'expiring', 'Expiring within 24 hours'],
@@ -131,7 +130,8 @@ async function measure(base, headers) {
     ['buyer', '', 'first page, all, with the counts'],
     ['buyer', 'offered', 'Offers'],
     ['supplier', null, 'the navigation badge'],
-  ]) {
+  ];
+  for (const [side, status, label] of endpoints) {
     const url =
       status === null
         ? '/api/quotes/awaiting'
