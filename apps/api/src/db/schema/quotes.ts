@@ -76,15 +76,39 @@ export const quotes = pgTable(
     ),
     check('quotes_offer_has_end', sql`${t.status} <> 'offered' or ${t.validUntil} is not null`),
     uniqueIndex('quotes_buyer_idempotency_key').on(t.buyerUid, t.idempotencyKey),
-    // Each side's list, newest activity first, keyset paged; the counts read the same index.
+    // Each side's list, newest activity first, keyset paged.
     index('quotes_buyer_idx').on(t.buyerUid, t.lastActivityAt, t.id),
     index('quotes_supplier_idx').on(t.supplierUid, t.lastActivityAt, t.id),
+    // A status tab's page (newest activity first within one stored status).
+    index('quotes_buyer_status_activity_idx').on(t.buyerUid, t.status, t.lastActivityAt, t.id),
+    index('quotes_supplier_status_activity_idx').on(t.supplierUid, t.status, t.lastActivityAt, t.id),
+    // Offers by their end: the clock's part of the counts (lapsed, expiring) and the open-pair limit.
     index('quotes_buyer_status_idx').on(t.buyerUid, t.status, t.validUntil),
     index('quotes_supplier_status_idx').on(t.supplierUid, t.status, t.validUntil),
     // The sweep: offers by their end.
     index('quotes_offered_idx')
       .on(t.validUntil)
       .where(sql`${t.status} = 'offered'`),
+  ],
+);
+
+/**
+ * How many quotes each party has in each stored status, on each side (decision 0023): kept by statement
+ * triggers on `quotes` (migration 0024) in the statement that moves a quote, so every writer is counted.
+ * The clock's part (an `offered` row past its end is expired; offers ending within 24 hours) is read at
+ * list time from the (party, status, valid_until) index.
+ */
+export const quoteCounts = pgTable(
+  'quote_counts',
+  {
+    partyUid: text('party_uid').notNull(),
+    side: text('side').$type<QuoteActor>().notNull(),
+    status: text('status').$type<QuoteStatus>().notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partyUid, t.side, t.status] }),
+    check('quote_counts_side_known', sql`${t.side} in ('buyer', 'supplier')`),
   ],
 );
 

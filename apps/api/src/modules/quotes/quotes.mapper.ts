@@ -7,7 +7,7 @@ import {
   type QuoteVersion,
 } from '@bulkwise/contracts';
 import type { QuotePricedLine, QuoteRow, QuoteVersionRow } from '../../db/schema';
-import type { QuotePageRow } from './quotes.repository';
+import type { QuotePageRow } from './quotes.lists';
 
 const dollars = (cents: number) => cents / 100;
 const totalCents = (lines: QuotePricedLine[]) =>

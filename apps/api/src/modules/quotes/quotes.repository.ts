@@ -1,54 +1,21 @@
-import type { QuoteActor, QuoteListFilter, QuoteStatus } from '@bulkwise/contracts';
-import { QUOTE_EXPIRING_WITHIN_MS, QUOTE_LIST_FILTERS } from '@bulkwise/contracts';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { QuoteActor, QuoteStatus } from '@bulkwise/contracts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import {
-  products,
-  quoteVersions,
-  quotes,
-  type QuotePricedLine,
-  type QuoteRow,
-  type QuoteVersionRow,
-} from '../../db/schema';
+import { products, quoteVersions, quotes, type QuoteRow, type QuoteVersionRow } from '../../db/schema';
+import { quoteListQueries, sideColumn, ts } from './quotes.lists';
+
+export type { QuoteCursor, QuotePageRow } from './quotes.lists';
 
 export type NewQuote = Omit<
   typeof quotes.$inferInsert,
   'id' | 'status' | 'currentVersion' | 'validUntil' | 'orderIds' | 'expiryWarned'
 >;
 
-/** Position after the last row of a page: its activity time (microseconds, as text) and id. */
-export type QuoteCursor = { at: string; id: string };
-export type QuotePageRow = QuoteRow & {
-  activityCursor: string;
-  currentLines: QuotePricedLine[] | null;
-  unread: number;
-};
-
-const ACTIVITY_EXACT = sql<string>`to_char(${quotes.lastActivityAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-
-/** The status filters as SQL, by the clock `now`: an offer past its end is expired already. */
-function statusCondition(filter: QuoteListFilter, now: Date): SQL {
-  const live = sql`${quotes.validUntil} > ${ts(now)}`;
-  switch (filter) {
-    case 'offered':
-      return sql`(${quotes.status} = 'offered' and ${live})`;
-    case 'expired':
-      return sql`(${quotes.status} = 'expired' or (${quotes.status} = 'offered' and not ${live}))`;
-    case 'expiring':
-      return sql`(${quotes.status} = 'offered' and ${live} and ${quotes.validUntil} <= ${ts(new Date(now.getTime() + QUOTE_EXPIRING_WITHIN_MS))})`;
-    default:
-      return eq(quotes.status, filter);
-  }
-}
-
-const sideColumn = (side: QuoteActor) => (side === 'buyer' ? quotes.buyerUid : quotes.supplierUid);
-
 /** Queries of quotes. Each runs on the handle it was made with (pool or transaction). */
 export function quoteQueries(db: Db) {
   return {
+    ...quoteListQueries(db),
     async productsOf(ids: string[]) {
       if (ids.length === 0) return [];
       return db
@@ -160,65 +127,6 @@ export function quoteQueries(db: Db) {
     },
     async insertVersion(row: typeof quoteVersions.$inferInsert): Promise<void> {
       await db.insert(quoteVersions).values(row);
-    },
-    async page(
-      uid: string,
-      side: QuoteActor,
-      now: Date,
-      limit: number,
-      filter?: QuoteListFilter,
-      cursor?: QuoteCursor,
-    ) {
-      const conditions = [eq(sideColumn(side), uid)];
-      if (filter) conditions.push(statusCondition(filter, now));
-      if (cursor)
-        conditions.push(
-          sql`(${quotes.lastActivityAt}, ${quotes.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
-        );
-      const party = sql.raw(side === 'buyer' ? "'buyer'" : "'supplier'");
-      const readId = sql.raw(side === 'buyer' ? 't.buyer_read_id' : 't.supplier_read_id');
-      const rows = await db
-        .select({
-          quote: quotes,
-          activityCursor: ACTIVITY_EXACT,
-          currentLines: sql<QuotePricedLine[] | null>`(select v.lines from ${quoteVersions} v
-            where v.quote_id = ${quotes}.id and v.number = ${quotes}.current_version)`,
-          unread: sql<number>`(select count(*)::int from message_threads t join messages m on m.thread_id = t.id
-            where t.subject_type = 'quote' and t.subject_id = ${quotes}.id and m.id > ${readId} and m.from_party <> ${party})`,
-        })
-        .from(quotes)
-        .where(and(...conditions))
-        .orderBy(desc(quotes.lastActivityAt), desc(quotes.id))
-        .limit(limit + 1);
-      const mapped: QuotePageRow[] = rows.map((r) => ({
-        ...r.quote,
-        activityCursor: r.activityCursor,
-        currentLines: r.currentLines,
-        unread: r.unread,
-      }));
-      return { rows: mapped.slice(0, limit), hasMore: rows.length > limit };
-    },
-    /** Every quote of `uid` on one side, per list filter, by the clock. */
-    async counts(uid: string, side: QuoteActor, now: Date): Promise<Record<QuoteListFilter, number>> {
-      const [row] = await db
-        .select(
-          Object.fromEntries(
-            QUOTE_LIST_FILTERS.map((f) => [
-              f,
-              sql<number>`(count(*) filter (where ${statusCondition(f, now)}))::int`,
-            ]),
-          ) as unknown as Record<QuoteListFilter, SQL<number>>,
-        )
-        .from(quotes)
-        .where(eq(sideColumn(side), uid));
-      return row as unknown as Record<QuoteListFilter, number>;
-    },
-    /** Quotes waiting for `uid`'s move: requests and counters as supplier, live offers as buyer. */
-    async awaiting(uid: string, now: Date): Promise<number> {
-      const result = await db.execute(sql`select
-        (select count(*) from ${quotes} where supplier_uid = ${uid} and status in ('requested', 'countered'))::int
-        + (select count(*) from ${quotes} where buyer_uid = ${uid} and status = 'offered' and valid_until > ${ts(now)})::int as n`);
-      return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
     },
   };
 }

@@ -28,9 +28,10 @@ export function Component() {
         <div className="flex flex-col gap-6">
           {suppliers.map((s) => (
             <QuoteRequestForm
-              key={`${s}:${drafts[s]!.map((l) => l.productId).join(',')}`}
+              key={`${s}:${drafts[s]!.lines.map((l) => l.productId).join(',')}`}
               supplier={s}
-              lines={drafts[s]!}
+              supplierName={drafts[s]!.supplierName}
+              lines={drafts[s]!.lines}
             />
           ))}
         </div>

@@ -9,19 +9,38 @@ export interface DraftLine {
   minSellingQuantity: number;
   price: number;
 }
-/** Requests being built, one per supplier (by the supplier's name: the public product carries no id). */
-export type QuoteDrafts = Record<string, DraftLine[]>;
+/** The request being built for one supplier: its lines, and its name to show. */
+export interface QuoteDraft {
+  supplierName: string;
+  lines: DraftLine[];
+}
+/** Requests being built, one per supplier, by the product's public `supplierId`. */
+export type QuoteDrafts = Record<string, QuoteDraft>;
 
 const listeners = new Set<() => void>();
 let cache: { raw: string | null; drafts: QuoteDrafts } = { raw: null, drafts: {} };
+
+/**
+ * Drafts saved before products carried a supplierId were lists keyed by the supplier's name: they are kept,
+ * under that name, until sent or cleared (the server finds the supplier from the products either way).
+ */
+function parse(raw: string | null): QuoteDrafts {
+  const parsed: unknown = raw ? JSON.parse(raw) : {};
+  if (!parsed || typeof parsed !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(parsed as Record<string, unknown>).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? { supplierName: key, lines: value as DraftLine[] } : (value as QuoteDraft),
+    ]),
+  );
+}
 
 function read(): QuoteDrafts {
   const raw = localStorage.getItem(QUOTE_DRAFTS_STORAGE_KEY);
   if (raw === cache.raw) return cache.drafts;
   let drafts: QuoteDrafts = {};
   try {
-    const parsed: unknown = raw ? JSON.parse(raw) : {};
-    if (parsed && typeof parsed === 'object') drafts = parsed as QuoteDrafts;
+    drafts = parse(raw);
   } catch {
     drafts = {};
   }
@@ -36,25 +55,30 @@ function write(drafts: QuoteDrafts) {
 
 export function addToDraft(product: Product) {
   const drafts = { ...read() };
-  const lines = drafts[product.userName] ?? [];
+  const lines = drafts[product.supplierId]?.lines ?? [];
   if (lines.some((l) => l.productId === product._id)) return;
-  drafts[product.userName] = [
-    ...lines,
-    {
-      productId: product._id,
-      name: product.name,
-      image: product.image,
-      minSellingQuantity: product.minSellingQuantity,
-      price: product.price,
-    },
-  ];
+  drafts[product.supplierId] = {
+    supplierName: product.userName,
+    lines: [
+      ...lines,
+      {
+        productId: product._id,
+        name: product.name,
+        image: product.image,
+        minSellingQuantity: product.minSellingQuantity,
+        price: product.price,
+      },
+    ],
+  };
   write(drafts);
 }
 
+/** `supplier` is the draft's key (the supplierId). */
 export function removeFromDraft(supplier: string, productId: string) {
   const drafts = { ...read() };
-  const lines = (drafts[supplier] ?? []).filter((l) => l.productId !== productId);
-  if (lines.length) drafts[supplier] = lines;
+  const draft = drafts[supplier];
+  const lines = (draft?.lines ?? []).filter((l) => l.productId !== productId);
+  if (draft && lines.length) drafts[supplier] = { ...draft, lines };
   else delete drafts[supplier];
   write(drafts);
 }

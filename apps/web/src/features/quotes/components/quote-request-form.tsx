@@ -20,8 +20,19 @@ function fieldsOf(issues: Array<{ path: PropertyKey[]; message: string }>): Valu
   return out;
 }
 
-/** One request to one supplier: a quantity and optional target price per product, then date, ship-to, note. */
-export function QuoteRequestForm({ supplier, lines }: { supplier: string; lines: DraftLine[] }) {
+/**
+ * One request to one supplier (`supplier`: the draft's key, its supplierId): a quantity and optional target
+ * price per product, then date, ship-to, note.
+ */
+export function QuoteRequestForm({
+  supplier,
+  supplierName,
+  lines,
+}: {
+  supplier: string;
+  supplierName: string;
+  lines: DraftLine[];
+}) {
   const formId = useId();
   const navigate = useNavigate();
   const send = useRequestQuote();
@@ -74,10 +85,10 @@ export function QuoteRequestForm({ supplier, lines }: { supplier: string; lines:
       onSubmit={(e) => void onSubmit(e)}
       noValidate
       className="card border border-base-300 bg-base-100"
-      aria-label={`Quote request to ${supplier}`}
+      aria-label={`Quote request to ${supplierName}`}
     >
       <div className="card-body gap-4">
-        <h2 className="card-title">To {supplier}</h2>
+        <h2 className="card-title">To {supplierName}</h2>
         <ul className="flex flex-col gap-3" aria-label="Products">
           {lines.map((l, i) => (
             <li

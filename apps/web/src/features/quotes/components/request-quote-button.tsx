@@ -10,7 +10,7 @@ import { addToDraft, useQuoteDrafts } from '../quote-drafts';
  */
 export function RequestQuoteButton({ product, signedIn }: { product: Product; signedIn: boolean }) {
   const drafts = useQuoteDrafts();
-  const lines = drafts[product.userName] ?? [];
+  const lines = drafts[product.supplierId]?.lines ?? [];
   const added = lines.some((l) => l.productId === product._id);
   if (!signedIn) return null;
   return (
