@@ -131,6 +131,8 @@ export const creditNotes = pgTable('credit_notes', {
   amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
   issuedOn: date('issued_on', { mode: 'string' }).notNull(),
   reason: text('reason'),
+  /** The seller's details when the credit note was issued (migration 0024; earlier rows: the invoice's). */
+  seller: jsonb('seller'),
   issuedAt: at('issued_at'),
 });
 
