@@ -4,7 +4,9 @@
 //    section of bench/results/latest.md.
 // 2. catalog-import.mjs (10,000-row import preview and commit, a 12 MP image upload) on both servers.
 // 3. orders.mjs (the supplier's desk; the embedded server, or DATABASE_URL when set), quotes.mjs (the
-//    Quotes page at 100,000 quotes, same servers), insights.mjs (the
+//    Quotes page at 100,000 quotes, same servers), invoices.mjs (the invoices list at 100,000 invoices,
+//    same servers), terms.mjs (purchases on account against purchases without terms, on both servers),
+//    insights.mjs (the
 //    supplier dashboard at a million orders, same servers) and instances.mjs
 //    (PostgreSQL and Redis).
 // PostgreSQL is DATABASE_URL, else the local server on 127.0.0.1:5432 (user postgres) when one answers;
@@ -51,6 +53,10 @@ if (postgresUrl)
   });
 await step('orders desk', 'orders.mjs');
 await step('quotes list', 'quotes.mjs');
+await step('invoices list', 'invoices.mjs');
+await step('purchases on account on the embedded PostgreSQL', 'terms.mjs', { DATABASE_URL: undefined });
+if (postgresUrl)
+  await step('purchases on account on PostgreSQL (DATABASE_URL)', 'terms.mjs', { DATABASE_URL: postgresUrl });
 await step('supplier insights', 'insights.mjs');
 await step('API instances', 'instances.mjs');
 

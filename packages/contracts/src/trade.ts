@@ -22,7 +22,8 @@ const text = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`)
     .refine(isStorableText, `${label} contains characters that are not allowed`);
 
-const optionalText = (label: string, max: number) =>
+/** Optional text: trimmed, blank is null. */
+export const optionalText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
@@ -120,9 +121,23 @@ export const TradeAccountSchema = z.object({
 export type TradeAccount = z.infer<typeof TradeAccountSchema>;
 export const TradeAccountListSchema = z.array(TradeAccountSchema);
 
+/**
+ * The seller as it was when a document was issued: the display name and email, and the business details
+ * the supplier set in Settings (null when not set then).
+ */
+export const SellerSnapshotSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  legalName: z.string().nullable(),
+  billingAddress: z.string().nullable(),
+  taxId: z.string().nullable(),
+});
+export type SellerSnapshot = z.infer<typeof SellerSnapshotSchema>;
+
 export const InvoiceSnapshotSchema = z.object({
   number: z.string(),
-  seller: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  seller: SellerSnapshotSchema,
   buyer: z.object({
     name: z.string(),
     email: z.string(),
@@ -169,7 +184,15 @@ export const InvoiceSchema = z.object({
   issuedOn: z.string(),
   dueOn: z.string(),
   snapshot: InvoiceSnapshotSchema,
-  creditNote: z.object({ number: z.string(), amount: z.number(), issuedOn: z.string() }).nullable(),
+  creditNote: z
+    .object({
+      number: z.string(),
+      amount: z.number(),
+      issuedOn: z.string(),
+      /** The seller's details as they were when the credit note was issued. */
+      seller: SellerSnapshotSchema,
+    })
+    .nullable(),
   payments: z.array(PaymentSchema),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;

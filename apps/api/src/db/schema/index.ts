@@ -170,6 +170,10 @@ export const cartItems = pgTable(
     // The supplier's desk: newest first, all orders or one status tab, keyset paged.
     index('cart_items_supplier_idx').on(t.supplierUid, t.purchasedAt, t.id),
     index('cart_items_supplier_status_idx').on(t.supplierUid, t.status, t.purchasedAt, t.id),
+    // The credit check's orders not invoiced yet (migration 0025): only the pair's unshipped orders.
+    index('cart_items_pair_unshipped_idx')
+      .on(t.buyerUid, t.supplierUid)
+      .where(sql`${t.status} in ('placed', 'confirmed')`),
   ],
 );
 

@@ -42,6 +42,10 @@ export const userSettings = pgTable('user_settings', {
   emailNotifications: boolean('email_notifications').notNull().default(true),
   /** Low-stock emails (a product of theirs fell below its threshold). */
   lowStockEmails: boolean('low_stock_emails').notNull().default(true),
+  /** The supplier's business details, copied into each invoice and credit note at issue (never read later). */
+  legalName: text('legal_name'),
+  billingAddress: text('billing_address'),
+  taxId: text('tax_id'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

@@ -1,6 +1,7 @@
 import type { AccountStatus, PaymentTerms } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   check,
   date,
@@ -84,6 +85,19 @@ export const documentCounters = pgTable(
 );
 
 /**
+ * The part of an invoice's derived status that does not depend on today: 0 balance due (open, partially
+ * paid or overdue), 1 paid, 2 void. Indexed per party, so a status tab reads only its own rows; the list's
+ * status condition (invoices.repository.ts) uses this very expression, or the planner cannot match it.
+ */
+export const invoiceSettled = (t: {
+  voidedAt: AnyPgColumn;
+  totalCents: AnyPgColumn;
+  paidCents: AnyPgColumn;
+  creditedCents: AnyPgColumn;
+}) =>
+  sql<number>`(case when ${t.voidedAt} is not null then 2 when ${t.totalCents} - ${t.paidCents} - ${t.creditedCents} = 0 then 1 else 0 end)`;
+
+/**
  * An invoice: number, dates and snapshot never change (a trigger refuses it). `paid_cents` and
  * `credited_cents` are the sums of its payments and credit note, kept in their transactions so that the
  * list can filter by the derived status without summing per row.
@@ -117,7 +131,14 @@ export const invoices = pgTable(
     ),
     index('invoices_supplier_idx').on(t.supplierUid, t.issuedAt, t.id),
     index('invoices_buyer_idx').on(t.buyerUid, t.issuedAt, t.id),
+    // due_on last: the Overdue tab's date test is checked on the index entry, not on the row it points to.
+    index('invoices_supplier_settled_idx').on(t.supplierUid, invoiceSettled(t), t.issuedAt, t.id, t.dueOn),
+    index('invoices_buyer_settled_idx').on(t.buyerUid, invoiceSettled(t), t.issuedAt, t.id, t.dueOn),
     index('invoices_account_idx').on(t.accountId),
+    // The credit check's open balances and overdue test (migration 0025): only the account's unpaid invoices.
+    index('invoices_account_open_idx')
+      .on(t.accountId, t.dueOn)
+      .where(sql`${t.voidedAt} is null and ${t.paidCents} + ${t.creditedCents} < ${t.totalCents}`),
   ],
 );
 
@@ -131,6 +152,8 @@ export const creditNotes = pgTable('credit_notes', {
   amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
   issuedOn: date('issued_on', { mode: 'string' }).notNull(),
   reason: text('reason'),
+  /** The seller's details when the credit note was issued (migration 0025; earlier rows: the invoice's). */
+  seller: jsonb('seller'),
   issuedAt: at('issued_at'),
 });
 

@@ -13,7 +13,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
       ...secured.read,
       schema: {
         tags: ['settings'],
-        summary: "The signed-in user's settings (order emails on or off)",
+        summary: "The signed-in user's settings (emails on or off, business details on invoices)",
         response: { 200: UserSettingsSchema },
       },
     },
@@ -27,7 +27,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['settings'],
         description:
-          'Changes the signed-in user’s settings: those sent; the others keep their value. Emails already queued follow the new choice.',
+          'Changes the signed-in user’s settings: those sent; the others keep their value. Emails already queued follow the new choice. ' +
+          '`business` (legal or company name, billing address, tax id; blank clears one) replaces the three together and is printed on the invoices and credit notes issued from then on; those already issued keep theirs.',
         body: UserSettingsUpdateSchema,
         response: { 200: UserSettingsSchema },
       },

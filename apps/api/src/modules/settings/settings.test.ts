@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, makeUser } from '../../../test/factories';
 
+const NONE = { legalName: null, billingAddress: null, taxId: null };
+
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -34,17 +36,34 @@ describe('GET/PUT /api/settings', () => {
   it('has order emails on by default, stores a change, and keeps each user’s own choice', async () => {
     const alice = makeUser('alice');
     const bob = makeUser('bob');
-    expect((await get(alice)).json()).toEqual({ emailNotifications: true, lowStockEmails: true });
+    expect((await get(alice)).json()).toEqual({
+      emailNotifications: true,
+      lowStockEmails: true,
+      business: NONE,
+    });
     const saved = await put(alice, { emailNotifications: false });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ emailNotifications: false, lowStockEmails: true });
-    expect((await get(alice)).json()).toEqual({ emailNotifications: false, lowStockEmails: true });
-    expect((await get(bob)).json()).toEqual({ emailNotifications: true, lowStockEmails: true });
+    expect(saved.json()).toEqual({ emailNotifications: false, lowStockEmails: true, business: NONE });
+    expect((await get(alice)).json()).toEqual({
+      emailNotifications: false,
+      lowStockEmails: true,
+      business: NONE,
+    });
+    expect((await get(bob)).json()).toEqual({
+      emailNotifications: true,
+      lowStockEmails: true,
+      business: NONE,
+    });
     expect((await put(alice, { emailNotifications: true })).json()).toEqual({
       emailNotifications: true,
       lowStockEmails: true,
+      business: NONE,
     });
-    expect((await get(alice)).json()).toEqual({ emailNotifications: true, lowStockEmails: true });
+    expect((await get(alice)).json()).toEqual({
+      emailNotifications: true,
+      lowStockEmails: true,
+      business: NONE,
+    });
   });
 
   it('turns low-stock emails off and on without touching order emails', async () => {
@@ -53,11 +72,17 @@ describe('GET/PUT /api/settings', () => {
     expect((await put(dan, { lowStockEmails: false })).json()).toEqual({
       emailNotifications: false,
       lowStockEmails: false,
+      business: NONE,
     });
-    expect((await get(dan)).json()).toEqual({ emailNotifications: false, lowStockEmails: false });
+    expect((await get(dan)).json()).toEqual({
+      emailNotifications: false,
+      lowStockEmails: false,
+      business: NONE,
+    });
     expect((await put(dan, { emailNotifications: true })).json()).toEqual({
       emailNotifications: true,
       lowStockEmails: false,
+      business: NONE,
     });
   });
 
@@ -68,12 +93,45 @@ describe('GET/PUT /api/settings', () => {
     { emailNotifications: null },
     { emailNotifications: true, uid: 'someone-else' },
     [],
+    { business: null },
+    { business: { legalName: 'x'.repeat(201) } },
+    { business: { billingAddress: 'x'.repeat(501) } },
+    { business: { taxId: 'x'.repeat(51) } },
+    { business: { taxId: 'GB1\u0000' } },
+    { business: { legalName: 42 } },
+    { business: { legalName: 'Acme', vatRate: 20 } },
   ])('refuses %j with a 400 and stores nothing', async (body) => {
     const user = makeUser('carol');
     await put(user, { emailNotifications: false });
     const res = await put(user, body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect((await get(user)).json()).toEqual({ emailNotifications: false, lowStockEmails: true });
+    expect((await get(user)).json()).toEqual({
+      emailNotifications: false,
+      lowStockEmails: true,
+      business: NONE,
+    });
+  });
+
+  it('stores the business details, trimmed, blank as not set, and keeps them apart from the emails', async () => {
+    const sam = makeUser('sam');
+    const saved = await put(sam, {
+      business: { legalName: '  Acme Fasteners Ltd ', billingAddress: '2 Mill Lane\nLeeds', taxId: '' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const acme = { legalName: 'Acme Fasteners Ltd', billingAddress: '2 Mill Lane\nLeeds', taxId: null };
+    expect(saved.json()).toEqual({ emailNotifications: true, lowStockEmails: true, business: acme });
+    await put(sam, { emailNotifications: false });
+    expect((await get(sam)).json()).toEqual({
+      emailNotifications: false,
+      lowStockEmails: true,
+      business: acme,
+    });
+    // All three are replaced together: one left out is cleared.
+    expect((await put(sam, { business: { taxId: 'GB987654321' } })).json()).toMatchObject({
+      emailNotifications: false,
+      business: { legalName: null, billingAddress: null, taxId: 'GB987654321' },
+    });
+    expect((await get(makeUser('other'))).json()).toMatchObject({ business: NONE });
   });
 });

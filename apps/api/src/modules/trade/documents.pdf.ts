@@ -1,4 +1,4 @@
-import type { InvoiceSnapshot } from '@bulkwise/contracts';
+import type { Invoice, InvoiceSnapshot, SellerSnapshot } from '@bulkwise/contracts';
 import PDFDocument from 'pdfkit';
 
 const money = (n: number) => `$${n.toFixed(2)}`;
@@ -30,8 +30,20 @@ const lines = (doc: PDFKit.PDFDocument, rows: Array<string | null | undefined>) 
   for (const r of rows) if (r) doc.text(r);
 };
 
-/** The invoice PDF, from the snapshot only: the same snapshot always gives the same text. */
-export function invoicePdf(s: InvoiceSnapshot, creditNote?: { number: string; amount: number } | null) {
+/** The seller block: the business details it was issued with, then the contact. */
+const sellerLines = (s: SellerSnapshot) => [
+  s.legalName,
+  s.name,
+  s.email,
+  s.billingAddress,
+  s.taxId ? `Tax id: ${s.taxId}` : null,
+];
+
+const sameSeller = (a: SellerSnapshot, b: SellerSnapshot) =>
+  sellerLines(a).join('\n') === sellerLines(b).join('\n');
+
+/** The invoice PDF, from the snapshots only: the same snapshots always give the same text. */
+export function invoicePdf(s: InvoiceSnapshot, creditNote?: Invoice['creditNote']) {
   return render(`Invoice ${s.number}`, s.issuedOn, (doc) => {
     doc.fontSize(20).text(`Invoice ${s.number}`);
     doc.moveDown(0.5).fontSize(10);
@@ -43,7 +55,7 @@ export function invoicePdf(s: InvoiceSnapshot, creditNote?: { number: string; am
     if (s.poNumber) doc.text(`PO number: ${s.poNumber}`);
     doc.text(`Order: ${s.orderId}`);
     doc.moveDown().fontSize(12).text('Seller').fontSize(10);
-    lines(doc, [s.seller.name, s.seller.email]);
+    lines(doc, sellerLines(s.seller));
     doc.moveDown().fontSize(12).text('Bill to').fontSize(10);
     lines(doc, [
       s.buyer.companyName,
@@ -65,7 +77,12 @@ export function invoicePdf(s: InvoiceSnapshot, creditNote?: { number: string; am
       doc
         .moveDown()
         .fontSize(10)
-        .text(`Credit note ${creditNote.number}: ${money(-creditNote.amount)} (void)`);
+        .text(
+          `Credit note ${creditNote.number} issued ${creditNote.issuedOn}: ${money(-creditNote.amount)} (void)`,
+        );
+      // A credit note issued after the seller changed its details shows those it was issued with.
+      if (!sameSeller(creditNote.seller, s.seller))
+        lines(doc, ['Issued by:', ...sellerLines(creditNote.seller)]);
     }
   });
 }

@@ -1,4 +1,10 @@
-import type { Invoice, InvoiceSnapshot, InvoiceStatus } from '@bulkwise/contracts';
+import {
+  NO_BUSINESS_DETAILS,
+  type Invoice,
+  type InvoiceSnapshot,
+  type InvoiceStatus,
+  type SellerSnapshot,
+} from '@bulkwise/contracts';
 import type { InvoiceRow } from '../../db/schema';
 import type { CreditNoteRow, PaymentRow } from './invoices.repository';
 import { dollars } from './trade.mapper';
@@ -13,12 +19,19 @@ export function statusOf(row: InvoiceRow, today: string): InvoiceStatus {
   return row.paidCents > 0 ? 'partially_paid' : 'open';
 }
 
+/** Invoices issued before sellers had business details (migration 0025) show them as not set. */
+const sellerOf = (seller: unknown): SellerSnapshot => ({
+  ...NO_BUSINESS_DETAILS,
+  ...(seller as Omit<SellerSnapshot, keyof typeof NO_BUSINESS_DETAILS>),
+});
+
 export function toInvoice(
   row: InvoiceRow,
   today: string,
   payments: PaymentRow[],
   creditNote: CreditNoteRow | undefined,
 ): Invoice {
+  const snapshot = row.snapshot as InvoiceSnapshot;
   return {
     _id: row.id,
     number: row.number,
@@ -31,9 +44,14 @@ export function toInvoice(
     balance: dollars(balanceOf(row)),
     issuedOn: row.issuedOn,
     dueOn: row.dueOn,
-    snapshot: row.snapshot as InvoiceSnapshot,
+    snapshot: { ...snapshot, seller: sellerOf(snapshot.seller) },
     creditNote: creditNote
-      ? { number: creditNote.number, amount: dollars(creditNote.amountCents), issuedOn: creditNote.issuedOn }
+      ? {
+          number: creditNote.number,
+          amount: dollars(creditNote.amountCents),
+          issuedOn: creditNote.issuedOn,
+          seller: sellerOf(creditNote.seller ?? snapshot.seller),
+        }
       : null,
     payments: payments.map((p) => ({
       _id: p.id,

@@ -1,7 +1,14 @@
 import type { InvoiceStatus } from '@bulkwise/contracts';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { creditNotes, invoicePayments, invoices, remittances, type InvoiceRow } from '../../db/schema';
+import {
+  creditNotes,
+  invoicePayments,
+  invoiceSettled,
+  invoices,
+  remittances,
+  type InvoiceRow,
+} from '../../db/schema';
 
 export type InvoiceListRow = InvoiceRow & { issuedAtCursor: string };
 export type PaymentRow = typeof invoicePayments.$inferSelect;
@@ -11,22 +18,25 @@ export type InvoiceCursor = { at: string; id: string };
 const ISSUED_AT_EXACT = sql<string>`to_char(${invoices.issuedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const balance = sql`(${invoices.totalCents} - ${invoices.paidCents} - ${invoices.creditedCents})`;
 
-/** The derived status as a condition, so the list filters in SQL (status is never stored). */
+/**
+ * The derived status as a condition, so the list filters in SQL (status is never stored): the indexed
+ * `invoiceSettled` expression picks void, paid or balance due; the dates and payments split the last.
+ */
 export function statusCondition(status: InvoiceStatus, today: string): SQL {
-  const live = sql`${invoices.voidedAt} is null`;
-  const due = sql`${balance} > 0`;
+  const settled = invoiceSettled(invoices);
+  const due = sql`${settled} = 0`;
   const late = sql`${invoices.dueOn} < ${today}::date`;
   switch (status) {
     case 'void':
-      return sql`${invoices.voidedAt} is not null`;
+      return sql`${settled} = 2`;
     case 'paid':
-      return sql`${live} and ${balance} = 0`;
+      return sql`${settled} = 1`;
     case 'overdue':
-      return sql`${live} and ${due} and ${late}`;
+      return sql`${due} and ${late}`;
     case 'partially_paid':
-      return sql`${live} and ${due} and not ${late} and ${invoices.paidCents} > 0`;
+      return sql`${due} and not ${late} and ${invoices.paidCents} > 0`;
     case 'open':
-      return sql`${live} and ${due} and not ${late} and ${invoices.paidCents} = 0`;
+      return sql`${due} and not ${late} and ${invoices.paidCents} = 0`;
   }
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { InvoiceSnapshot, OrderStatus } from '@bulkwise/contracts';
+import type { InvoiceSnapshot, OrderStatus, SellerSnapshot } from '@bulkwise/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -12,6 +12,7 @@ import {
   type TradeAccountRow,
 } from '../../db/schema';
 import { enqueueTradeMail } from '../notifications/trade-mail';
+import { businessDetailsOf } from '../settings/settings.repository';
 import { dayOf } from './trade.mapper';
 
 /** A short, stable code per supplier for document numbers (the uid itself may be long). */
@@ -63,8 +64,17 @@ async function accountOf(tx: Db, order: CartItemRow): Promise<TradeAccountRow> {
   return row!;
 }
 
+/** The seller as the document shows it: the order's name and email, the business details set now. */
+async function sellerOf(
+  tx: Db,
+  seller: { id: string; name: string; email: string },
+): Promise<SellerSnapshot> {
+  return { ...seller, ...(await businessDetailsOf(tx, seller.id)) };
+}
+
 function snapshotOf(
   order: CartItemRow,
+  seller: SellerSnapshot,
   account: TradeAccountRow,
   number: string,
   issuedOn: string,
@@ -75,7 +85,7 @@ function snapshotOf(
   const total = (unitCents * order.quantity) / 100;
   return {
     number,
-    seller: { id: order.supplierUid!, name: order.supplierName ?? '', email: order.supplierEmail ?? '' },
+    seller,
     buyer: {
       name: order.buyerName,
       email: order.buyerEmail,
@@ -112,7 +122,12 @@ async function issue(tx: Db, order: CartItemRow, today: string): Promise<void> {
   const account = await accountOf(tx, order);
   const dueOn = order.paymentTerms === 'net' ? addDays(today, order.netDays ?? 0) : today;
   const number = await nextNumber(tx, order.supplierUid, Number(today.slice(0, 4)), 'invoice');
-  const snapshot = snapshotOf(order, account, number, today, dueOn);
+  const seller = await sellerOf(tx, {
+    id: order.supplierUid,
+    name: order.supplierName ?? '',
+    email: order.supplierEmail ?? '',
+  });
+  const snapshot = snapshotOf(order, seller, account, number, today, dueOn);
   const [row] = await tx
     .insert(invoices)
     .values({
@@ -153,7 +168,9 @@ async function credit(tx: Db, order: CartItemRow, today: string): Promise<void> 
   if (!invoice || invoice.voidedAt) return;
   const amount = invoice.totalCents - invoice.paidCents - invoice.creditedCents;
   const number = await nextNumber(tx, invoice.supplierUid, Number(today.slice(0, 4)), 'credit');
+  const { id, name, email } = (invoice.snapshot as InvoiceSnapshot).seller;
   await tx.insert(creditNotes).values({
+    seller: await sellerOf(tx, { id, name, email }),
     number,
     invoiceId: invoice.id,
     amountCents: amount,

@@ -27,8 +27,9 @@ export interface HistoryRow {
 export type HistoryEntry = Omit<HistoryRow, 'accountId' | 'at'> & { details?: unknown };
 
 /**
- * Outstanding as the purchase trigger counts it (migration 0022): the orders not cancelled less the
- * payments on their invoices. Aging: open invoice balances by days since their issue date on `today`.
+ * Outstanding as the purchase trigger counts it (migration 0025): the open invoice balances plus the
+ * orders not shipped yet that have no invoice. Aging: open invoice balances by days since their issue
+ * date on `today`.
  */
 function figuresQuery(ids: string[], today: string): SQL {
   const open = sql`i.voided_at is null and i.paid_cents + i.credited_cents < i.total_cents`;
@@ -37,9 +38,10 @@ function figuresQuery(ids: string[], today: string): SQL {
   const bucket = (cond: SQL) =>
     sql`(select coalesce(sum(${balance}), 0)::bigint from invoices i where i.account_id = a.id and ${open} and ${cond})`;
   return sql`select a.id,
-    (select coalesce(sum(round(c.unit_price * 100)::bigint * c.quantity - coalesce(i.paid_cents, 0)), 0)::bigint
-      from cart_items c left join invoices i on i.order_id = c.id
-      where c.buyer_uid = a.buyer_uid and c.supplier_uid = a.supplier_uid and c.status <> 'cancelled') as outstanding,
+    (select coalesce(sum(${balance}), 0)::bigint from invoices i where i.account_id = a.id and ${open})
+    + (select coalesce(sum(round(c.unit_price * 100)::bigint * c.quantity), 0)::bigint from cart_items c
+      where c.buyer_uid = a.buyer_uid and c.supplier_uid = a.supplier_uid and c.status in ('placed', 'confirmed')
+      and not exists (select 1 from invoices i where i.order_id = c.id)) as outstanding,
     ${bucket(sql`${age} <= 30`)} as current,
     ${bucket(sql`${age} between 31 and 60`)} as "days31to60",
     ${bucket(sql`${age} between 61 and 90`)} as "days61to90",

@@ -13,6 +13,7 @@ vi.mock('@/lib/dialogs', () => ({
   errorDialog: vi.fn(async () => 'confirm'),
 }));
 
+const noBusiness = { legalName: null, billingAddress: null, taxId: null };
 const emailSwitch = () => screen.findByRole('switch', { name: /Order emails/ });
 
 describe('Settings page', () => {
@@ -22,10 +23,13 @@ describe('Settings page', () => {
     let stored = true;
     const saved = deferred<Response>();
     const { apiCalls } = mockApi({
-      'GET /api/settings': () => json({ emailNotifications: stored, lowStockEmails: true }),
+      'GET /api/settings': () =>
+        json({ emailNotifications: stored, lowStockEmails: true, business: noBusiness }),
       'PUT /api/settings': async (call) => {
         stored = (call.body as { emailNotifications: boolean }).emailNotifications;
-        return saved.promise.then(() => json({ emailNotifications: stored, lowStockEmails: true }));
+        return saved.promise.then(() =>
+          json({ emailNotifications: stored, lowStockEmails: true, business: noBusiness }),
+        );
       },
     });
     renderApp('/settings', { user: signedInUser });
@@ -48,7 +52,8 @@ describe('Settings page', () => {
   it('keeps the stored choice and says so when saving fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({
-      'GET /api/settings': () => json({ emailNotifications: true, lowStockEmails: true }),
+      'GET /api/settings': () =>
+        json({ emailNotifications: true, lowStockEmails: true, business: noBusiness }),
       'PUT /api/settings': () => apiError(503, 'SERVICE_UNAVAILABLE', 'Service unavailable'),
     });
     renderApp('/settings', { user: signedInUser });
@@ -57,6 +62,89 @@ describe('Settings page', () => {
       expect(errorDialog).toHaveBeenCalledWith('Could Not Save Settings', expect.any(String)),
     );
     expect(await emailSwitch()).toBeChecked();
+  });
+
+  describe('Business details', () => {
+    const stored = { legalName: 'Fastenco Ltd', billingAddress: null, taxId: null };
+    const region = async () => within(await screen.findByRole('region', { name: 'Business details' }));
+
+    it('starts from the stored details and saves the three together', async () => {
+      const { apiCalls } = mockApi({
+        'GET /api/settings': () => json({ emailNotifications: true, lowStockEmails: true, business: stored }),
+        'PUT /api/settings': (call) =>
+          json({ emailNotifications: true, lowStockEmails: true, ...(call.body as object) }),
+      });
+      const spy = vi.spyOn(toast, 'success');
+      renderApp('/settings', { user: signedInUser });
+      const form = await region();
+      expect(form.getByLabelText('Legal or company name')).toHaveValue('Fastenco Ltd');
+      expect(form.getByLabelText('Tax id')).toHaveAccessibleDescription('For example your VAT number or EIN');
+      const user = userEvent.setup();
+      await user.type(form.getByLabelText('Billing address'), '2 Mill Lane{Enter}Leeds LS1 4AB');
+      await user.type(form.getByLabelText('Tax id'), '  GB123456789 ');
+      await user.click(form.getByRole('button', { name: 'Save business details' }));
+      await waitFor(() => expect(spy).toHaveBeenCalledWith('Business details saved'));
+      expect(
+        apiCalls()
+          .filter((c) => c.method === 'PUT')
+          .map((c) => c.body),
+      ).toEqual([
+        {
+          business: {
+            legalName: 'Fastenco Ltd',
+            billingAddress: '2 Mill Lane\nLeeds LS1 4AB',
+            taxId: 'GB123456789',
+          },
+        },
+      ]);
+      // The email switches are untouched by the save.
+      expect(await emailSwitch()).toBeChecked();
+    });
+
+    it('clears a detail left blank, and says why it cannot save a tax id too long', async () => {
+      const { apiCalls } = mockApi({
+        'GET /api/settings': () => json({ emailNotifications: true, lowStockEmails: true, business: stored }),
+        'PUT /api/settings': (call) =>
+          json({ emailNotifications: true, lowStockEmails: true, ...(call.body as object) }),
+      });
+      renderApp('/settings', { user: signedInUser });
+      const form = await region();
+      const user = userEvent.setup();
+      const taxId = form.getByLabelText('Tax id');
+      // maxLength stops typing; a paste of a longer value is what the rule is for.
+      taxId.removeAttribute('maxlength');
+      await user.type(taxId, 'X'.repeat(51));
+      await user.click(form.getByRole('button', { name: 'Save business details' }));
+      expect(await form.findByRole('alert')).toHaveTextContent('Tax id must be at most 50 characters');
+      expect(taxId).toHaveAttribute('aria-invalid', 'true');
+      expect(apiCalls().filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+      await user.clear(taxId);
+      await user.clear(form.getByLabelText('Legal or company name'));
+      await user.click(form.getByRole('button', { name: 'Save business details' }));
+      await waitFor(() => expect(apiCalls().filter((c) => c.method === 'PUT')).toHaveLength(1));
+      expect(apiCalls().find((c) => c.method === 'PUT')?.body).toEqual({
+        business: { legalName: null, billingAddress: null, taxId: null },
+      });
+      expect(form.queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('shows the server’s reason when it refuses the details', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      mockApi({
+        'GET /api/settings': () => json({ emailNotifications: true, lowStockEmails: true, business: stored }),
+        'PUT /api/settings': () =>
+          apiError(400, 'VALIDATION_FAILED', 'Legal name contains characters that are not allowed'),
+      });
+      renderApp('/settings', { user: signedInUser });
+      await userEvent.setup().click((await region()).getByRole('button', { name: 'Save business details' }));
+      await waitFor(() =>
+        expect(errorDialog).toHaveBeenCalledWith(
+          'Could Not Save Business Details',
+          'Legal name contains characters that are not allowed',
+        ),
+      );
+    });
   });
 
   it('offers Try Again when the settings cannot be loaded', async () => {
@@ -74,7 +162,10 @@ describe('Settings page', () => {
 
   describe('Email address', () => {
     const unverified = { ...signedInUser, emailVerified: false };
-    const settingsApi = { 'GET /api/settings': () => json({ emailNotifications: true }) };
+    const settingsApi = {
+      'GET /api/settings': () =>
+        json({ emailNotifications: true, lowStockEmails: true, business: noBusiness }),
+    };
 
     it('shows a verified address as verified, with nothing to do', async () => {
       mockApi(settingsApi);

@@ -1,4 +1,4 @@
-import type { UserSettings } from '@bulkwise/contracts';
+import type { BusinessDetails, UserSettings } from '@bulkwise/contracts';
 import { Settings } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -9,13 +9,16 @@ import { useAuth } from '@/features/auth/auth-context';
 import { useSettings } from '@/features/settings/api/get-settings';
 import { useUpdateSettings } from '@/features/settings/api/update-settings';
 import { useSendVerificationEmail } from '@/features/settings/api/send-verification-email';
+import { BusinessDetailsForm } from '@/features/settings/components/business-details-form';
 import { EmailSettings } from '@/features/settings/components/email-settings';
 import { EmailVerification } from '@/features/settings/components/email-verification';
+import { ApiError } from '@/lib/api-client';
 import { errorDialog } from '@/lib/dialogs';
 import { usePageTitle } from '@/lib/page-title';
 
 const SETTINGS_TITLE = 'Settings';
 const SAVED_TOAST = 'Settings saved';
+const BUSINESS_SAVED_TOAST = 'Business details saved';
 const VERIFIED_TOAST = 'Your email address is verified';
 const NOT_YET_TOAST = 'Not verified yet: open the link in the email we sent';
 
@@ -25,6 +28,7 @@ export function Component() {
   const uid = user?.uid ?? '';
   const settings = useSettings(uid);
   const update = useUpdateSettings(uid);
+  const updateBusiness = useUpdateSettings(uid);
   const sendLink = useSendVerificationEmail();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
@@ -57,9 +61,9 @@ export function Component() {
     }
   };
 
-  const onChange = async (next: UserSettings) => {
+  const onChange = async ({ emailNotifications, lowStockEmails }: UserSettings) => {
     try {
-      await update.mutateAsync(next);
+      await update.mutateAsync({ emailNotifications, lowStockEmails });
     } catch (err) {
       console.error('Saving settings failed', err);
       void errorDialog('Could Not Save Settings', 'Your choice was not saved. Please try again.');
@@ -68,12 +72,27 @@ export function Component() {
     toast.success(SAVED_TOAST);
   };
 
+  const onSaveBusiness = async (business: BusinessDetails) => {
+    try {
+      await updateBusiness.mutateAsync({ business });
+    } catch (err) {
+      console.error('Saving business details failed', err);
+      const message = err instanceof ApiError && err.status === 400 ? err.message : undefined;
+      void errorDialog(
+        'Could Not Save Business Details',
+        message ?? 'Your business details were not saved. Please try again.',
+      );
+      return;
+    }
+    toast.success(BUSINESS_SAVED_TOAST);
+  };
+
   return (
     <PageSection
       id="settings-title"
       title={SETTINGS_TITLE}
       icon={Settings}
-      subtitle="Choose what Bulkwise sends you"
+      subtitle="Choose what Bulkwise sends you and what your invoices show"
       width="max-w-2xl"
     >
       {user?.email && (
@@ -94,11 +113,18 @@ export function Component() {
       ) : settings.isError ? (
         <ErrorState message="We could not load your settings." />
       ) : (
-        <EmailSettings
-          settings={settings.data}
-          saving={update.isPending}
-          onChange={(next) => void onChange(next)}
-        />
+        <div className="flex flex-col gap-6">
+          <EmailSettings
+            settings={settings.data}
+            saving={update.isPending}
+            onChange={(next) => void onChange(next)}
+          />
+          <BusinessDetailsForm
+            details={settings.data.business}
+            saving={updateBusiness.isPending}
+            onSave={(details) => void onSaveBusiness(details)}
+          />
+        </div>
       )}
     </PageSection>
   );

@@ -49,7 +49,14 @@ const invoice: Invoice = {
   dueOn: '2026-12-01',
   snapshot: {
     number: 'ABC123-2026-000001',
-    seller: { id: 'sup-1', name: 'Fastenco', email: 's@example.com' },
+    seller: {
+      id: 'sup-1',
+      name: 'Fastenco',
+      email: 's@example.com',
+      legalName: 'Fastenco Trading Ltd',
+      billingAddress: '2 Mill Lane\nLeeds LS1 4AB',
+      taxId: 'GB123456789',
+    },
     buyer: {
       name: 'Bea Buyer',
       email: 'bea@example.com',
@@ -92,6 +99,19 @@ describe('billing pages', () => {
     expect(inv.getByRole('button', { name: /^Send remittance advice/ })).toBeInTheDocument();
     expect(inv.queryByRole('button', { name: /^Record payment/ })).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    // The seller's details as the invoice was issued with them, one disclosure away.
+    expect(inv.getByText(/^From/)).toHaveTextContent('From Fastenco Trading Ltd');
+    const details = inv.getByText(/^Seller and billing details/).closest('details')!;
+    expect(details).not.toHaveAttribute('open');
+    await userEvent.setup().click(inv.getByText(/^Seller and billing details/));
+    expect(details).toHaveAttribute('open');
+    const seller = within(inv.getByText('Seller').parentElement!);
+    expect(seller.getByText('Fastenco Trading Ltd')).toBeVisible();
+    expect(seller.getByText(/^2 Mill Lane/)).toHaveTextContent('2 Mill Lane Leeds LS1 4AB');
+    expect(seller.getByText('Tax id: GB123456789')).toBeInTheDocument();
+    const billTo = within(inv.getByText('Bill to').parentElement!);
+    expect(billTo.getByText('Harbour Traders')).toBeInTheDocument();
+    expect(billTo.getByText('Tax id: GB1')).toBeInTheDocument();
   });
 
   it('empty and error states: no accounts yet, and Try Again when invoices fail to load', async () => {

@@ -1,10 +1,10 @@
-import { UserSettingsSchema, type UserSettings } from '@bulkwise/contracts';
+import { UserSettingsSchema, type UserSettings, type UserSettingsUpdate } from '@bulkwise/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { settingsKeys } from './keys';
 
-/** PUT /api/settings (signed in): replaces the user's preferences; answers what was stored. */
-export function updateSettings(settings: UserSettings): Promise<UserSettings> {
+/** PUT /api/settings (signed in): changes the settings sent (the others keep theirs); answers what is stored. */
+export function updateSettings(settings: UserSettingsUpdate): Promise<UserSettings> {
   return api.put('/settings', settings, UserSettingsSchema);
 }
 

@@ -1,6 +1,7 @@
 import type { Invoice } from '@bulkwise/contracts';
 import { FileDown } from 'lucide-react';
 import { formatPrice } from '@/components/ui/price';
+import { InvoiceParties } from './invoice-parties';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
 interface InvoiceCardProps {
@@ -15,7 +16,8 @@ interface InvoiceCardProps {
 /** One invoice: who, what, how much is left and when it is due, and what the reader can do with it. */
 export function InvoiceCard({ invoice, as, busy, onPdf, onPay, onRemit }: InvoiceCardProps) {
   const s = invoice.snapshot;
-  const other = as === 'buyer' ? s.seller.name : (s.buyer.companyName ?? s.buyer.name);
+  const other =
+    as === 'buyer' ? (s.seller.legalName ?? s.seller.name) : (s.buyer.companyName ?? s.buyer.name);
   const open = invoice.balance > 0 && invoice.status !== 'void';
   return (
     <article
@@ -54,6 +56,7 @@ export function InvoiceCard({ invoice, as, busy, onPdf, onPay, onRemit }: Invoic
             <dd>{invoice.dueOn}</dd>
           </div>
         </dl>
+        <InvoiceParties snapshot={s} />
         {invoice.payments.length > 0 && (
           <ul className="text-sm text-base-content/80" aria-label={`Payments on invoice ${invoice.number}`}>
             {invoice.payments.map((p) => (

@@ -1,0 +1,82 @@
+// Shared by the trade benches (invoices.mjs, terms.mjs): the API as a production process on a bench
+// database, and one autocannon line measured after its warm-up.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { openSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { freePort } from '../lib/ports.mjs';
+import { UNLIMITED_RATES } from '../lib/unlimited-rates.mjs';
+import { BIN, ROOT, waitForUrl } from '../stack.mjs';
+import { loadavg } from './report.mjs';
+
+/**
+ * Starts the API (NODE_ENV=production, mail off, limits far above what a run sends) on `databaseUrl`,
+ * its output in `<work>/api.log`; answers its base URL, its JWT secret and the child (for `stop`).
+ */
+export async function startApi(work, databaseUrl) {
+  const jwtSecret = randomBytes(32).toString('base64url');
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    MAIL_ENABLED: 'false',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    JWT_SECRET: jwtSecret,
+    ...UNLIMITED_RATES,
+    SEED_DEMO_DATA: 'false',
+    WEB_DIST_DIR: '',
+    DATABASE_URL: databaseUrl,
+  };
+  for (const key of ['FIREBASE_AUTH_EMULATOR_HOST', 'LOG_LEVEL']) delete env[key];
+  const logFile = path.join(work, 'api.log');
+  const child = spawn(path.join(BIN, 'tsx'), [path.join(ROOT, 'apps', 'api', 'src', 'server.ts')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', openSync(logFile, 'a'), openSync(logFile, 'a')],
+    detached: true,
+  });
+  child.recentOutput = () => readFileSync(logFile, 'utf8').slice(-4000);
+  child.benchName = 'api';
+  const base = `http://127.0.0.1:${port}`;
+  await waitForUrl(`${base}/api/health`, { child, timeoutMs: 60_000 });
+  return { base, jwtSecret, child };
+}
+
+/**
+ * One line: `WARMUP` seconds, then `DURATION` seconds measured. `request` is an autocannon request
+ * (with `setupRequest` to vary it); answers rates, latencies and the answers by status.
+ */
+export async function measure({ title, base, request, connections, warmup, duration }) {
+  const options = { url: base, connections, requests: [request], timeout: 10 };
+  if (warmup > 0) await autocannon({ ...options, duration: warmup });
+  const before = loadavg();
+  const result = await autocannon({ ...options, title, duration });
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, v]) => [code, v.count]),
+  );
+  return {
+    title,
+    requestsPerSecond: result.requests.total / result.duration,
+    okPerSecond: (statuses['200'] ?? 0) / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    statuses,
+    loadavgBefore: before,
+    loadavgAfter: loadavg(),
+  };
+}
+
+/** `statement` on a plain connection (no pool timeouts): the bulk loads of a bench's seed. */
+export async function withClient(pg, url, work) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work((text) => client.query(text));
+  } finally {
+    await client.end();
+  }
+}
