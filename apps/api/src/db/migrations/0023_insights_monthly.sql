@@ -1,7 +1,7 @@
 CREATE TABLE "insights_buyer_months" (
 	"supplier_uid" text NOT NULL,
 	"buyer_uid" text NOT NULL,
-	"orders" integer[] NOT NULL,
+	"orders" bigint[] NOT NULL,
 	"revenue_cents" bigint[] NOT NULL,
 	"units" bigint[] NOT NULL,
 	CONSTRAINT "insights_buyer_months_supplier_uid_buyer_uid_pk" PRIMARY KEY("supplier_uid","buyer_uid")
@@ -27,6 +27,31 @@ CREATE TABLE "insights_ship_hours_monthly" (
 --> statement-breakpoint
 -- Hand-written from here (docs/decisions/0021-insights-rollups.md, "Month rollups"): the rollup function
 -- of 0020 also keeps the month rows of ship hours and products, and each buyer's months.
+-- Adds `delta` to a running-total array from month `i` on: months before the first hold 0, months after the
+-- last carry its total.
+CREATE FUNCTION "insights_running_add"(a bigint[], i integer, delta bigint) RETURNS bigint[]
+LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+	lo integer := array_lower(a, 1);
+	hi integer := array_upper(a, 1);
+BEGIN
+	IF lo IS NULL THEN
+		RETURN array_fill(delta, ARRAY[1], ARRAY[i]);
+	END IF;
+	IF i < lo THEN
+		a := array_fill(0::bigint, ARRAY[lo - i], ARRAY[i]) || a;
+	END IF;
+	IF i > hi THEN
+		a := a || array_fill(a[hi], ARRAY[i - hi]);
+		hi := i;
+	END IF;
+	FOR k IN i..hi LOOP
+		a[k] := a[k] + delta;
+	END LOOP;
+	RETURN a;
+END
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "insights_apply"(o "cart_items", sign integer) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
 	v_day date;
@@ -96,15 +121,15 @@ BEGIN
 		"orders" = t."orders" + excluded."orders",
 		"revenue_cents" = t."revenue_cents" + excluded."revenue_cents",
 		"units" = t."units" + excluded."units";
-	-- The pair's row: this month's element of each array (index year * 12 + month - 1, NULL until used).
+	-- The pair's running totals (index year * 12 + month - 1) from this month on.
 	INSERT INTO "insights_buyer_months" AS t ("supplier_uid", "buyer_uid", "orders", "revenue_cents", "units")
-	VALUES (o."supplier_uid", o."buyer_uid", array_fill(sign, ARRAY[1], ARRAY[v_month_index]),
+	VALUES (o."supplier_uid", o."buyer_uid", array_fill(sign::bigint, ARRAY[1], ARRAY[v_month_index]),
 		array_fill(sign * v_cents, ARRAY[1], ARRAY[v_month_index]),
 		array_fill(sign * o."quantity"::bigint, ARRAY[1], ARRAY[v_month_index]))
 	ON CONFLICT ("supplier_uid", "buyer_uid") DO UPDATE SET
-		"orders"[v_month_index] = coalesce(t."orders"[v_month_index], 0) + sign,
-		"revenue_cents"[v_month_index] = coalesce(t."revenue_cents"[v_month_index], 0) + sign * v_cents,
-		"units"[v_month_index] = coalesce(t."units"[v_month_index], 0) + sign * o."quantity";
+		"orders" = insights_running_add(t."orders", v_month_index, sign),
+		"revenue_cents" = insights_running_add(t."revenue_cents", v_month_index, sign * v_cents),
+		"units" = insights_running_add(t."units", v_month_index, sign * o."quantity");
 	INSERT INTO "insights_buyer_daily" AS t ("supplier_uid", "day", "buyer_uid", "buyer_name", "buyer_email", "orders", "revenue_cents", "units")
 	VALUES (o."supplier_uid", v_day, o."buyer_uid", o."buyer_name", o."buyer_email", sign, sign * v_cents, sign * o."quantity")
 	ON CONFLICT ("supplier_uid", "day", "buyer_uid") DO UPDATE SET
@@ -145,12 +170,13 @@ FROM "insights_product_daily" GROUP BY 1, 2, 3;
 --> statement-breakpoint
 INSERT INTO "insights_buyer_months" ("supplier_uid", "buyer_uid", "orders", "revenue_cents", "units")
 SELECT "supplier_uid", "buyer_uid",
-	('[' || lo || ':' || hi || ']=' || array_agg(o ORDER BY mi)::text)::integer[],
+	('[' || lo || ':' || hi || ']=' || array_agg(o ORDER BY mi)::text)::bigint[],
 	('[' || lo || ':' || hi || ']=' || array_agg(r ORDER BY mi)::text)::bigint[],
 	('[' || lo || ':' || hi || ']=' || array_agg(u ORDER BY mi)::text)::bigint[]
 FROM (
-	-- Every month from the pair's first to its last, NULL where it bought nothing.
-	SELECT k."supplier_uid", k."buyer_uid", k.lo, k.hi, g.mi, s.o, s.r, s.u
+	-- Every month from the pair's first to its last, with the running totals up to it.
+	SELECT k."supplier_uid", k."buyer_uid", k.lo, k.hi, g.mi,
+		sum(coalesce(s.o, 0)) OVER w AS o, sum(coalesce(s.r, 0)) OVER w AS r, sum(coalesce(s.u, 0)) OVER w AS u
 	FROM (
 		SELECT "supplier_uid", "buyer_uid",
 			min(extract(year FROM "day")::integer * 12 + extract(month FROM "day")::integer - 1) AS lo,
@@ -160,8 +186,9 @@ FROM (
 	CROSS JOIN LATERAL generate_series(k.lo, k.hi) AS g(mi)
 	LEFT JOIN (
 		SELECT "supplier_uid", "buyer_uid", extract(year FROM "day")::integer * 12 + extract(month FROM "day")::integer - 1 AS mi,
-			sum("orders")::integer AS o, sum("revenue_cents")::bigint AS r, sum("units")::bigint AS u
+			sum("orders")::bigint AS o, sum("revenue_cents")::bigint AS r, sum("units")::bigint AS u
 		FROM "insights_buyer_daily" GROUP BY 1, 2, 3
 	) s ON s."supplier_uid" = k."supplier_uid" AND s."buyer_uid" = k."buyer_uid" AND s.mi = g.mi
+	WINDOW w AS (PARTITION BY k."supplier_uid", k."buyer_uid" ORDER BY g.mi)
 ) months
 GROUP BY "supplier_uid", "buyer_uid", lo, hi;

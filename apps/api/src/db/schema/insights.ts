@@ -142,16 +142,16 @@ export const insightsProductMonthly = pgTable(
 );
 
 /**
- * Orders not cancelled per supplier and buyer, by month, in one row per pair: each month's sums sit at
- * index `year * 12 + month - 1` of three arrays (NULL for a month without orders). Top buyers read one
- * row per buyer and sum the slice of the range's whole months, instead of a row per buyer and month.
+ * Orders not cancelled per supplier and buyer, by month, in one row per pair, as running totals: the
+ * element at index `year * 12 + month - 1` holds the pair's sums up to the end of that month, from its
+ * first month (the lower bound) to its last. Any whole-month range is then two elements per buyer.
  */
 export const insightsBuyerMonths = pgTable(
   'insights_buyer_months',
   {
     supplierUid: text('supplier_uid').notNull(),
     buyerUid: text('buyer_uid').notNull(),
-    orders: integer('orders').array().notNull(),
+    orders: bigint('orders', { mode: 'number' }).array().notNull(),
     revenueCents: bigint('revenue_cents', { mode: 'number' }).array().notNull(),
     units: bigint('units', { mode: 'number' }).array().notNull(),
   },

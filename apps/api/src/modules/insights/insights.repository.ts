@@ -37,16 +37,17 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 const n = (v: unknown): number => Number(v ?? 0);
 
 /**
- * Each buyer's sums over the whole months of `split`: the slice of their row's month arrays (index
- * year * 12 + month - 1, migration 0023), one row per buyer of the supplier.
+ * Each buyer's sums over the whole months of `split`, one row per buyer of the supplier: the running total
+ * at the last month less the one before the first (migration 0023), 0 outside the pair's months.
  */
 function buyerMonths(supplierUid: string, split: MonthSplit): SQL {
   if (!split.months)
     return sql`select null::text as buyer_uid, 0 as orders, 0 as revenue_cents, 0 as units where false`;
   const first = monthIndex(split.months.from);
   const last = monthIndex(split.months.to) - 1;
-  const sum = (column: string) =>
-    sql.raw(`(select coalesce(sum(x), 0) from unnest(${column}[${first}:${last}]) x)`);
+  const upTo = (column: string, month: number) =>
+    `(case when ${month} < array_lower(${column}, 1) then 0 else ${column}[least(${month}, array_upper(${column}, 1))] end)`;
+  const sum = (column: string) => sql.raw(`${upTo(column, last)} - ${upTo(column, first - 1)}`);
   return sql`select buyer_uid, ${sum('orders')} as orders, ${sum('revenue_cents')} as revenue_cents,
       ${sum('units')} as units
     from insights_buyer_months where supplier_uid = ${supplierUid}`;

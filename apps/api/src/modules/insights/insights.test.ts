@@ -376,14 +376,28 @@ describe('insights figures against the orders table', () => {
       sql`select supplier_uid, ${month}, product_snapshot->>'_id', count(*)::int, sum(${cents})::bigint,
         sum(quantity)::bigint from cart_items where supplier_uid is not null and ${live} group by 1, 2, 3`,
     );
-    // Each buyer's months as rows: the arrays' elements that hold orders.
+    // Each buyer's months as rows: the running totals' steps.
     await compare(
-      `(select supplier_uid, make_date(i / 12, i % 12 + 1, 1) as month, buyer_uid, orders[i] as orders,
-        revenue_cents[i], units[i] from insights_buyer_months, generate_subscripts(orders, 1) i
-        where orders[i] is not null) buyer_months`,
+      `(select supplier_uid, make_date(i / 12, i % 12 + 1, 1) as month, buyer_uid,
+        (orders[i] - coalesce(orders[i - 1], 0))::int as orders,
+        revenue_cents[i] - coalesce(revenue_cents[i - 1], 0), units[i] - coalesce(units[i - 1], 0)
+        from insights_buyer_months, generate_subscripts(orders, 1) i) buyer_months`,
       sql`select supplier_uid, ${month}, buyer_uid, count(*)::int, sum(${cents})::bigint, sum(quantity)::bigint
         from cart_items where supplier_uid is not null and ${live} group by 1, 2, 3`,
     );
+  });
+
+  it("keeps a buyer's running totals when an order lands before their first month, after their last, or goes", async () => {
+    const add = async (array: string, month: number, delta: number) =>
+      (
+        await query<{ a: string }>(
+          sql`select insights_running_add(${array}::bigint[], ${month}, ${delta})::text as a`,
+        )
+      )[0]!.a;
+    expect(await add('{}', 4, 9)).toBe('[4:4]={9}');
+    expect(await add('[5:6]={1,3}', 3, 2)).toBe('[3:6]={2,2,3,5}');
+    expect(await add('[5:6]={1,3}', 8, 4)).toBe('[5:8]={1,3,3,7}');
+    expect(await add('[5:6]={1,3}', 5, -1)).toBe('[5:6]={0,2}');
   });
 
   it('answers only for the signed-in supplier', async () => {
