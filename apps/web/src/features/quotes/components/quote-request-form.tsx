@@ -7,6 +7,7 @@ import { NumberInput, TextInput, Textarea } from '@/components/form/controls';
 import { Field } from '@/components/form/field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useRequestQuote } from '../api/request-quote';
 import { clearDraft, removeFromDraft, type DraftLine } from '../quote-drafts';
 
@@ -37,7 +38,7 @@ export function QuoteRequestForm({
   const navigate = useNavigate();
   const send = useRequestQuote();
   // One key per form: a double click or a retry sends the same request, and the server makes one quote.
-  const key = useMemo(() => crypto.randomUUID(), []);
+  const key = useMemo(() => newIdempotencyKey(), []);
   const [values, setValues] = useState<Values>(() => ({
     neededBy: tomorrow(),
     address: '',

@@ -8,10 +8,10 @@ import { checkWith } from '@/components/form/dialog-fields';
 import { errorDialog, formDialog, successDialog } from '@/lib/dialogs';
 import { useChangeAccount, useTradeAccounts, type AccountAction } from '../api/accounts';
 import { downloadFile } from '../api/download';
+import { amountOf } from '../amount-input';
 import { AccountCard } from './account-card';
 
 const NET_DAYS_RULE = `Net days must be one of ${NET_DAYS.join(', ')}, or 0 for prepay`;
-const amountOf = (value: string | undefined) => Number((value ?? '').replace(/[$,\s]/g, ''));
 
 export const ACCOUNTS_LOAD_FAILED = 'Failed to load your trade accounts';
 

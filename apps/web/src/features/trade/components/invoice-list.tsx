@@ -5,8 +5,10 @@ import { useSearchParams } from 'react-router';
 import { TabbedList } from '@/components/data/tabbed-list';
 import { checkWith } from '@/components/form/dialog-fields';
 import { errorDialog, formDialog, successDialog } from '@/lib/dialogs';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { downloadFile } from '../api/download';
 import { useInvoiceAction, useInvoices } from '../api/invoices';
+import { amountOf } from '../amount-input';
 import { InvoiceCard } from './invoice-card';
 import { INVOICE_STATUS_LABEL } from './invoice-status-badge';
 
@@ -15,12 +17,6 @@ const TABS: readonly Tab[] = ['all', ...INVOICE_STATUSES];
 const label = (t: Tab) => (t === 'all' ? 'All' : INVOICE_STATUS_LABEL[t]);
 export const INVOICES_LOAD_FAILED = 'Failed to load your invoices';
 
-const newKey = () =>
-  typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-
-const amountOf = (value: string | undefined) => Number((value ?? '').replace(/[$,\s]/g, ''));
 const amountRule = checkWith(PaymentBodySchema.shape.amount, amountOf);
 
 /** Invoices by status tab, as the buyer (pay, remit) or the supplier (record payments) sees them. */
@@ -72,7 +68,8 @@ export function InvoiceList({ as }: { as: 'buyer' | 'supplier' }) {
     };
     await run(
       invoice,
-      () => action.mutateAsync({ kind: 'payment', id: invoice._id, body, idempotencyKey: newKey() }),
+      () =>
+        action.mutateAsync({ kind: 'payment', id: invoice._id, body, idempotencyKey: newIdempotencyKey() }),
       'Payment recorded',
     );
   };
