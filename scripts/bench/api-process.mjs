@@ -1,4 +1,4 @@
-// Shared by the trade benches (invoices.mjs, terms.mjs): the API as a production process on a bench
+// Shared by the benches (orders, quotes, insights, invoices, terms): the API as a production process on a bench
 // database, and one autocannon line measured after its warm-up.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

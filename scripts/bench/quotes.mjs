@@ -5,17 +5,12 @@
 // on …" section of bench/results/latest.md. Target (issue #26): p99 under 20 ms for every list line.
 //
 // Knobs (env): BENCH_QUOTES=100000 BENCH_DURATION=8 BENCH_WARMUP=2 BENCH_CONNECTIONS=50 BENCH_KEEP=1.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { openSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
 import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
-import { freePort } from '../lib/ports.mjs';
-import { UNLIMITED_RATES } from '../lib/unlimited-rates.mjs';
-import { BIN, ROOT, stop, waitForUrl } from '../stack.mjs';
+import { stop } from '../stack.mjs';
+import { startApi, withClient } from './api-process.mjs';
 import { envNumber, fmt, loadavg, loadKnobs, machine, machineLine, writeSection } from './report.mjs';
 import { benchServer } from './server.mjs';
 
@@ -178,45 +173,13 @@ async function main() {
   // Migrations through the API's own code; the bulk load on a plain connection without the pool's
   // statement and read timeouts.
   await (await openPostgres({ url: databaseUrl, poolSize: 1 })).close();
-  let seeded;
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    seeded = await seed((text) => client.query(text));
-  } finally {
-    await client.end();
-  }
+  const seeded = await withClient(pg, databaseUrl, seed);
   console.log(`  ${fmt(seeded.supplier)} quotes for the supplier, ${fmt(seeded.buyer)} for the buyer`);
 
-  const jwtSecret = randomBytes(32).toString('base64url');
-  const port = await freePort();
-  const childEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    // Mail delivery across instances is the mail-workers fault test's; production refuses to start without SMTP.
-    MAIL_ENABLED: 'false',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    JWT_SECRET: jwtSecret,
-    // Production refuses RATE_LIMIT_DISABLED: limits far above what one run sends.
-    ...UNLIMITED_RATES,
-    SEED_DEMO_DATA: 'false',
-    WEB_DIST_DIR: '',
-    DATABASE_URL: databaseUrl,
-  };
-  for (const key of ['FIREBASE_AUTH_EMULATOR_HOST', 'LOG_LEVEL']) delete childEnv[key];
-  const log = openSync(path.join(work, 'api.log'), 'a');
   step('Starting the API (NODE_ENV=production)');
-  api = spawn(path.join(BIN, 'tsx'), [path.join(ROOT, 'apps', 'api', 'src', 'server.ts')], {
-    cwd: ROOT,
-    env: childEnv,
-    stdio: ['ignore', log, log],
-    detached: true,
-  });
-  api.recentOutput = () => readFileSync(path.join(work, 'api.log'), 'utf8').slice(-4000);
-  api.benchName = 'api';
-  const base = `http://127.0.0.1:${port}`;
-  await waitForUrl(`${base}/api/health`, { child: api, timeoutMs: 60_000 });
+  const apiProcess = await startApi(work, databaseUrl);
+  api = apiProcess.child;
+  const { base, jwtSecret } = apiProcess;
 
   const tokens = createTokenService({ secret: jwtSecret, ttlSeconds: 3600 });
   const headers = {
