@@ -7,7 +7,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../lib/ports.mjs';
 import { UNLIMITED_RATES } from '../lib/unlimited-rates.mjs';
-import { BIN, ROOT, waitForUrl } from '../stack.mjs';
+import { BIN, ROOT, stop, waitForUrl } from '../stack.mjs';
 import { loadavg } from './report.mjs';
 
 /**
@@ -78,5 +78,28 @@ export async function withClient(pg, url, work) {
     return await work((text) => client.query(text));
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Runs a bench's `main` and always cleans up after it: stops the API child, drops the throwaway database
+ * and the work directory (both kept with BENCH_KEEP=1, and said where) and stops the database server.
+ * `parts` is read at the end, since a bench creates them as it goes.
+ * @param {() => Promise<void>} main
+ * @param {() => { api?: any, throwaway?: { name: string, drop: () => Promise<unknown> }, server?: any, work: string, removeWork: () => void, keep: boolean }} parts
+ */
+export async function runBench(main, parts) {
+  try {
+    await main();
+  } catch (err) {
+    console.error(err);
+    process.exitCode = 1;
+  } finally {
+    const { api, throwaway, server, work, removeWork, keep } = parts();
+    if (api) await stop(api, 'SIGTERM', 10_000);
+    if (keep) console.log(`kept ${work}${throwaway ? ` and database ${throwaway.name}` : ''}`);
+    else await throwaway?.drop().catch(() => {});
+    await server?.stop();
+    if (!keep) removeWork();
   }
 }

@@ -17,7 +17,7 @@ import pg from 'pg';
 import { register } from 'tsx/esm/api';
 import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
 import { ROOT, stop } from '../stack.mjs';
-import { startApi, withClient } from './api-process.mjs';
+import { runBench, startApi, withClient } from './api-process.mjs';
 import { envNumber, fmt, loadavg, loadKnobs, machine, machineLine, writeSection } from './report.mjs';
 import { benchServer } from './server.mjs';
 
@@ -241,17 +241,4 @@ async function main() {
   if (!met) process.exitCode = 1;
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err);
-  process.exitCode = 1;
-} finally {
-  if (api) await stop(api, 'SIGTERM', 10_000);
-  if (KEEP) console.log(`kept ${work}${throwaway ? ` and database ${throwaway.name}` : ''}`);
-  else {
-    await throwaway?.drop().catch(() => {});
-  }
-  await server?.stop();
-  if (!KEEP) removeWork();
-}
+await runBench(main, () => ({ api, throwaway, server, work, removeWork, keep: KEEP }));
