@@ -1,5 +1,5 @@
 import { CATEGORY_MESSAGES, OFFER_MESSAGES } from '../src/config/messages';
-import { expect, test } from './fixtures';
+import { expect, letSuccessDialogClose, test } from './fixtures';
 import { appReady, expectNoSeriousAxeViolations, getCategories, swal } from './browse';
 
 test('the home page shows its five sections in order, titled and accessible', async ({ page }) => {
@@ -104,10 +104,15 @@ test('claiming an offer shows its code in a success popup and changes nothing el
   page.on('request', (req) => {
     if (req.url().includes('/api/')) requests.push(req.url());
   });
+  // The popup closes itself after 1.5 s of page time: the clock holds while the popup is read (on a
+  // loaded machine three reads took longer than that), then its time passes.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
   await offer.getByRole('button', { name: 'Claim Offer' }).click();
   await expect(swal(page)).toBeVisible();
   await expect(swal(page).getByRole('heading', { name: OFFER_MESSAGES.claimedTitle })).toBeVisible();
   await expect(swal(page)).toContainText(OFFER_MESSAGES.claimedText('New Customer Special', 'NEWB2B'));
+  await page.clock.resume();
+  await letSuccessDialogClose(page);
   await expect(swal(page)).toBeHidden({ timeout: 5_000 });
   expect(requests).toEqual([]);
   await expect(page).toHaveURL('/');
