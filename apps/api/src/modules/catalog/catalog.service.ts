@@ -147,7 +147,7 @@ export function createCatalogService(deps: {
         };
       }
       // The same call a form edit makes once it has committed; other instances hear it from the trigger.
-      if (outcome.written.length > 0) invalidateProducts(outcome.written);
+      if (outcome.written.length > 0) invalidateProducts(outcome.written, { ownerUid: user.uid });
       return outcome.result;
     },
   };

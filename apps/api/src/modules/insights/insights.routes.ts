@@ -110,12 +110,12 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
         summary: "The caller's products running out",
         description: `Products below their low-stock threshold (by default their minimum order) or below their
           minimum order (cannot be bought), with the sales rate over the range and the days of cover it
-          leaves. Read fresh every time. ${RANGE}`,
+          leaves. Kept until the caller's orders or products change. ${RANGE}`,
         querystring: InsightsRangeQuerySchema,
         response: { 200: InsightsInventorySchema },
       },
     },
-    async (req) => insights.inventory(req.user, req.query),
+    async (req, reply) => sendJson(req, reply, await insights.inventory(req.user, req.query)),
   );
 
   app.get(

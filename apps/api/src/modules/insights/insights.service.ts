@@ -18,6 +18,7 @@ import {
 } from '@bulkwise/contracts';
 import type { AuthUser } from '../auth/tokens';
 import type { OrdersReadCache } from '../orders/orders.cache';
+import { inventoryTag } from '../products/products.cache';
 import type { DayRange, InsightsRepository, PeriodRow } from './insights.repository';
 
 /** Cents to the dollars the API shows (exact: cents are whole, and below 2^53). */
@@ -48,8 +49,8 @@ const amounts = <T extends { revenueCents: number }>({ revenueCents, ...rest }: 
 /**
  * A supplier's figures. Every order-derived answer is kept in the desk's read cache under the desk's tag
  * (orders.cache.ts), so a purchase, a move or a script on cart_items drops it exactly when the desk's
- * own reads go, on every instance. The inventory reads stock as well, which changes without an order
- * (edits), so it is read every time.
+ * own reads go, on every instance. The inventory reads stock as well, which also changes without an order
+ * (edits, imports), so it is kept under the supplier's inventory tag too (products.cache.ts).
  */
 export function createInsightsService(deps: {
   repository: InsightsRepository;
@@ -66,10 +67,19 @@ export function createInsightsService(deps: {
       : lastDays(INSIGHTS_DEFAULT_RANGE_DAYS, now());
 
   /** The serialised answer of `kind` for this supplier and these arguments, kept until their orders change. */
-  function kept<T>(kind: string, user: AuthUser, args: unknown[], load: () => Promise<T>) {
-    return reads.read(JSON.stringify(['insights', kind, user.uid, ...args]), user.uid, async () => ({
-      body: JSON.stringify(await load()),
-    }));
+  function kept<T>(
+    kind: string,
+    user: AuthUser,
+    args: unknown[],
+    load: () => Promise<T>,
+    alsoTags: readonly string[] = [],
+  ) {
+    return reads.read(
+      JSON.stringify(['insights', kind, user.uid, ...args]),
+      user.uid,
+      async () => ({ body: JSON.stringify(await load()) }),
+      alsoTags,
+    );
   }
 
   return {
@@ -136,18 +146,20 @@ export function createInsightsService(deps: {
       });
     },
 
-    async inventory(user: AuthUser, query: InsightsRangeQuery): Promise<InsightsInventoryItem[]> {
+    inventory(user: AuthUser, query: InsightsRangeQuery) {
       const range = rangeOf(query);
       const days = isoDayNumber(range.to) - isoDayNumber(range.from) + 1;
-      return (await repository.lowStock(user.uid, range)).map(({ units, ...item }) => {
-        const unitsPerDay = units / days;
-        return {
-          ...item,
-          cannotBeBought: item.stock < item.minimumOrder,
-          unitsPerDay: Math.round(unitsPerDay * 100) / 100,
-          daysOfCover: units === 0 ? null : Math.round((item.stock / unitsPerDay) * 10) / 10,
-        };
-      });
+      const load = async (): Promise<InsightsInventoryItem[]> =>
+        (await repository.lowStock(user.uid, range)).map(({ units, ...item }) => {
+          const unitsPerDay = units / days;
+          return {
+            ...item,
+            cannotBeBought: item.stock < item.minimumOrder,
+            unitsPerDay: Math.round(unitsPerDay * 100) / 100,
+            daysOfCover: units === 0 ? null : Math.round((item.stock / unitsPerDay) * 10) / 10,
+          };
+        });
+      return kept('inventory', user, [range], load, [inventoryTag(user.uid)]);
     },
   };
 }

@@ -11,7 +11,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, moveOrder, placeOrder } from '../../../test/factories';
+import {
+  bearer,
+  createProduct,
+  makeUser,
+  moveOrder,
+  placeOrder,
+  productInput,
+} from '../../../test/factories';
 
 // Every figure of every insights endpoint is held against the same figure computed by a plain query on
 // cart_items (the orders table), over orders generated straight into the table: volume-break and quoted
@@ -528,6 +535,53 @@ describe('insights freshness and the purchase path', () => {
       unitsPerDay: 35,
       daysOfCover: 0.1,
     });
+  });
+
+  it('shows a stock edit, an import-like script and a purchase in the next inventory read, on every instance', async () => {
+    const supplier = makeUser('supplier');
+    const buyer = makeUser('buyer');
+    const peer = await t.peer();
+    const product = await createProduct(t, supplier, { mainQuantity: 500, minSellingQuantity: 10 });
+    const today = new Date().toISOString().slice(0, 10);
+    const url = `/api/insights/inventory?from=${today}&to=${today}`;
+    const stockOn = async (app: FastifyInstance) =>
+      (await json<InsightsInventoryItem[]>(supplier, url, app)).map((i) => i.stock);
+    // Both instances keep the empty answer.
+    expect(await stockOn(t.app)).toEqual([]);
+    expect(await stockOn(peer)).toEqual([]);
+
+    // The owner's edit: at once where it was made, by notification on the other.
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product._id}`,
+      headers: await bearer(t, supplier),
+      payload: productInput({ mainQuantity: 8, minSellingQuantity: 10 }),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await stockOn(t.app)).toEqual([8]);
+    await pollUntil(
+      () => stockOn(peer),
+      (s) => s.length === 1 && s[0] === 8,
+    );
+
+    // A script on the table, as an operator's fix would be: the trigger tells both.
+    await t.database.db.execute(sql`update products set main_quantity = 30 where id = ${product._id}::uuid`);
+    await pollUntil(
+      () => stockOn(t.app),
+      (s) => s.length === 0,
+    );
+    await pollUntil(
+      () => stockOn(peer),
+      (s) => s.length === 0,
+    );
+
+    // A purchase (its transaction defers the trigger; it publishes the supplier's orders tag).
+    await placeOrder(t, buyer, product._id, 25);
+    expect(await stockOn(t.app)).toEqual([5]);
+    await pollUntil(
+      () => stockOn(peer),
+      (s) => s.length === 1 && s[0] === 5,
+    );
   });
 });
 

@@ -43,7 +43,13 @@ export function createOrdersReadCache(
   bus.register(cache);
   const loading = new Map<string, { startedAt: number; promise: Promise<CachedResponse> }>();
   return {
-    read(key: string, supplierUid: string, load: () => Promise<Loaded>): Promise<CachedResponse> {
+    /** `alsoTags`: what else the answer depends on besides the supplier's orders (their products' stock). */
+    read(
+      key: string,
+      supplierUid: string,
+      load: () => Promise<Loaded>,
+      alsoTags: readonly string[] = [],
+    ): Promise<CachedResponse> {
       const hit = cache.get(key);
       if (hit) return Promise.resolve(hit);
       const startedAt = cache.begin();
@@ -53,7 +59,7 @@ export function createOrdersReadCache(
         .then(
           ({ body, headers }) =>
             cache.set(key, body, {
-              tags: [ordersTag(supplierUid)],
+              tags: [ordersTag(supplierUid), ...alsoTags],
               startedAt,
               ...(headers ? { headers } : {}),
             }) ?? uncached(body, headers),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { InvalidationBus } from '../../lib/cache/bus';
 
 /** What a cached response read from product `id` is tagged with. */
@@ -27,16 +28,30 @@ export const textTag = (id: string) => `text:${id}`;
 export const ANY_TEXT_TAG = 'text:*';
 
 /**
+ * What a read of one supplier's products as a whole (the insights inventory: stock against thresholds) is
+ * tagged with: the md5 of the owner's uid, as the products trigger writes it (migration 0026).
+ */
+export const inventoryTag = (ownerUid: string) =>
+  `inventory:${createHash('md5').update(ownerUid).digest('hex')}`;
+
+/**
  * THE call every write to products or their stock makes once it has committed and before it answers
  * (create, update, delete, order moves that restore stock, price breaks...): it drops this process's
  * cached product pages, listings, category counts and search word lists that could show the old values;
- * `stockOnly` for a write that changed nothing but stock. Other API processes hear of the same commit from
+ * `stockOnly` for a write that changed nothing but stock; `ownerUid`, the products' owner, drops their
+ * inventory too (a write that also drops the owner's orders tag may leave it out). Other API processes hear of the same commit from
  * the database trigger, which names exactly what changed (migration 0013). The purchase publishes its
  * stock tag itself (purchases.service.ts).
  */
-export type InvalidateProducts = (ids: readonly string[], options?: { stockOnly?: boolean }) => void;
+export type InvalidateProducts = (
+  ids: readonly string[],
+  options?: { stockOnly?: boolean; ownerUid?: string },
+) => void;
 
 export const productInvalidator =
   (bus: Pick<InvalidationBus, 'invalidate'>): InvalidateProducts =>
-  (ids, { stockOnly = false } = {}) =>
-    bus.invalidate(stockOnly ? ids.map(stockTag) : ids.flatMap((id) => [productTag(id), textTag(id)]));
+  (ids, { stockOnly = false, ownerUid } = {}) =>
+    bus.invalidate([
+      ...(stockOnly ? ids.map(stockTag) : ids.flatMap((id) => [productTag(id), textTag(id)])),
+      ...(ownerUid === undefined ? [] : [inventoryTag(ownerUid)]),
+    ]);

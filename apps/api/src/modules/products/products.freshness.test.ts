@@ -11,7 +11,7 @@ import { bearer, createProduct, makeUser, productInput, purchase } from '../../.
 import { INVALIDATION_CHANNEL } from '../../lib/cache/bus';
 import { MEMBER_PREFIX } from '../../lib/instances/members';
 import { ordersTag } from '../orders/orders.cache';
-import { productTag, stockTag, textTag } from './products.cache';
+import { inventoryTag, productTag, stockTag, textTag } from './products.cache';
 
 // Caches are on in every test app: these prove a reader never sees what an acknowledged write replaced.
 let t: TestApp;
@@ -215,7 +215,8 @@ describe('cached reads after an acknowledged write', () => {
   });
 
   it('show a purchase made on one instance on another within 100 ms', async () => {
-    const product = await createProduct(t, makeUser('supplier'), {
+    const owner = makeUser('supplier');
+    const product = await createProduct(t, owner, {
       mainQuantity: 300,
       minSellingQuantity: 5,
     });
@@ -336,7 +337,7 @@ describe('cached reads after an acknowledged write', () => {
       await within(
         1_000,
         async () => heard,
-        (h) => h.includes(stockTag(product._id)),
+        (h) => h.includes(`${stockTag(product._id)},${inventoryTag(supplier.uid)}`),
       );
     } finally {
       await listener.close();
@@ -344,7 +345,8 @@ describe('cached reads after an acknowledged write', () => {
   });
 
   it('name what a write outside the API changed: stock alone, other fields, searchable text', async () => {
-    const product = await createProduct(t, makeUser('supplier'), {
+    const owner = makeUser('supplier');
+    const product = await createProduct(t, owner, {
       mainQuantity: 300,
       minSellingQuantity: 10,
     });
@@ -365,17 +367,19 @@ describe('cached reads after an acknowledged write', () => {
       return heard.find((p) => p.includes(product._id));
     };
     try {
+      // Each also names the owner, whose insights inventory reads all their products.
+      const inventory = inventoryTag(owner.uid);
       expect(await after(sql`update products set main_quantity = 250 where id = ${product._id}`)).toBe(
-        stockTag(product._id),
+        `${stockTag(product._id)},${inventory}`,
       );
       expect(await after(sql`update products set price = price + 1.25 where id = ${product._id}`)).toBe(
-        productTag(product._id),
+        `${productTag(product._id)},${inventory}`,
       );
       expect(
         await after(sql`update products set name = 'Corrugated pallet wrap' where id = ${product._id}`),
-      ).toBe(`${productTag(product._id)},${textTag(product._id)}`);
+      ).toBe(`${productTag(product._id)},${textTag(product._id)},${inventory}`);
       expect(await after(sql`delete from products where id = ${product._id}`)).toBe(
-        `${productTag(product._id)},${textTag(product._id)}`,
+        `${productTag(product._id)},${textTag(product._id)},${inventory}`,
       );
     } finally {
       await listener.close();

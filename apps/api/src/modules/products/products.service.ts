@@ -212,7 +212,7 @@ export function createProductsService(deps: {
         userEmail: user.email,
         userName: user.name.trim() || 'Anonymous',
       });
-      invalidateProducts([row.id]);
+      invalidateProducts([row.id], { ownerUid: user.uid });
       return toOwnProduct(row);
     },
 
@@ -227,7 +227,7 @@ export function createProductsService(deps: {
           })
         : await repository.updateOwnedChecked(id, user.uid, productFields(input), checkKeptTiers(input));
       if (row) {
-        invalidateProducts([id]);
+        invalidateProducts([id], { ownerUid: user.uid });
         return toOwnProduct(row);
       }
       throw (await repository.ownerOf(id))
@@ -238,7 +238,7 @@ export function createProductsService(deps: {
     async remove(user: AuthUser, id: string): Promise<{ deleted: true; _id: string }> {
       if (!isUuid(id)) throw notFound('Product');
       if (await repository.deleteOwned(id, user.uid)) {
-        invalidateProducts([id]);
+        invalidateProducts([id], { ownerUid: user.uid });
         return { deleted: true, _id: id };
       }
       throw (await repository.ownerOf(id))
