@@ -5,12 +5,15 @@ import { renderHead } from './pages.html';
 import { BRAND, type PagesService } from './pages.service';
 
 /**
- * Without JavaScript the startup overlay (index.html) would cover the page for good: it goes, and the
- * server-made content shows. With JavaScript this block is inert and the overlay covers that content
- * until React replaces both.
+ * With JavaScript the startup overlay (index.html) covers the page until React replaces both, and the
+ * server-made content stays out of the layout: the document carries only the overlay's styles, so that
+ * content would be laid out unstyled and shift when the stylesheet arrives (CLS). Without JavaScript the
+ * overlay would cover the page for good: it goes, and the content shows with the stylesheet at the end
+ * of the body.
  */
-const NO_SCRIPT_STYLE =
-  '<noscript><style>[data-testid="startup-overlay"]{display:none!important}</style></noscript>';
+const SERVER_PAGE = 'data-server-page';
+const PAGE_STYLES = `<style>#root>[${SERVER_PAGE}]{display:none}</style>
+    <noscript><style>[data-testid="startup-overlay"]{display:none!important}#root>[${SERVER_PAGE}]{display:block!important}</style></noscript>`;
 const ROOT = '<div id="root">';
 
 /** index.html split where a page's head and content go, its generic title and description removed. */
@@ -25,7 +28,8 @@ export function documentTemplate(indexHtml: string): ((head: string, body: strin
   const beforeHead = headEnd >= 0 && headEnd < root ? html.slice(0, headEnd) : '';
   const middle = html.slice(beforeHead.length, root + ROOT.length);
   const rest = html.slice(root + ROOT.length);
-  return (head, body) => `${beforeHead}${head}\n    ${NO_SCRIPT_STYLE}\n  ${middle}${body}${rest}`;
+  return (head, body) =>
+    `${beforeHead}${head}\n    ${PAGE_STYLES}\n  ${middle}<div ${SERVER_PAGE}>${body}</div>${rest}`;
 }
 
 interface ServedPage {
