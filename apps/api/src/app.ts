@@ -59,7 +59,7 @@ import { createSearchRepository } from './modules/products/search.repository';
 import { createPurchasesRepository } from './modules/purchases/purchases.repository';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { createPurchasesService } from './modules/purchases/purchases.service';
-import { createSettingsRepository } from './modules/settings/settings.repository';
+import { businessDetailsOf, createSettingsRepository } from './modules/settings/settings.repository';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createInsightsRepository } from './modules/insights/insights.repository';
@@ -273,7 +273,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const trade = createTradeService({ repository: createTradeRepository(db), clock });
       const invoicesRepository = createInvoicesRepository(db);
       const invoices = createInvoicesService({ repository: invoicesRepository, clock, invalidateOrders });
-      const statements = createStatements({ trade, invoices: invoicesRepository, clock });
+      const statements = createStatements({
+        trade,
+        invoices: invoicesRepository,
+        clock,
+        businessDetails: (uid) => businessDetailsOf(db, uid),
+      });
       // Due-soon and overdue emails: hourly; tests (NODE_ENV=test) queue them by calling the query.
       const reminders = startInvoiceReminders({
         db,
