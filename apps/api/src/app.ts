@@ -67,6 +67,7 @@ import { insightsRoutes } from './modules/insights/insights.routes';
 import { createInsightsService } from './modules/insights/insights.service';
 import { cartRoutes } from './modules/orders/cart.routes';
 import { createOrdersReadCache, ordersInvalidator } from './modules/orders/orders.cache';
+import { createInvoicesReadCache, invoicesInvalidator } from './modules/trade/invoices.cache';
 import { ignoreOrderEvents, type OrderEventSink } from './modules/orders/order-events';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -272,7 +273,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const clock = deps.clock ?? (() => new Date());
       const trade = createTradeService({ repository: createTradeRepository(db), clock });
       const invoicesRepository = createInvoicesRepository(db);
-      const invoices = createInvoicesService({ repository: invoicesRepository, clock, invalidateOrders });
+      const invoiceReads = createInvoicesReadCache(bus);
+      const invalidateInvoices = invoicesInvalidator(bus);
+      const invoices = createInvoicesService({
+        repository: invoicesRepository,
+        clock,
+        invalidateOrders,
+        invalidateInvoices,
+      });
       const statements = createStatements({
         trade,
         invoices: invoicesRepository,
@@ -298,6 +306,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         productWrites,
         invalidateProducts,
         invoicing: createInvoicing({ clock }),
+        invalidateInvoices,
       });
       const quotes = createQuotesService({
         repository: createQuotesRepository(db),
@@ -364,7 +373,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             await scope.register(quotesRoutes, { quotes, secured });
             await scope.register(threadsRoutes, { threads, secured });
             await scope.register(tradeRoutes, { trade, statements, secured });
-            await scope.register(invoicesRoutes, { invoices, secured });
+            await scope.register(invoicesRoutes, { invoices, reads: invoiceReads, secured });
             await scope.register(insightsRoutes, {
               // The desk's read cache: insights drop with the supplier's desk, on every instance.
               insights: createInsightsService({

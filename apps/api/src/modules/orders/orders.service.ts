@@ -22,6 +22,7 @@ import { AppError, forbidden, notFound } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthUser } from '../auth/tokens';
 import type { InvalidateProducts } from '../products/products.cache';
+import type { InvalidateInvoices } from '../trade/invoices.cache';
 import { restoreStock } from '../products/stock.repository';
 import type { OrderEventSink } from './order-events';
 import { ORDER_CSV_HEADER, csvCell, csvRow } from './orders.csv';
@@ -51,7 +52,9 @@ export function createOrdersService(deps: {
   /** A restore changes the product's stock: cached reads of it go, here and (by NOTIFY) everywhere. */
   invalidateProducts: InvalidateProducts;
   /** Trade on account: issues invoices and credit notes in the move's transaction (modules/trade/invoicing.ts). */
-  invoicing?: { onOrderMoved(tx: Db, row: CartItemRow, to: OrderStatus): Promise<void> };
+  invoicing?: { onOrderMoved(tx: Db, row: CartItemRow, to: OrderStatus): Promise<boolean> };
+  /** A move that issued an invoice or a credit note drops both parties' cached invoices pages. */
+  invalidateInvoices?: InvalidateInvoices;
 }) {
   const { repository, events, reads, invalidateOrders, productWrites, invalidateProducts } = deps;
 
@@ -80,17 +83,19 @@ export function createOrdersService(deps: {
           const row: CartItemRow | undefined = await q.move(order.id, actor, uid, transition.from, changes);
           if (!row) return undefined;
           await q.appendHistory(row.id, transition.to, actor);
-          await deps.invoicing?.onOrderMoved(tx, row, transition.to);
+          const invoiced = (await deps.invoicing?.onOrderMoved(tx, row, transition.to)) ?? false;
           const restored =
             transition.stock === 'restore' && row.productId
               ? await restoreStock(tx, row.productId, row.quantity)
               : undefined;
           await events.record(tx, toOrderEvent(row, transition.to, actor, new Date()));
-          return { row, updatedQuantity: restored ?? null };
+          return { row, updatedQuantity: restored ?? null, invoiced };
         }),
       ),
     );
     if (done) invalidateOrders(order.supplierUid);
+    const { supplierUid, buyerUid } = done?.row ?? {};
+    if (done?.invoiced && supplierUid && buyerUid) deps.invalidateInvoices?.({ supplierUid, buyerUid });
     if (done && transition.stock === 'restore' && done.row.productId)
       invalidateProducts([done.row.productId], { stockOnly: true });
     return done;
