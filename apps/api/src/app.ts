@@ -307,6 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         invalidateProducts,
         invoicing: createInvoicing({ clock }),
         invalidateInvoices,
+        clock,
       });
       const quotes = createQuotesService({
         repository: createQuotesRepository(db),

@@ -55,8 +55,11 @@ export function createOrdersService(deps: {
   invoicing?: { onOrderMoved(tx: Db, row: CartItemRow, to: OrderStatus): Promise<boolean> };
   /** A move that issued an invoice or a credit note drops both parties' cached invoices pages. */
   invalidateInvoices?: InvalidateInvoices;
+  /** Today, for each order's invoice state (overdue); default the system clock. */
+  clock?: () => Date;
 }) {
   const { repository, events, reads, invalidateOrders, productWrites, invalidateProducts } = deps;
+  const today = () => (deps.clock?.() ?? new Date()).toISOString().slice(0, 10);
 
   /** The order and the caller's part in it; 404 for anyone who is neither its buyer nor its supplier. */
   async function visible(user: AuthUser, id: string): Promise<{ row: OrderRow; actor: OrderActor }> {
@@ -117,11 +120,11 @@ export function createOrdersService(deps: {
     }
     const extra = name === 'cancel' ? { cancelledBy: actor } : {};
     if (await run(row, actor, user.uid, transition, { ...changes, ...extra, status: transition.to })) {
-      return toOrder((await repository.findById(id))!);
+      return toOrder((await repository.findById(id))!, today());
     }
     // Repeating the move that already happened changes nothing and is not an error.
     const now = (await repository.findById(id))!;
-    if (now.status === transition.to) return toOrder(now);
+    if (now.status === transition.to) return toOrder(now, today());
     throw conflict(now.status);
   }
 
@@ -134,7 +137,7 @@ export function createOrdersService(deps: {
     JSON.parse((await summaryResponse(supplierUid)).body) as OrderSummary;
 
   return {
-    get: async (user: AuthUser, id: string) => toOrder((await visible(user, id)).row),
+    get: async (user: AuthUser, id: string) => toOrder((await visible(user, id)).row, today()),
     confirm: (user: AuthUser, id: string) => move(user, id, 'confirm'),
     ship: (user: AuthUser, id: string, body: ShipOrderBody) => move(user, id, 'ship', body),
     deliver: (user: AuthUser, id: string) => move(user, id, 'deliver'),
@@ -142,8 +145,11 @@ export function createOrdersService(deps: {
       move(user, id, 'cancel', { cancelReason: body.reason }),
     summary: (user: AuthUser) => summaryResponse(user.uid),
 
+    /** The day invoice states are derived for: a cached desk page is kept per day, so "overdue" follows the clock. */
+    today,
+
     /** The orders `user` received as a supplier, newest first, keyset paged. */
-    async listForSupplier(user: AuthUser, query: OrderListQuery): Promise<OrderPage> {
+    async listForSupplier(user: AuthUser, query: OrderListQuery, day = today()): Promise<OrderPage> {
       const cursor = query.cursor === undefined ? undefined : decodeOrderCursor(query.cursor);
       const limit = query.limit ?? ORDER_PAGE_DEFAULT_LIMIT;
       const [page, all] = await Promise.all([
@@ -152,7 +158,7 @@ export function createOrdersService(deps: {
       ]);
       const last = page.rows.at(-1);
       return {
-        items: page.rows.map(toOrder),
+        items: page.rows.map((row) => toOrder(row, day)),
         total: query.status ? all[query.status] : Object.values(all).reduce((a, b) => a + b, 0),
         nextCursor: page.hasMore && last ? encodeOrderCursor(last) : null,
       };
@@ -162,7 +168,7 @@ export function createOrdersService(deps: {
     async cart(user: AuthUser, email: string | undefined, status: BuyerFilter | undefined): Promise<Order[]> {
       if (email !== undefined && user.email !== email.toLowerCase())
         throw forbidden('You can only view your own cart');
-      return (await repository.listForBuyer(user.uid, status ?? 'open')).map(toOrder);
+      return (await repository.listForBuyer(user.uid, status ?? 'open')).map((row) => toOrder(row, today()));
     },
 
     /** DELETE /cart/:id: the buyer cancels a `placed` order; the stock comes back once. */

@@ -146,7 +146,7 @@ describe('the cached invoices lists after an acknowledged write', () => {
       );
   });
 
-  it('show an invoice as overdue once the clock passes its due date, with no write', async () => {
+  it('show an invoice as overdue once the clock passes its due date, with no write (also on the desk)', async () => {
     const start = new Date();
     clock.set(start);
     const { supplier, buyer, order } = await trading('clock');
@@ -155,6 +155,11 @@ describe('the cached invoices lists after an acknowledged write', () => {
     const [invoice] = await list(t.app, buyer, 'buyer', 'open');
     expect(invoice).toMatchObject({ orderId, status: 'open' });
     expect(await list(t.app, supplier, 'supplier', 'overdue')).toEqual([]);
+    const deskInvoice = async () => {
+      await get<Order[]>(t.app, supplier, '/api/orders?status=shipped');
+      return (await get<Order[]>(t.app, supplier, '/api/orders?status=shipped'))[0]?.invoice?.status;
+    };
+    expect(await deskInvoice()).toBe('open');
 
     clock.set(new Date(Date.parse(`${invoice!.dueOn}T00:00:00Z`) + 86_400_000 + 60_000));
     try {
@@ -163,6 +168,7 @@ describe('the cached invoices lists after an acknowledged write', () => {
         { _id: invoice!._id, status: 'overdue' },
       ]);
       expect((await list(t.app, buyer, 'buyer'))[0]?.status).toBe('overdue');
+      expect(await deskInvoice()).toBe('overdue');
     } finally {
       clock.set(start);
     }
