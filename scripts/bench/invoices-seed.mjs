@@ -1,8 +1,8 @@
 // The invoices bench's data, in SQL (fast): one supplier's INVOICES invoices over the year before today
 // (one every 5 minutes, net 30) to 500 buyers, a fifth of them to one big buyer, plus a fifth as many from
 // another supplier; statuses by age as a supplier's book looks (old ones paid, some overdue or void, the
-// last month mostly open), with their payments and credit notes. Triggers stay on: invoices have no insert
-// trigger, and the accounts and payments are plain rows.
+// last month mostly open), with their payments and credit notes. Triggers stay on: the invalidation
+// triggers of migration 0027 send one notification per statement (the API is not listening yet).
 
 /** The status condition of invoices.repository.ts (statusCondition, with its indexed `invoiceSettled`). */
 const SETTLED = `(case when voided_at is not null then 2 when total_cents - paid_cents - credited_cents = 0 then 1 else 0 end)`;

@@ -59,7 +59,7 @@ import { createSearchRepository } from './modules/products/search.repository';
 import { createPurchasesRepository } from './modules/purchases/purchases.repository';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { createPurchasesService } from './modules/purchases/purchases.service';
-import { createSettingsRepository } from './modules/settings/settings.repository';
+import { businessDetailsOf, createSettingsRepository } from './modules/settings/settings.repository';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createInsightsRepository } from './modules/insights/insights.repository';
@@ -67,6 +67,7 @@ import { insightsRoutes } from './modules/insights/insights.routes';
 import { createInsightsService } from './modules/insights/insights.service';
 import { cartRoutes } from './modules/orders/cart.routes';
 import { createOrdersReadCache, ordersInvalidator } from './modules/orders/orders.cache';
+import { createInvoicesReadCache, invoicesInvalidator } from './modules/trade/invoices.cache';
 import { ignoreOrderEvents, type OrderEventSink } from './modules/orders/order-events';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -272,8 +273,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const clock = deps.clock ?? (() => new Date());
       const trade = createTradeService({ repository: createTradeRepository(db), clock });
       const invoicesRepository = createInvoicesRepository(db);
-      const invoices = createInvoicesService({ repository: invoicesRepository, clock, invalidateOrders });
-      const statements = createStatements({ trade, invoices: invoicesRepository, clock });
+      const invoiceReads = createInvoicesReadCache(bus);
+      const invalidateInvoices = invoicesInvalidator(bus);
+      const invoices = createInvoicesService({
+        repository: invoicesRepository,
+        clock,
+        invalidateOrders,
+        invalidateInvoices,
+      });
+      const statements = createStatements({
+        trade,
+        invoices: invoicesRepository,
+        clock,
+        businessDetails: (uid) => businessDetailsOf(db, uid),
+      });
       // Due-soon and overdue emails: hourly; tests (NODE_ENV=test) queue them by calling the query.
       const reminders = startInvoiceReminders({
         db,
@@ -293,6 +306,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         productWrites,
         invalidateProducts,
         invoicing: createInvoicing({ clock }),
+        invalidateInvoices,
+        clock,
       });
       const quotes = createQuotesService({
         repository: createQuotesRepository(db),
@@ -359,7 +374,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             await scope.register(quotesRoutes, { quotes, secured });
             await scope.register(threadsRoutes, { threads, secured });
             await scope.register(tradeRoutes, { trade, statements, secured });
-            await scope.register(invoicesRoutes, { invoices, secured });
+            await scope.register(invoicesRoutes, { invoices, reads: invoiceReads, secured });
             await scope.register(insightsRoutes, {
               // The desk's read cache: insights drop with the supplier's desk, on every instance.
               insights: createInsightsService({

@@ -4,9 +4,8 @@ import type { OrderEvent, OrderEventType } from './order-events';
 import type { OrderInvoiceJson, OrderRow } from './orders.repository';
 
 /** The invoice's state as the order shows it; the status rule is the invoices' (derived from today). */
-function orderInvoice(i: OrderInvoiceJson): Order['invoice'] {
+function orderInvoice(i: OrderInvoiceJson, today: string): Order['invoice'] {
   const balanceCents = i.totalCents - i.paidCents - i.creditedCents;
-  const today = new Date().toISOString().slice(0, 10);
   const status = i.voided
     ? 'void'
     : balanceCents === 0
@@ -19,7 +18,8 @@ function orderInvoice(i: OrderInvoiceJson): Order['invoice'] {
   return { _id: i.id, number: i.number, status, balance: balanceCents / 100, dueOn: i.dueOn };
 }
 
-export function toOrder(row: OrderRow): Order {
+/** `today` (the app clock's UTC day) decides whether the order's invoice shows as overdue. */
+export function toOrder(row: OrderRow, today: string): Order {
   const unitPrice = Number(row.unitPrice);
   return {
     _id: row.id,
@@ -45,7 +45,7 @@ export function toOrder(row: OrderRow): Order {
     quote: row.quoteId && row.quoteVersion !== null ? { id: row.quoteId, version: row.quoteVersion } : null,
     paymentTerms: row.paymentTerms,
     poNumber: row.poNumber,
-    invoice: row.invoice && orderInvoice(row.invoice),
+    invoice: row.invoice && orderInvoice(row.invoice, today),
   };
 }
 

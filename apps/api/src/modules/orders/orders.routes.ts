@@ -55,8 +55,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       const user = req.user;
+      const today = orders.today();
       const load = async () => {
-        const page = await orders.listForSupplier(user, req.query);
+        const page = await orders.listForSupplier(user, req.query, today);
         const headers = { [TOTAL_COUNT_HEADER]: String(page.total) };
         return {
           body: serializePage(page.items),
@@ -72,6 +73,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         user.uid,
         req.query.status ?? null,
         req.query.limit ?? ORDER_PAGE_DEFAULT_LIMIT,
+        // Each order's invoice shows as overdue from the day after its due date: a page is kept for one day.
+        today,
       ]);
       return sendJson(req, reply, await reads.read(key, user.uid, load));
     },

@@ -22,6 +22,7 @@ import { AppError, forbidden, notFound } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthUser } from '../auth/tokens';
 import type { InvalidateProducts } from '../products/products.cache';
+import type { InvalidateInvoices } from '../trade/invoices.cache';
 import { restoreStock } from '../products/stock.repository';
 import type { OrderEventSink } from './order-events';
 import { ORDER_CSV_HEADER, csvCell, csvRow } from './orders.csv';
@@ -51,9 +52,14 @@ export function createOrdersService(deps: {
   /** A restore changes the product's stock: cached reads of it go, here and (by NOTIFY) everywhere. */
   invalidateProducts: InvalidateProducts;
   /** Trade on account: issues invoices and credit notes in the move's transaction (modules/trade/invoicing.ts). */
-  invoicing?: { onOrderMoved(tx: Db, row: CartItemRow, to: OrderStatus): Promise<void> };
+  invoicing?: { onOrderMoved(tx: Db, row: CartItemRow, to: OrderStatus): Promise<boolean> };
+  /** A move that issued an invoice or a credit note drops both parties' cached invoices pages. */
+  invalidateInvoices?: InvalidateInvoices;
+  /** Today, for each order's invoice state (overdue); default the system clock. */
+  clock?: () => Date;
 }) {
   const { repository, events, reads, invalidateOrders, productWrites, invalidateProducts } = deps;
+  const today = () => (deps.clock?.() ?? new Date()).toISOString().slice(0, 10);
 
   /** The order and the caller's part in it; 404 for anyone who is neither its buyer nor its supplier. */
   async function visible(user: AuthUser, id: string): Promise<{ row: OrderRow; actor: OrderActor }> {
@@ -80,17 +86,19 @@ export function createOrdersService(deps: {
           const row: CartItemRow | undefined = await q.move(order.id, actor, uid, transition.from, changes);
           if (!row) return undefined;
           await q.appendHistory(row.id, transition.to, actor);
-          await deps.invoicing?.onOrderMoved(tx, row, transition.to);
+          const invoiced = (await deps.invoicing?.onOrderMoved(tx, row, transition.to)) ?? false;
           const restored =
             transition.stock === 'restore' && row.productId
               ? await restoreStock(tx, row.productId, row.quantity)
               : undefined;
           await events.record(tx, toOrderEvent(row, transition.to, actor, new Date()));
-          return { row, updatedQuantity: restored ?? null };
+          return { row, updatedQuantity: restored ?? null, invoiced };
         }),
       ),
     );
     if (done) invalidateOrders(order.supplierUid);
+    const { supplierUid, buyerUid } = done?.row ?? {};
+    if (done?.invoiced && supplierUid && buyerUid) deps.invalidateInvoices?.({ supplierUid, buyerUid });
     if (done && transition.stock === 'restore' && done.row.productId)
       invalidateProducts([done.row.productId], { stockOnly: true });
     return done;
@@ -112,11 +120,11 @@ export function createOrdersService(deps: {
     }
     const extra = name === 'cancel' ? { cancelledBy: actor } : {};
     if (await run(row, actor, user.uid, transition, { ...changes, ...extra, status: transition.to })) {
-      return toOrder((await repository.findById(id))!);
+      return toOrder((await repository.findById(id))!, today());
     }
     // Repeating the move that already happened changes nothing and is not an error.
     const now = (await repository.findById(id))!;
-    if (now.status === transition.to) return toOrder(now);
+    if (now.status === transition.to) return toOrder(now, today());
     throw conflict(now.status);
   }
 
@@ -129,7 +137,7 @@ export function createOrdersService(deps: {
     JSON.parse((await summaryResponse(supplierUid)).body) as OrderSummary;
 
   return {
-    get: async (user: AuthUser, id: string) => toOrder((await visible(user, id)).row),
+    get: async (user: AuthUser, id: string) => toOrder((await visible(user, id)).row, today()),
     confirm: (user: AuthUser, id: string) => move(user, id, 'confirm'),
     ship: (user: AuthUser, id: string, body: ShipOrderBody) => move(user, id, 'ship', body),
     deliver: (user: AuthUser, id: string) => move(user, id, 'deliver'),
@@ -137,8 +145,11 @@ export function createOrdersService(deps: {
       move(user, id, 'cancel', { cancelReason: body.reason }),
     summary: (user: AuthUser) => summaryResponse(user.uid),
 
+    /** The day invoice states are derived for: a cached desk page is kept per day, so "overdue" follows the clock. */
+    today,
+
     /** The orders `user` received as a supplier, newest first, keyset paged. */
-    async listForSupplier(user: AuthUser, query: OrderListQuery): Promise<OrderPage> {
+    async listForSupplier(user: AuthUser, query: OrderListQuery, day = today()): Promise<OrderPage> {
       const cursor = query.cursor === undefined ? undefined : decodeOrderCursor(query.cursor);
       const limit = query.limit ?? ORDER_PAGE_DEFAULT_LIMIT;
       const [page, all] = await Promise.all([
@@ -147,7 +158,7 @@ export function createOrdersService(deps: {
       ]);
       const last = page.rows.at(-1);
       return {
-        items: page.rows.map(toOrder),
+        items: page.rows.map((row) => toOrder(row, day)),
         total: query.status ? all[query.status] : Object.values(all).reduce((a, b) => a + b, 0),
         nextCursor: page.hasMore && last ? encodeOrderCursor(last) : null,
       };
@@ -157,7 +168,7 @@ export function createOrdersService(deps: {
     async cart(user: AuthUser, email: string | undefined, status: BuyerFilter | undefined): Promise<Order[]> {
       if (email !== undefined && user.email !== email.toLowerCase())
         throw forbidden('You can only view your own cart');
-      return (await repository.listForBuyer(user.uid, status ?? 'open')).map(toOrder);
+      return (await repository.listForBuyer(user.uid, status ?? 'open')).map((row) => toOrder(row, today()));
     },
 
     /** DELETE /cart/:id: the buyer cancels a `placed` order; the stock comes back once. */

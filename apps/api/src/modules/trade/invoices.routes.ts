@@ -1,5 +1,6 @@
 import {
   IDEMPOTENCY_KEY_HEADER,
+  INVOICE_PAGE_DEFAULT_LIMIT,
   IdParamsSchema,
   InvoiceListQuerySchema,
   InvoicePageSchema,
@@ -9,9 +10,11 @@ import {
   RemittanceResultSchema,
 } from '@bulkwise/contracts';
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendJson, uncached } from '../../lib/cache/http';
 import type { SecuredRouteOptions } from '../../plugins/secured';
 import { invoicePdf } from './documents.pdf';
+import type { InvoicesReadCache } from './invoices.cache';
 import type { InvoicesService } from './invoices.service';
 
 const PARTIES = "Only the invoice's buyer and supplier: 404 for anyone else.";
@@ -24,11 +27,23 @@ const KeyHeadersSchema = z.object({
     .optional(),
 });
 
+/**
+ * A party's first pages (per side, status, limit and day) answer from memory, serialised once, until a
+ * change to that party's invoices drops them (invoices.cache.ts); later pages (`cursor`) are read each time.
+ * The day is in the key because "overdue" is derived from it: the next day reads afresh.
+ */
 export const invoicesRoutes: FastifyPluginAsyncZod<{
   invoices: InvoicesService;
+  reads: InvoicesReadCache;
   secured: SecuredRouteOptions;
-}> = async (app, { invoices, secured }) => {
+}> = async (app, { invoices, reads, secured }) => {
   const tags = ['invoices'];
+  const serializePage = serializerCompiler({
+    schema: InvoicePageSchema,
+    method: 'GET',
+    url: '/invoices',
+    httpStatus: '200',
+  });
   app.get(
     '/invoices',
     {
@@ -42,7 +57,15 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
         response: { 200: InvoicePageSchema },
       },
     },
-    async (req) => invoices.list(req.user, req.query),
+    async (req, reply) => {
+      const { user, query } = req;
+      const today = invoices.today();
+      const load = async () => ({ body: serializePage(await invoices.list(user, query, today)) });
+      if (query.cursor !== undefined) return sendJson(req, reply, uncached((await load()).body));
+      const limit = query.limit ?? INVOICE_PAGE_DEFAULT_LIMIT;
+      const key = JSON.stringify(['page', user.uid, query.as, query.status ?? null, limit, today]);
+      return sendJson(req, reply, await reads.read(key, user.uid, load));
+    },
   );
   app.get(
     '/invoices/:id.pdf',

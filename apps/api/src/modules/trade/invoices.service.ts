@@ -15,6 +15,7 @@ import { enqueueTradeMail } from '../notifications/trade-mail';
 import { decodeOrderCursor } from '../orders/orders.cursor';
 import { encodeCursor } from '../../lib/paging/cursor';
 import { balanceOf, toInvoice } from './invoices.mapper';
+import type { InvalidateInvoices } from './invoices.cache';
 import type { InvoicesRepository } from './invoices.repository';
 import { cents, dayOf, dollars } from './trade.mapper';
 
@@ -25,14 +26,15 @@ export function createInvoicesService(deps: {
   clock: () => Date;
   /** Orders show their invoice's payment state: a payment drops the supplier's cached desk reads. */
   invalidateOrders?: (supplierUid: string) => void;
+  /** A payment drops both parties' cached invoices pages (invoices.cache.ts). */
+  invalidateInvoices?: InvalidateInvoices;
 }) {
   const { repository } = deps;
   const today = () => dayOf(deps.clock());
 
-  async function present(rows: InvoiceRow[]): Promise<Invoice[]> {
+  async function present(rows: InvoiceRow[], day = today()): Promise<Invoice[]> {
     const ids = rows.map((r) => r.id);
     const [payments, notes] = await Promise.all([repository.payments(ids), repository.creditNotes(ids)]);
-    const day = today();
     return rows.map((r) =>
       toInvoice(
         r,
@@ -56,22 +58,18 @@ export function createInvoicesService(deps: {
   return {
     visible,
     present,
+    /** The day statuses are derived for: a cached page is kept per day, so "overdue" follows the clock. */
+    today,
     async get(user: AuthUser, id: string): Promise<Invoice> {
       return one((await visible(user, id)).row);
     },
-    async list(user: AuthUser, query: InvoiceListQuery): Promise<InvoicePage> {
+    async list(user: AuthUser, query: InvoiceListQuery, day = today()): Promise<InvoicePage> {
       const cursor = query.cursor === undefined ? undefined : decodeOrderCursor(query.cursor);
       const limit = query.limit ?? INVOICE_PAGE_DEFAULT_LIMIT;
-      const page = await repository.page(
-        { uid: user.uid, as: query.as },
-        limit,
-        today(),
-        query.status,
-        cursor,
-      );
+      const page = await repository.page({ uid: user.uid, as: query.as }, limit, day, query.status, cursor);
       const last = page.rows.at(-1);
       return {
-        items: await present(page.rows),
+        items: await present(page.rows, day),
         nextCursor: page.hasMore && last ? encodeCursor([last.issuedAtCursor, last.id]) : null,
       };
     },
@@ -126,6 +124,7 @@ export function createInvoicesService(deps: {
         return (await q.findById(id))!;
       });
       deps.invalidateOrders?.(row.supplierUid);
+      deps.invalidateInvoices?.(row);
       return one(row);
     },
 

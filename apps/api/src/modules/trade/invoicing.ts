@@ -113,12 +113,12 @@ function snapshotOf(
 
 const money = (n: number) => `$${n.toFixed(2)}`;
 
-async function issue(tx: Db, order: CartItemRow, today: string): Promise<void> {
+async function issue(tx: Db, order: CartItemRow, today: string): Promise<boolean> {
   if (
     !order.supplierUid ||
     (await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, order.id))).length > 0
   )
-    return;
+    return false;
   const account = await accountOf(tx, order);
   const dueOn = order.paymentTerms === 'net' ? addDays(today, order.netDays ?? 0) : today;
   const number = await nextNumber(tx, order.supplierUid, Number(today.slice(0, 4)), 'invoice');
@@ -160,12 +160,13 @@ async function issue(tx: Db, order: CartItemRow, today: string): Promise<void> {
       link: { label: 'Open the invoice', path: `/invoices?id=${row!.id}` },
     },
   );
+  return true;
 }
 
 /** A cancelled order's invoice: a credit note for what is left, which voids it. */
-async function credit(tx: Db, order: CartItemRow, today: string): Promise<void> {
+async function credit(tx: Db, order: CartItemRow, today: string): Promise<boolean> {
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id)).for('update');
-  if (!invoice || invoice.voidedAt) return;
+  if (!invoice || invoice.voidedAt) return false;
   const amount = invoice.totalCents - invoice.paidCents - invoice.creditedCents;
   const number = await nextNumber(tx, invoice.supplierUid, Number(today.slice(0, 4)), 'credit');
   const { id, name, email } = (invoice.snapshot as InvoiceSnapshot).seller;
@@ -181,21 +182,23 @@ async function credit(tx: Db, order: CartItemRow, today: string): Promise<void> 
     .update(invoices)
     .set({ creditedCents: sql`${invoices.creditedCents} + ${amount}`, voidedAt: sql`now()` })
     .where(eq(invoices.id, invoice.id));
+  return true;
 }
 
 /**
  * Called by the orders service inside each order move's transaction: prepay invoices are issued on
  * confirm (or on ship, when the supplier ships without confirming), net invoices on ship; a cancel
  * issues the credit note. The order row is locked by the move, so one order never gets two invoices.
+ * Answers whether it wrote an invoice or a credit note (the caller then drops the parties' cached lists).
  */
 export function createInvoicing(deps: { clock: () => Date }) {
   return {
-    async onOrderMoved(tx: Db, order: CartItemRow, to: OrderStatus): Promise<void> {
+    async onOrderMoved(tx: Db, order: CartItemRow, to: OrderStatus): Promise<boolean> {
       const today = dayOf(deps.clock());
       if (to === 'cancelled') return credit(tx, order, today);
-      if (to === 'shipped' || (to === 'confirmed' && order.paymentTerms === 'prepay')) {
-        await issue(tx, order, today);
-      }
+      if (to === 'shipped' || (to === 'confirmed' && order.paymentTerms === 'prepay'))
+        return issue(tx, order, today);
+      return false;
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { BusinessDetails } from '@bulkwise/contracts';
 import type { AuthUser } from '../auth/tokens';
 import { csvCell } from '../orders/orders.csv';
 import { statementPdf, type StatementItem } from './documents.pdf';
@@ -16,14 +17,20 @@ const BUCKETS: Array<[string, (age: number) => boolean]> = [
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
-/** Per account: its open items (invoices with a balance) and their aging by days since issue. */
+/**
+ * Per account: its open items (invoices with a balance) and their aging by days since issue. Headed by the
+ * parties as an invoice issued today would name them: the seller's legal name from its business details
+ * (Settings), the buyer's company from its request for terms, each else the display name.
+ */
 export function createStatements(deps: {
   trade: TradeService;
   invoices: InvoicesRepository;
   clock: () => Date;
+  businessDetails: (uid: string) => Promise<BusinessDetails>;
 }) {
   async function statement(user: AuthUser, accountId: string) {
     const { row } = await deps.trade.visible(user, accountId);
+    const { legalName } = await deps.businessDetails(row.supplierUid);
     const on = dayOf(deps.clock());
     const items: StatementItem[] = (await deps.invoices.openItems(accountId)).map((i) => ({
       number: i.number,
@@ -39,7 +46,8 @@ export function createStatements(deps: {
         items.filter((i) => inBucket(i.ageDays)).reduce((sum, i) => sum + Math.round(i.balance * 100), 0),
       ),
     ]);
-    return { head: { seller: row.supplierName, buyer: row.companyName ?? row.buyerName, on }, items, aging };
+    const head = { seller: legalName ?? row.supplierName, buyer: row.companyName ?? row.buyerName, on };
+    return { head, items, aging };
   }
 
   return {

@@ -108,4 +108,25 @@ describe("the seller's business details on invoices and credit notes", () => {
     expect(pdf).toContain(supplier.name);
     expect(pdf).not.toContain('Tax id');
   });
+
+  it("head the account statement with the seller's legal name and the buyer's company, as the invoices name them", async () => {
+    const { supplier, product, supplierId } = await seller('statement-supplier');
+    const buyer = makeUser('statement-buyer');
+    const account = await grantNet(t, supplier, buyer, supplierId, 10_000);
+    const statementOf = async (user: AuthUser) =>
+      pdfText((await call(t, user, 'GET', `/api/trade-accounts/${account._id}/statement.pdf`)).rawPayload);
+    // Not set yet: the display name, as an invoice issued now would show it.
+    expect(await statementOf(buyer)).toContain(`${supplier.name} to Harbour Traders Ltd, as of`);
+
+    await setDetails(supplier, ACME);
+    const { invoice } = await invoicedOrder(buyer, supplier, product._id, 'ship');
+    expect(invoice.snapshot.seller.legalName).toBe(ACME.legalName);
+    expect(invoice.snapshot.buyer.companyName).toBe('Harbour Traders Ltd');
+    for (const user of [buyer, supplier]) {
+      const text = await statementOf(user);
+      expect(text).toContain(`${ACME.legalName} to Harbour Traders Ltd, as of`);
+      expect(text).toContain(invoice.number);
+      expect(text).not.toContain(supplier.name);
+    }
+  });
 });
