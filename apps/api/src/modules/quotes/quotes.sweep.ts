@@ -9,8 +9,9 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 /**
  * One pass of the quote sweep, by the clock `now`: queues the "expires within 24 hours" email of every
  * live offer that has not had one (to the buyer, whose move it is), and writes `expired` on offers past
- * their end (reads already treat them as expired), answering those offers' parties. Each is one statement whose conditional UPDATE has one
- * winner, so several instances sweeping at once send each email once. Answers what it did.
+ * their end (reads already treat them as expired). Each is one statement whose conditional UPDATE has one
+ * winner, so several instances sweeping at once send each email once. Answers what it did, with the
+ * parties of the offers it expired.
  */
 export async function sweepQuotes(
   db: Db,
