@@ -72,6 +72,8 @@ import { ignoreOrderEvents, type OrderEventSink } from './modules/orders/order-e
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
+import { createQuotesReadCache, quotesInvalidator } from './modules/quotes/quotes.cache';
+import { createQuoteReads } from './modules/quotes/quotes.reads';
 import { createQuotesRepository } from './modules/quotes/quotes.repository';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { createQuotesService } from './modules/quotes/quotes.service';
@@ -309,16 +311,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         invalidateInvoices,
         clock,
       });
+      const quotesRepository = createQuotesRepository(db);
+      const invalidateQuotes = quotesInvalidator(bus);
       const quotes = createQuotesService({
-        repository: createQuotesRepository(db),
+        repository: quotesRepository,
         events: orderEvents,
         clock,
         invalidateOrders,
         invalidateProducts,
+        invalidateQuotes,
+      });
+      const quoteReads = createQuoteReads({
+        repository: quotesRepository,
+        clock,
+        reads: createQuotesReadCache(bus, clock),
       });
       const threads = createThreadsService({
         repository: createThreadsRepository(db),
         clock,
+        // The quotes lists show each quote's unread messages.
+        changed: (subject, { buyer, supplier }) => {
+          if (subject === 'quote') invalidateQuotes(buyer.uid, supplier.uid);
+        },
         parties: {
           quote: quotes.parties,
           order: async (id) => {
@@ -336,8 +350,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
         },
       });
-      const quoteSweep = startQuoteSweep(db, clock, deps.quoteSweepMs ?? 60_000, (msg, err) =>
-        app.log.warn({ err }, msg),
+      const quoteSweep = startQuoteSweep(
+        db,
+        clock,
+        deps.quoteSweepMs ?? 60_000,
+        (msg, err) => app.log.warn({ err }, msg),
+        invalidateQuotes,
       );
       app.addHook('onClose', quoteSweep.stop);
       await api.register(
@@ -371,7 +389,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             });
             await scope.register(ordersRoutes, { orders, reads: orderReads, secured });
             await scope.register(cartRoutes, { orders, secured });
-            await scope.register(quotesRoutes, { quotes, secured });
+            await scope.register(quotesRoutes, { quotes, reads: quoteReads, secured });
             await scope.register(threadsRoutes, { threads, secured });
             await scope.register(tradeRoutes, { trade, statements, secured });
             await scope.register(invoicesRoutes, { invoices, reads: invoiceReads, secured });

@@ -5,8 +5,8 @@ import { liveMembers } from '../instances/members';
 import type { ResponseCache } from './cache';
 
 /**
- * The channel that the products, orders and invoices triggers (defined in migrations 0003, 0009, 0011,
- * 0013 and 0027, redefined in 0019 and 0026) and `publish` notify; decision 0010 lists every tag.
+ * The channel that the products, orders, invoices and quotes triggers (defined in migrations 0003, 0009, 0011,
+ * 0013, 0027 and 0028, redefined in 0019 and 0026) and `publish` notify; decision 0010 lists every tag.
  */
 export const INVALIDATION_CHANNEL = 'bulkwise_invalidate';
 

@@ -147,6 +147,38 @@ describe('response cache memory and loads', () => {
     expect((await cache.fill('p', read('unused'))).body).toBe('new');
     expect(loads).toBe(2);
   });
+
+  it('keeps an answer by the clock only within its window, and re-reads a shared load the clock has passed', async () => {
+    let now = 1_000;
+    const cache = createResponseCache({ now: () => now });
+    let loads = 0;
+    const read = (until: number) => async () => {
+      loads++;
+      return { body: `read at ${now}`, tags: ['quotes:q'], valid: { from: now, until } };
+    };
+    expect((await cache.fill('list', read(2_000))).body).toBe('read at 1000');
+    now = 1_999;
+    expect((await cache.fill('list', read(3_000))).body).toBe('read at 1000');
+    now = 2_000;
+    expect((await cache.fill('list', read(3_000))).body).toBe('read at 2000');
+    // A clock set back before the answer was read (a test clock) does not get it either.
+    now = 1_500;
+    expect((await cache.fill('list', read(3_000))).body).toBe('read at 1500');
+    expect(loads).toBe(3);
+
+    // A request that joins a load still running, whose answer the clock passes before it arrives.
+    cache.invalidate(['quotes:q']);
+    let release: () => void = () => {};
+    const slow = cache.fill('list', async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return { body: 'read at 1500', tags: ['quotes:q'], valid: { from: 1_500, until: 1_600 } };
+    });
+    const joined = cache.fill('list', read(9_000));
+    now = 1_600;
+    release();
+    expect((await slow).body).toBe('read at 1500');
+    expect((await joined).body).toBe('read at 1600');
+  });
 });
 
 describe('invalidation bus', () => {

@@ -37,7 +37,17 @@ export const uncached = (body: string, headers?: Record<string, string>): Cached
   ...(headers ? { headers } : {}),
 });
 
-type Entry = CachedResponse & { tags: string[]; size: number };
+type Entry = CachedResponse & { tags: string[]; size: number; until?: Validity };
+
+/**
+ * For an answer that depends on the time (a list by the clock): the clock times, in ms, between which it
+ * stays true; outside them the entry is a miss. `from` is when it was read, so a clock set back (tests)
+ * never gets an answer of a later time.
+ */
+export interface Validity {
+  from: number;
+  until: number;
+}
 
 /**
  * Serialised responses in memory, each with tags naming what it was read from (`product:<id>`), dropped
@@ -54,8 +64,14 @@ type Entry = CachedResponse & { tags: string[]; size: number };
  * buyers keep reading stay while one-off reads pass through. Concurrent misses of one key share one
  * load (`fill`).
  */
-export function createResponseCache(options: { maxBytes?: number } = {}) {
+export function createResponseCache(options: { maxBytes?: number; now?: () => number } = {}) {
   const maxBytes = options.maxBytes ?? 32 * 2 ** 20;
+  const now = options.now ?? Date.now;
+  const current = (entry: Entry) => {
+    if (!entry.until) return true;
+    const at = now();
+    return at >= entry.until.from && at < entry.until.until;
+  };
   // Iteration order is recency: a hit re-inserts its key, so the first keys are the least recently used.
   const entries = new Map<string, Entry>();
   // A tag read by one entry (a product page's own tag) holds that key itself, not a Set: with the whole
@@ -109,10 +125,16 @@ export function createResponseCache(options: { maxBytes?: number } = {}) {
     if (enabled) for (const listener of emptiedListeners) listener();
   };
 
+  const isPast = (answer: CachedResponse) => !current(answer as Entry);
+
   const cache = {
     begin: () => generation,
     get(key: string): CachedResponse | undefined {
-      const entry = enabled ? entries.get(key) : undefined;
+      let entry = enabled ? entries.get(key) : undefined;
+      if (entry && !current(entry)) {
+        remove(key);
+        entry = undefined;
+      }
       if (entry) {
         stats.hits++;
         entries.delete(key);
@@ -123,7 +145,7 @@ export function createResponseCache(options: { maxBytes?: number } = {}) {
     set(
       key: string,
       body: string,
-      opts: { tags: string[]; startedAt: number; headers?: Record<string, string> },
+      opts: { tags: string[]; startedAt: number; headers?: Record<string, string>; valid?: Validity },
     ) {
       if (!enabled || opts.startedAt !== generation || body.length > maxBytes / 4) return undefined;
       remove(key);
@@ -133,6 +155,7 @@ export function createResponseCache(options: { maxBytes?: number } = {}) {
         tags: opts.tags,
         size: body.length,
         ...(opts.headers ? { headers: opts.headers } : {}),
+        ...(opts.valid ? { until: opts.valid } : {}),
         grow(added: number) {
           // Dropped meanwhile (invalidated, evicted): nothing of it is counted any more.
           if (entries.get(key) !== entry) return;
@@ -160,17 +183,25 @@ export function createResponseCache(options: { maxBytes?: number } = {}) {
      */
     fill(
       key: string,
-      read: () => Promise<{ body: string; tags: string[]; headers?: Record<string, string> }>,
+      read: () => Promise<{
+        body: string;
+        tags: string[];
+        headers?: Record<string, string>;
+        valid?: Validity;
+      }>,
     ): Promise<CachedResponse> {
       const kept = cache.get(key);
       if (kept) return Promise.resolve(kept);
       const running = loading.get(key);
-      if (running && running.startedAt === generation) return running.answer;
+      // A shared load whose answer the clock has passed by the time it arrives is read again.
+      if (running && running.startedAt === generation)
+        return running.answer.then((shared) => (isPast(shared) ? cache.fill(key, read) : shared));
       const startedAt = generation;
       const answer = read()
         .then(
-          ({ body, tags, headers }) =>
-            cache.set(key, body, { tags, startedAt, headers }) ?? uncached(body, headers),
+          ({ body, tags, headers, valid }) =>
+            cache.set(key, body, { tags, startedAt, headers, valid }) ??
+            Object.assign(uncached(body, headers), valid ? { until: valid } : {}),
         )
         .finally(() => {
           if (loading.get(key)?.answer === answer) loading.delete(key);

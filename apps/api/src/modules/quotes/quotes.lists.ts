@@ -141,6 +141,22 @@ export function quoteListQueries(db: Db) {
       return counts;
     },
 
+    /**
+     * When the clock next changes what `uid`'s lists on `side` show without any write: the first live offer
+     * to end (it moves to Expired) and the first to come within 24 hours of its end (it joins Expiring),
+     * from the (party, status, valid_until) index. Null: no such offer.
+     */
+    async clockChanges(uid: string, side: QuoteActor, now: Date) {
+      const firstOfferEndingAfter = (at: Date) => sql`(select ${quotes.validUntil} from ${quotes}
+        where ${sideColumn(side)} = ${uid} and ${quotes.status} = 'offered' and ${quotes.validUntil} > ${ts(at)}
+        order by ${quotes.validUntil} limit 1)`;
+      const result = await db.execute(sql`select ${firstOfferEndingAfter(now)} as ends,
+        ${firstOfferEndingAfter(soon(now))} as nears`);
+      const [row] = rowsOf<{ ends: string | Date | null; nears: string | Date | null }>(result);
+      const ms = (at: string | Date | null | undefined) => (at == null ? Infinity : new Date(at).getTime());
+      return { offerEnds: ms(row?.ends), offerNears: ms(row?.nears) - QUOTE_EXPIRING_WITHIN_MS };
+    },
+
     /** Quotes waiting for `uid`'s move: requests and counters as supplier, live offers as buyer. */
     async awaiting(uid: string, now: Date): Promise<number> {
       const result = await db.execute(sql`select

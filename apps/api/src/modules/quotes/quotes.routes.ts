@@ -14,7 +14,9 @@ import {
 } from '@bulkwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJson } from '../../lib/cache/http';
 import type { SecuredRouteOptions } from '../../plugins/secured';
+import type { QuoteReads } from './quotes.reads';
 import type { QuotesService } from './quotes.service';
 
 const HeadersSchema = z.object({
@@ -31,8 +33,10 @@ const MOVE_ANSWERS = `200 with the quote; 403 when the caller is a party but thi
 
 export const quotesRoutes: FastifyPluginAsyncZod<{
   quotes: QuotesService;
+  /** The lists and the badge, answered from memory per trader until a write or the clock changes them. */
+  reads: QuoteReads;
   secured: SecuredRouteOptions;
-}> = async (app, { quotes, secured }) => {
+}> = async (app, { quotes, reads, secured }) => {
   const tags = ['quotes'];
   app.post(
     '/quotes',
@@ -62,7 +66,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
         response: { 200: QuoteListSchema },
       },
     },
-    async (req) => quotes.list(req.user, req.query),
+    async (req, reply) => sendJson(req, reply, await reads.list(req.user, req.query)),
   );
   app.get(
     '/quotes/awaiting',
@@ -74,7 +78,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
         response: { 200: QuoteAwaitingSchema },
       },
     },
-    async (req) => quotes.awaiting(req.user),
+    async (req, reply) => sendJson(req, reply, await reads.awaiting(req.user)),
   );
   app.get(
     '/quotes/:id',

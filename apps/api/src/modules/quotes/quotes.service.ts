@@ -2,7 +2,6 @@ import {
   QUOTE_MAX_VALID_DAYS,
   QUOTE_MESSAGES,
   QUOTE_OPEN_PER_PAIR,
-  QUOTE_PAGE_DEFAULT_LIMIT,
   QUOTE_REQUESTS_PER_DAY,
   quoteStatusAt,
   quoteTransitionFor,
@@ -10,8 +9,6 @@ import {
   type Quote,
   type QuoteActor,
   type QuoteCounterBody,
-  type QuoteList,
-  type QuoteListQuery,
   type QuoteMove,
   type QuoteOfferBody,
   type QuoteRequestBody,
@@ -26,10 +23,10 @@ import { createOutboxRepository } from '../notifications/outbox.repository';
 import type { QuoteMailKind } from '../notifications/quote-templates';
 import type { OrderEventSink } from '../orders/order-events';
 import type { InvalidateOrders } from '../orders/orders.cache';
-import { decodeOrderCursor, encodeOrderCursor } from '../orders/orders.cursor';
 import type { InvalidateProducts } from '../products/products.cache';
 import { accountRefusal } from '../trade/account-terms';
-import { quoteMailPayload, toQuote, toSummary } from './quotes.mapper';
+import type { InvalidateQuotes } from './quotes.cache';
+import { quoteMailPayload, toQuote } from './quotes.mapper';
 import { ShortLine, placeQuotedOrders } from './quotes.orders';
 import type { QuotesRepository } from './quotes.repository';
 import { validateOffer, validateRequest } from './quotes.validation';
@@ -64,8 +61,12 @@ export function createQuotesService(deps: {
   clock: () => Date;
   invalidateOrders: InvalidateOrders;
   invalidateProducts: InvalidateProducts;
+  /** A committed move drops both parties' cached lists and badges, here and (by NOTIFY) everywhere. */
+  invalidateQuotes: InvalidateQuotes;
 }) {
   const { repository, clock } = deps;
+  const changed = (row: Pick<QuoteRow, 'buyerUid' | 'supplierUid'>) =>
+    deps.invalidateQuotes(row.buyerUid, row.supplierUid);
 
   /** The quote and the caller's side; 404 for anyone who is not one of its two parties. */
   async function visible(user: AuthUser, id: string): Promise<{ row: QuoteRow; you: QuoteActor }> {
@@ -136,7 +137,9 @@ export function createQuotesService(deps: {
         return moved;
       }),
     );
-    return done ? answer(id, you) : refused(id, you);
+    if (!done) return refused(id, you);
+    changed(done);
+    return answer(id, you);
   }
 
   /** Decline (either side, with a reason) or withdraw (the buyer): any time until accepted. */
@@ -153,7 +156,9 @@ export function createQuotesService(deps: {
         return moved;
       }),
     );
-    return done ? answer(id, you) : refused(id, you, t.to);
+    if (!done) return refused(id, you, t.to);
+    changed(done);
+    return answer(id, you);
   }
 
   /** The request, its limits and its mail in one transaction; undefined when the key was used meanwhile. */
@@ -237,6 +242,7 @@ export function createQuotesService(deps: {
         }),
       );
       if (placed) {
+        changed({ buyerUid: user.uid, supplierUid: placed.supplierUid });
         deps.invalidateOrders(placed.supplierUid);
         deps.invalidateProducts(placed.productIds, { stockOnly: true });
       }
@@ -263,7 +269,10 @@ export function createQuotesService(deps: {
         if (previous) return previous;
       }
       const row = await insertRequest(user, body, key ?? null, supplier, lines);
-      if (row) return answer(row.id, 'buyer');
+      if (row) {
+        changed(row);
+        return answer(row.id, 'buyer');
+      }
       const raced = key ? await replay(user, key, lines) : undefined;
       if (!raced) throw new AppError('CONFLICT', 'This Idempotency-Key was already used');
       return raced;
@@ -278,26 +287,6 @@ export function createQuotesService(deps: {
     accept,
     decline: (user: AuthUser, id: string, reason: string) => close(user, id, 'decline', reason),
     withdraw: (user: AuthUser, id: string) => close(user, id, 'withdraw', null),
-
-    async list(user: AuthUser, query: QuoteListQuery): Promise<QuoteList> {
-      const now = clock();
-      const cursor = query.cursor === undefined ? undefined : decodeOrderCursor(query.cursor);
-      const limit = query.limit ?? QUOTE_PAGE_DEFAULT_LIMIT;
-      const [page, counts] = await Promise.all([
-        repository.page(user.uid, query.as, now, limit, query.status, cursor),
-        repository.counts(user.uid, query.as, now),
-      ]);
-      const last = page.rows.at(-1);
-      return {
-        items: page.rows.map((r) => toSummary(r, query.as, now)),
-        counts,
-        nextCursor:
-          page.hasMore && last
-            ? encodeOrderCursor({ purchasedAtCursor: last.activityCursor, id: last.id })
-            : null,
-      };
-    },
-    awaiting: async (user: AuthUser) => ({ count: await repository.awaiting(user.uid, clock()) }),
 
     /** The two parties of a quote, for its thread (undefined: no such quote). */
     async parties(id: string) {

@@ -27,13 +27,18 @@ export function threadQueries(db: Db) {
     async messages(threadId: string): Promise<MessageRow[]> {
       return db.select().from(messages).where(eq(messages.threadId, threadId)).orderBy(asc(messages.id));
     },
-    /** Moves the reader's marker forward only: two tabs reading at once never move it back. */
-    async markRead(threadId: string, side: QuoteActor, upTo: number): Promise<void> {
+    /**
+     * Moves the reader's marker forward only (two tabs reading at once never move it back); true when it
+     * moved. A marker already there is not written again: the quotes lists' caches drop on a move.
+     */
+    async markRead(threadId: string, side: QuoteActor, upTo: number): Promise<boolean> {
       const column = side === 'buyer' ? messageThreads.buyerReadId : messageThreads.supplierReadId;
-      await db
+      const moved = await db
         .update(messageThreads)
         .set({ [side === 'buyer' ? 'buyerReadId' : 'supplierReadId']: sql`greatest(${column}, ${upTo})` })
-        .where(eq(messageThreads.id, threadId));
+        .where(and(eq(messageThreads.id, threadId), sql`${column} < ${upTo}`))
+        .returning({ id: messageThreads.id });
+      return moved.length === 1;
     },
     async postedSince(authorUid: string, since: Date): Promise<number> {
       const [row] = await db

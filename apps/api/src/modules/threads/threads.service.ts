@@ -34,6 +34,8 @@ export function createThreadsService(deps: {
   repository: ThreadsRepository;
   parties: Record<ThreadSubject, PartiesOf>;
   clock: () => Date;
+  /** After a committed message or read marker: what the parties' lists show (unread) has changed. */
+  changed: (subject: ThreadSubject, parties: { buyer: Party; supplier: Party }) => void;
 }) {
   const { repository, clock } = deps;
 
@@ -48,12 +50,12 @@ export function createThreadsService(deps: {
   return {
     /** The thread, oldest first; reading it marks every message in it read for the caller. */
     async read(user: AuthUser, subject: ThreadSubject, id: string): Promise<Thread> {
-      const { you } = await side(user, subject, id);
+      const { parties, you } = await side(user, subject, id);
       const thread = await repository.find(subject, id);
       if (!thread) return { messages: [], you };
       const rows = await repository.messages(thread.id);
       const last = rows.at(-1);
-      if (last) await repository.markRead(thread.id, you, last.id);
+      if (last && (await repository.markRead(thread.id, you, last.id))) deps.changed(subject, parties);
       return { messages: rows.map(toMessage), you };
     },
 
@@ -64,7 +66,7 @@ export function createThreadsService(deps: {
       if ((await repository.postedSince(user.uid, new Date(now.getTime() - 60_000))) >= MESSAGES_PER_MINUTE)
         throw new AppError('RATE_LIMITED', `You can send at most ${MESSAGES_PER_MINUTE} messages a minute`);
       const thread = await repository.ensure(subject, id, parties.buyer.uid, parties.supplier.uid);
-      return repository.transaction(async (q, tx) => {
+      const posted = await repository.transaction(async (q, tx) => {
         const row = await q.insert({ threadId: thread.id, from: you, authorUid: user.uid, text, at: now });
         // The writer has read their own thread up to here.
         await q.markRead(thread.id, you, row.id);
@@ -86,6 +88,8 @@ export function createThreadsService(deps: {
         }
         return toMessage(row);
       });
+      deps.changed(subject, parties);
+      return posted;
     },
 
     async unread(user: AuthUser): Promise<Unread> {

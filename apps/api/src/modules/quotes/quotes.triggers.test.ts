@@ -1,0 +1,87 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KIND, buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { bearer, createProduct, makeUser, placeOrder } from '../../../test/factories';
+import { requestQuote } from '../../../test/quote-factories';
+import { INVALIDATION_CHANNEL } from '../../lib/cache/bus';
+import { quotesTag } from './quotes.cache';
+
+// What the triggers of migration 0028 tell other instances, statement by statement, as a script would
+// write: the quote's two parties for what a quotes list shows, nothing for what it does not.
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t?.close());
+
+describe(`the quotes triggers on ${DB_KIND}`, () => {
+  it('name both parties for a version, a quote message and a moved read marker; nothing for the rest', async () => {
+    const heard: string[] = [];
+    const listener = t.database.listen(INVALIDATION_CHANNEL, {
+      onMessage: (payload) => heard.push(payload),
+      onState: () => {},
+    });
+    await listener.ready;
+    let marks = 0;
+    /** The quotes tags `statement` notified: one session's notifications arrive in commit order. */
+    const tagsOf = async (statement: SQL) => {
+      const mark = `test-mark:${++marks}`;
+      const from = heard.length;
+      await t.database.db.execute(statement);
+      await t.database.db.execute(sql`select pg_notify(${INVALIDATION_CHANNEL}, ${mark})`);
+      while (!heard.includes(mark)) await new Promise((resolve) => setImmediate(resolve));
+      return heard
+        .slice(from, heard.indexOf(mark))
+        .flatMap((p) => p.split(','))
+        .filter((tag) => tag.startsWith('quotes:'))
+        .sort();
+    };
+    try {
+      const supplier = makeUser('supplier');
+      const buyer = makeUser('buyer');
+      const product = await createProduct(t, supplier, { minSellingQuantity: 1 });
+      const quote = await requestQuote(t, buyer, [product._id], 5);
+      const order = await placeOrder(t, buyer, product._id, 5);
+      for (const [subject, id] of [
+        ['quotes', quote._id],
+        ['orders', order],
+      ])
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/${subject}/${id}/messages`,
+          headers: await bearer(t, buyer),
+          payload: { text: 'Hello' },
+        });
+      const both = [quotesTag(buyer.uid), quotesTag(supplier.uid)].sort();
+      const thread = (subject: string) =>
+        sql`(select id from message_threads where subject_type = ${subject} and subject_id = ${
+          subject === 'quote' ? quote._id : order
+        })`;
+
+      expect(
+        await tagsOf(sql`insert into quote_versions (quote_id, number, "by", lines, at)
+          values (${quote._id}, 1, 'supplier', '[]'::jsonb, now())`),
+      ).toEqual(both);
+      expect(
+        await tagsOf(sql`insert into messages (thread_id, from_party, author_uid, text, at)
+          values (${thread('quote')}, 'supplier', ${supplier.uid}, 'Hi', now())`),
+      ).toEqual(both);
+      expect(
+        await tagsOf(sql`update message_threads set buyer_read_id = buyer_read_id + 1
+          where id = ${thread('quote')}`),
+      ).toEqual(both);
+      expect(
+        await tagsOf(
+          sql`update message_threads set supplier_emailed_at = now() where id = ${thread('quote')}`,
+        ),
+      ).toEqual([]);
+      expect(
+        await tagsOf(sql`insert into messages (thread_id, from_party, author_uid, text, at)
+          values (${thread('order')}, 'supplier', ${supplier.uid}, 'Hi', now())`),
+      ).toEqual([]);
+      expect(await tagsOf(sql`update quotes set note = 'Pallets' where id = ${quote._id}`)).toEqual(both);
+    } finally {
+      await listener.close();
+    }
+  });
+});
