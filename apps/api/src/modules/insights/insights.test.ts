@@ -19,6 +19,7 @@ import {
   placeOrder,
   productInput,
 } from '../../../test/factories';
+import { within } from '../../../test/within';
 
 // Every figure of every insights endpoint is held against the same figure computed by a plain query on
 // cart_items (the orders table), over orders generated straight into the table: volume-break and quoted
@@ -474,7 +475,8 @@ describe('insights freshness and the purchase path', () => {
     const first = await placeOrder(t, buyer, product._id, 60);
     let here = await summaryOn(t.app);
     expect(here).toMatchObject({ orders: 1, units: 60, revenue: 510, averageOrderValue: 510, buyers: 1 });
-    await pollUntil(
+    await within(
+      5_000,
       () => summaryOn(peer),
       (s) => s.orders === 1,
     );
@@ -484,7 +486,8 @@ describe('insights freshness and the purchase path', () => {
     expect((await moveOrder(t, buyer, second, 'cancel')).statusCode).toBe(200);
     here = await summaryOn(t.app);
     expect(here).toMatchObject({ orders: 1, revenue: 510, cancelledByBuyer: 1, cancelledBySupplier: 0 });
-    await pollUntil(
+    await within(
+      5_000,
       () => summaryOn(peer),
       (s) => s.cancelledByBuyer === 1,
     );
@@ -493,7 +496,8 @@ describe('insights freshness and the purchase path', () => {
     here = await summaryOn(t.app);
     expect(here.medianHoursToShip).toBe(0);
     expect(here.shippedWithin2Days).toBe(1);
-    await pollUntil(
+    await within(
+      5_000,
       () => summaryOn(peer),
       (s) => s.shippedWithin2Days === 1,
     );
@@ -559,18 +563,21 @@ describe('insights freshness and the purchase path', () => {
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(await stockOn(t.app)).toEqual([8]);
-    await pollUntil(
+    await within(
+      5_000,
       () => stockOn(peer),
       (s) => s.length === 1 && s[0] === 8,
     );
 
     // A script on the table, as an operator's fix would be: the trigger tells both.
     await t.database.db.execute(sql`update products set main_quantity = 30 where id = ${product._id}::uuid`);
-    await pollUntil(
+    await within(
+      5_000,
       () => stockOn(t.app),
       (s) => s.length === 0,
     );
-    await pollUntil(
+    await within(
+      5_000,
       () => stockOn(peer),
       (s) => s.length === 0,
     );
@@ -578,20 +585,10 @@ describe('insights freshness and the purchase path', () => {
     // A purchase (its transaction defers the trigger; it publishes the supplier's orders tag).
     await placeOrder(t, buyer, product._id, 25);
     expect(await stockOn(t.app)).toEqual([5]);
-    await pollUntil(
+    await within(
+      5_000,
       () => stockOn(peer),
       (s) => s.length === 1 && s[0] === 5,
     );
   });
 });
-
-/** Reads until `ok` holds (another instance hears of a commit by NOTIFY); fails after 5 s with the last value. */
-async function pollUntil<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<void> {
-  const started = performance.now();
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return;
-    if (performance.now() - started > 5_000) throw new Error(`still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}

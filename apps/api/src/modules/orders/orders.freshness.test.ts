@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createProduct, makeUser, moveOrder, placeOrder } from '../../../test/factories';
 import type { ResponseCache } from '../../lib/cache/cache';
 import { createOrdersReadCache, ordersTag } from './orders.cache';
+import { within } from '../../../test/within';
 
 // The desk's first pages and counts are kept in memory: these prove a reader never sees what an
 // acknowledged order change replaced, on the instance that made it at once and on another within 100 ms.
@@ -41,19 +42,6 @@ async function desk(app: FastifyInstance, supplier: User): Promise<Desk> {
     summary: summary.json() as OrderSummary,
     etag: all.headers.etag as string,
   };
-}
-
-/** Reads the desk until `ok` holds or `withinMs` has passed; fails with what it last saw. */
-async function within(withinMs: number, read: () => Promise<Desk>, ok: (d: Desk) => boolean) {
-  const started = performance.now();
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return;
-    if (performance.now() - started > withinMs)
-      throw new Error(`still ${JSON.stringify(value)} after ${withinMs} ms`);
-    // Cached answers through inject() never leave the microtask queue: yield so the notification can arrive.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
 }
 
 async function supplierWithOrders(count: number) {

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createProduct, makeUser, productInput, purchase } from '../../../test/factories';
 import { readHead, webDirWithIndexHtml } from '../../../test/html';
 import { seedCatalog } from '../../db/seed/seed';
+import { within } from '../../../test/within';
 
 /*
  * A product page's HTML is kept like its JSON and dropped by the same invalidation: the next HTML after
@@ -31,18 +32,6 @@ const html = async (app: FastifyInstance, url: string) => {
 };
 const priceOf = async (app: FastifyInstance, id: string) =>
   (await html(app, `/product/${id}`)).meta.get('product:price:amount');
-
-/** Reads until `ok` holds or `withinMs` has passed (or fails with the last value). */
-async function within<T>(withinMs: number, read: () => Promise<T>, ok: (value: T) => boolean) {
-  const started = performance.now();
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return performance.now() - started;
-    if (performance.now() - started > withinMs) throw new Error(`still ${JSON.stringify(value)}`);
-    // Let the other instance's notification in (a cached inject() never leaves the microtask queue).
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
 
 describe('freshness of the server-made HTML', () => {
   const owner = makeUser('supplier');

@@ -12,6 +12,7 @@ import { INVALIDATION_CHANNEL } from '../../lib/cache/bus';
 import { MEMBER_PREFIX } from '../../lib/instances/members';
 import { ordersTag } from '../orders/orders.cache';
 import { inventoryTag, productTag, stockTag, textTag } from './products.cache';
+import { within } from '../../../test/within';
 
 // Caches are on in every test app: these prove a reader never sees what an acknowledged write replaced.
 let t: TestApp;
@@ -38,20 +39,6 @@ const categoryCount = async (app: FastifyInstance, slug: string) => {
   return (res.json() as Array<{ slug: string; productCount: number }>).find((c) => c.slug === slug)
     ?.productCount;
 };
-
-/** Reads through `read` until `ok` holds or `withinMs` has passed; answers how long it took (or fails). */
-async function within<T>(withinMs: number, read: () => Promise<T>, ok: (value: T) => boolean) {
-  const started = performance.now();
-  for (;;) {
-    const value = await read();
-    const elapsed = performance.now() - started;
-    if (ok(value)) return elapsed;
-    if (elapsed > withinMs) throw new Error(`still ${JSON.stringify(value)} after ${Math.round(elapsed)} ms`);
-    // A cached answer through inject() never leaves the microtask queue, so without this the loop would
-    // starve the socket that brings the other instance's notification; a real client always yields here.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
 
 // First in the file: a later test makes every instance drop all it keeps (a vanished member), which would
 // read the marker below again.

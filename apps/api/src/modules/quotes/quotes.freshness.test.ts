@@ -6,6 +6,7 @@ import { DB_KIND, buildTestApp, type TestApp } from '../../../test/build-test-ap
 import { bearer, createProduct, makeUser, type TestUser } from '../../../test/factories';
 import { DAY, offerQuote, pricedLines, quoteCall, requestQuote } from '../../../test/quote-factories';
 import { testClock } from '../../../test/test-clock';
+import { within } from '../../../test/within';
 
 // The quotes lists (first pages with their counts) and the badge are kept in memory per trader: these prove
 // a reader never sees what an acknowledged write replaced, on the instance that made it at once and on
@@ -44,19 +45,6 @@ async function view(app: FastifyInstance, user: TestUser, side: 'buyer' | 'suppl
 async function cached(app: FastifyInstance, user: TestUser, side: 'buyer' | 'supplier', status?: string) {
   await view(app, user, side, status);
   return view(app, user, side, status);
-}
-
-/** Reads until `ok` holds or `withinMs` has passed; fails with what it last saw. */
-async function within(withinMs: number, read: () => Promise<View>, ok: (v: View) => boolean) {
-  const started = performance.now();
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return;
-    if (performance.now() - started > withinMs)
-      throw new Error(`still ${JSON.stringify(value)} after ${withinMs} ms`);
-    // Cached answers through inject() never leave the microtask queue: yield so the notification can arrive.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
 }
 
 const statusOf = (v: View, id: string) => v.list.items.find((q) => q._id === id)?.status;

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createProduct, makeUser, moveOrder } from '../../../test/factories';
 import { buy, grantNet, pay, testClock } from '../../../test/trade';
 import type { AuthUser } from '../auth/tokens';
+import { within } from '../../../test/within';
 
 // The invoices lists' first pages are kept in memory (invoices.cache.ts): these prove a reader never sees
 // what an acknowledged write replaced, on the instance that made it at once and on another within 100 ms,
@@ -32,19 +33,6 @@ async function list(app: FastifyInstance, user: AuthUser, as: 'buyer' | 'supplie
   return (await get<InvoicePage>(app, user, url)).items;
 }
 const states = (items: Invoice[]) => items.map((i) => [i.number, i.status, i.balance, i.payments.length]);
-
-/** Reads until `ok` holds or `withinMs` has passed; fails with what it last saw. */
-async function within<T>(withinMs: number, read: () => Promise<T>, ok: (value: T) => boolean) {
-  const started = performance.now();
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (performance.now() - started > withinMs)
-      throw new Error(`still ${JSON.stringify(value)} after ${withinMs} ms`);
-    // Cached answers through inject() never leave the microtask queue: yield so the notification can arrive.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
 
 async function trading(name: string) {
   const supplier = makeUser(`${name}-supplier`);
