@@ -51,7 +51,13 @@ export async function startApi(work, databaseUrl, options = {}) {
   child.recentOutput = () => readFileSync(logFile, 'utf8').slice(-4000);
   child.benchName = 'api';
   const base = `http://127.0.0.1:${port}`;
-  await waitForUrl(`${base}/api/health`, { child, timeoutMs: 60_000 });
+  try {
+    await waitForUrl(`${base}/api/health`, { child, timeoutMs: 60_000 });
+  } catch (err) {
+    // Not ready: the caller never gets the child, so it is stopped here, its log's tail in the error.
+    await stop(child, 'SIGTERM', 10_000);
+    throw new Error(`${err instanceof Error ? err.message : err}\n[api log] ${child.recentOutput()}`);
+  }
   return { base, jwtSecret, child, logFile, readyMs: performance.now() - spawnedAt };
 }
 
