@@ -7,15 +7,20 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../lib/ports.mjs';
 import { UNLIMITED_RATES } from '../lib/unlimited-rates.mjs';
-import { BIN, ROOT, stop, waitForUrl } from '../stack.mjs';
+import { BIN, ROOT, buildApi, stop, waitForUrl } from '../stack.mjs';
 import { loadavg } from './report.mjs';
 
 /**
  * Starts the API (NODE_ENV=production, mail off, limits far above what a run sends) on `databaseUrl`,
- * its output in `<work>/api.log`; answers its base URL, its JWT secret and the child (for `stop`).
+ * its output in `<work>/api.log`; answers its base URL, its JWT secret, the child (for `stop`), its log file and
+ * the time from spawn to /api/health answering 200 (`readyMs`).
+ * `compiled`: the built API on plain Node, as `npm start` runs it (the child is then the server process
+ * itself, whose memory /proc shows); `env` adds or overrides variables; `jwtSecret` reuses a secret.
+ * @param {string} work @param {string} databaseUrl
+ * @param {{ compiled?: boolean, env?: Record<string, string>, jwtSecret?: string }} [options]
  */
-export async function startApi(work, databaseUrl) {
-  const jwtSecret = randomBytes(32).toString('base64url');
+export async function startApi(work, databaseUrl, options = {}) {
+  const jwtSecret = options.jwtSecret ?? randomBytes(32).toString('base64url');
   const port = await freePort();
   const env = {
     ...process.env,
@@ -28,10 +33,16 @@ export async function startApi(work, databaseUrl) {
     SEED_DEMO_DATA: 'false',
     WEB_DIST_DIR: '',
     DATABASE_URL: databaseUrl,
+    ...options.env,
   };
   for (const key of ['FIREBASE_AUTH_EMULATOR_HOST', 'LOG_LEVEL']) delete env[key];
   const logFile = path.join(work, 'api.log');
-  const child = spawn(path.join(BIN, 'tsx'), [path.join(ROOT, 'apps', 'api', 'src', 'server.ts')], {
+  if (options.compiled) await buildApi();
+  const [command, args] = options.compiled
+    ? [process.execPath, ['--enable-source-maps', path.join(ROOT, 'apps', 'api', 'dist', 'server.js')]]
+    : [path.join(BIN, 'tsx'), [path.join(ROOT, 'apps', 'api', 'src', 'server.ts')]];
+  const spawnedAt = performance.now();
+  const child = spawn(command, args, {
     cwd: ROOT,
     env,
     stdio: ['ignore', openSync(logFile, 'a'), openSync(logFile, 'a')],
@@ -40,8 +51,14 @@ export async function startApi(work, databaseUrl) {
   child.recentOutput = () => readFileSync(logFile, 'utf8').slice(-4000);
   child.benchName = 'api';
   const base = `http://127.0.0.1:${port}`;
-  await waitForUrl(`${base}/api/health`, { child, timeoutMs: 60_000 });
-  return { base, jwtSecret, child };
+  try {
+    await waitForUrl(`${base}/api/health`, { child, timeoutMs: 60_000 });
+  } catch (err) {
+    // Not ready: the caller never gets the child, so it is stopped here, its log's tail in the error.
+    await stop(child, 'SIGTERM', 10_000);
+    throw new Error(`${err instanceof Error ? err.message : err}\n[api log] ${child.recentOutput()}`);
+  }
+  return { base, jwtSecret, child, logFile, readyMs: performance.now() - spawnedAt };
 }
 
 /**

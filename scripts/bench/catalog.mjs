@@ -30,7 +30,7 @@ export function prng(seed) {
 /** Shares of the catalog per category, in PRODUCT_CATEGORIES order (sums to 1). */
 const CATEGORY_WEIGHTS = [0.22, 0.17, 0.2, 0.12, 0.12, 0.1, 0.07];
 
-const VARIANTS = [
+export const VARIANTS = [
   'Standard',
   'Pro',
   'Lite',
@@ -44,7 +44,7 @@ const VARIANTS = [
   'Select',
   'Prime',
 ];
-const PACKS = [
+export const PACKS = [
   'Case of 12',
   'Case of 24',
   'Carton of 48',
@@ -53,7 +53,18 @@ const PACKS = [
   'Bundle of 6',
   'Single unit',
 ];
-const COLOURS = ['Black', 'White', 'Graphite', 'Navy', 'Red', 'Olive', 'Sand', 'Silver', 'Teal', 'Amber'];
+export const COLOURS = [
+  'Black',
+  'White',
+  'Graphite',
+  'Navy',
+  'Red',
+  'Olive',
+  'Sand',
+  'Silver',
+  'Teal',
+  'Amber',
+];
 
 function uuidFrom(random) {
   const bytes = new Uint8Array(16);

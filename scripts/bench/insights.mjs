@@ -16,8 +16,9 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
 import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
-import { ROOT, stop } from '../stack.mjs';
+import { stop } from '../stack.mjs';
 import { runBench, startApi, withClient } from './api-process.mjs';
+import { rebuildRollups, seedOrders, seedProducts } from './marketplace.mjs';
 import { envNumber, fmt, loadavg, loadKnobs, machine, machineLine, writeSection } from './report.mjs';
 import { benchServer } from './server.mjs';
 
@@ -51,76 +52,22 @@ let throwaway;
 let api;
 
 /**
- * PRODUCTS products spread over SUPPLIERS suppliers (product i belongs to supplier i % SUPPLIERS), ORDERS
- * orders over the two years before 2026-10-01: every fifth order goes to supplier 0's products, the others
- * to any supplier's. Statuses in every proportion, a third of the shipments after more than 2 days.
+ * PRODUCTS products spread over SUPPLIERS suppliers, ORDERS orders over the two years before 2026-10-01
+ * (marketplace.mjs), the rollups rebuilt after. Answers supplier 0's order count.
  */
 async function seed(exec) {
-  await exec(`
-    insert into products (name, brand_name, category, category_slug, description, image, main_quantity,
-      min_selling_quantity, price, rating, owner_uid, user_email, user_name)
-    select 'Bench item ' || i, 'Benchco', c.name, c.slug, 'An item for the bench', '/images/products/placeholder.jpg',
-      1000000, 10, 2.5 + (i % 400), 4.2,
-      'bench-supplier-' || (i % ${SUPPLIERS}), 'bench-supplier-' || (i % ${SUPPLIERS}) || '@bench.bulkwise.test',
-      'Bench supplier ' || (i % ${SUPPLIERS})
-    from generate_series(0, ${PRODUCTS - 1}) i
-    cross join lateral (select (array['Industrial Machinery & Tools', 'Office Supplies & Stationery', 'Health & Beauty'])[1 + i % 3] as name,
-      (array['industrial_machinery_tools', 'office_supplies_stationery', 'health_beauty'])[1 + i % 3] as slug) c`);
-  await exec(`create temporary table bench_products as
-    select row_number() over (order by id) - 1 as n, id, name, category, category_slug, price, owner_uid, user_email, user_name
-    from products`);
-  await exec(`create index on bench_products (n)`);
-  await exec(`analyze bench_products`);
-  const big = (
-    await exec(`select array_agg(n order by n) as ns from bench_products where owner_uid = '${BIG.uid}'`)
-  ).rows[0].ns;
-  await exec(
-    `create temporary table bench_big as select ordinality - 1 as k, n from unnest('{${big.join(',')}}'::bigint[]) with ordinality n`,
-  );
-  await exec(`create index on bench_big (k)`);
-  // The rollups are rebuilt below, set-based, from the migration's backfill.
-  await exec(`set session_replication_role = replica`);
-  const batch = 50_000;
-  for (let from = 1; from <= ORDERS; from += batch) {
-    const to = Math.min(ORDERS, from + batch - 1);
-    await exec(`
-      insert into cart_items (buyer_uid, buyer_email, buyer_name, product_id, product_snapshot, quantity, unit_price,
-        address, phone, updated_quantity, purchased_at, status, supplier_uid, supplier_email, supplier_name,
-        cancelled_by, shipped_at)
-      select 'bench-buyer-' || (i::bigint * 7919 % ${BUYERS}), 'buyer-' || (i::bigint * 7919 % ${BUYERS}) || '@bench.bulkwise.test',
-        'Buyer ' || (i::bigint * 7919 % ${BUYERS}), p.id,
-        jsonb_build_object('_id', p.id, 'name', p.name, 'category', p.category, 'categorySlug', p.category_slug),
-        10 + i % 90, case when i % 4 = 0 then round(p.price * 0.9, 2) else p.price end,
-        'Harbour Road', '+44 117 496 0000', 0, g.at, s.status, p.owner_uid, p.user_email, p.user_name,
-        case when s.status = 'cancelled' then (array['buyer', 'supplier'])[1 + i % 2] end,
-        case when s.status in ('shipped', 'delivered') then g.at + (1 + i % 96) * interval '1 hour' end
-      from generate_series(${from}::int, ${to}::int) i
-      cross join lateral (select timestamptz '2026-10-01T00:00:00Z' - (i::bigint * 63113904 / ${ORDERS}) * interval '1 second' as at) g
-      cross join lateral (select (array['placed', 'confirmed', 'shipped', 'delivered', 'delivered', 'delivered',
-        'delivered', 'cancelled', 'placed', 'delivered'])[1 + i % 10] as status) s
-      cross join lateral (select * from bench_products where n = case when i % 5 = 0
-        then (select b.n from bench_big b where b.k = (i / 5) % ${big.length}) else (i::bigint * 104729) % ${PRODUCTS} end) p`);
-    if (to % 200_000 === 0 || to === ORDERS) step(`  ${fmt(to)} orders`);
-  }
-  await exec(`set session_replication_role = origin`);
-  const backfill = [
-    '0019_insights.sql',
-    '0020_insights_status_buyers.sql',
-    '0023_insights_monthly.sql',
-  ].flatMap((file) =>
-    readFileSync(path.join(ROOT, 'apps/api/src/db/migrations', file), 'utf8')
-      .split('--> statement-breakpoint')
-      .filter((s) => /^\s*(--[^\n]*\n\s*)*(INSERT INTO|UPDATE) "insights_/.test(s)),
-  );
-  if (backfill.length !== 10)
-    throw new Error(
-      `expected the 10 rollup backfills of migrations 0019, 0020 and 0023, found ${backfill.length}`,
-    );
+  await seedProducts(exec, { products: PRODUCTS, suppliers: SUPPLIERS });
+  const bigOrders = await seedOrders(exec, {
+    orders: ORDERS,
+    products: PRODUCTS,
+    buyers: BUYERS,
+    bigUid: BIG.uid,
+    step,
+  });
   step("Rebuilding the rollups (the migration's backfill)");
-  for (const statement of backfill) await exec(statement);
+  await rebuildRollups(exec);
   await exec(`vacuum analyze`);
-  const { rows } = await exec(`select count(*)::int as n from cart_items where supplier_uid = '${BIG.uid}'`);
-  return rows[0].n;
+  return bigOrders;
 }
 
 async function load(title, baseUrl, path, headers) {

@@ -15,6 +15,7 @@ import { register } from 'tsx/esm/api';
 import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
 import { stop } from '../stack.mjs';
 import { runBench, startApi, withClient } from './api-process.mjs';
+import { seedOrderHistory } from './marketplace.mjs';
 import { envNumber, fmt, loadavg, loadKnobs, machine, machineLine, writeSection } from './report.mjs';
 import { benchServer } from './server.mjs';
 
@@ -78,13 +79,7 @@ async function seed(exec) {
   };
   await insertOrders(SUPPLIER.uid, ORDERS);
   await insertOrders('bench-other-supplier', Math.round(ORDERS / 5));
-  await exec(
-    `insert into order_history (order_id, status, "by", at) select id, 'placed', 'buyer', purchased_at from cart_items`,
-  );
-  await exec(`
-    insert into order_history (order_id, status, "by", at)
-    select id, status, case when status = 'delivered' then 'buyer' else 'supplier' end, purchased_at + interval '1 day'
-    from cart_items where status <> 'placed'`);
+  await seedOrderHistory(exec);
   await exec(`vacuum analyze`);
   const { rows } = await exec(
     `select count(*)::int as n from cart_items where supplier_uid = '${SUPPLIER.uid}'`,

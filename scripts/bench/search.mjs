@@ -31,7 +31,7 @@ const noise = (random) =>
   Array.from({ length: 8 }, () => PUNCTUATION[Math.floor(random() * PUNCTUATION.length)]).join('');
 
 /** A relevance cursor (lib/paging/cursor.ts) at rank 12 (name, exact word) after a random product id. */
-const randomCursor = (random) => {
+export const randomCursor = (random) => {
   const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join('');
   const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20)}`;
   return Buffer.from(JSON.stringify(['relevance', '12', id])).toString('base64url');

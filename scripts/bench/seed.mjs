@@ -10,6 +10,13 @@ import { seedCatalog } from '../../apps/api/src/db/seed/seed.ts';
 /** 16 columns x 2,000 rows = 32,000 parameters, under PostgreSQL's 65,535 per statement. */
 const BATCH = 2_000;
 
+/** The 7 fixed categories, as a first start stores them. */
+export async function seedCategories(db) {
+  await db
+    .insert(categories)
+    .values(SEED_CATEGORIES.map((c, position) => ({ ...c, slug: categorySlug(c.name), position })));
+}
+
 /**
  * Opens the database (running the real migrations), inserts the categories and `rows` in multi-row
  * batches, then VACUUM ANALYZE so that the planner sees 100k rows (autovacuum would, some time later)
@@ -21,11 +28,7 @@ export async function seedDatabase({ url, rows, demoCatalog = false, log = () =>
   const { db } = database;
   // demoCatalog: what `npm start` seeds (the categories and the demo products), as a first start would.
   if (demoCatalog) await seedCatalog(db);
-  else {
-    await db
-      .insert(categories)
-      .values(SEED_CATEGORIES.map((c, position) => ({ ...c, slug: categorySlug(c.name), position })));
-  }
+  else await seedCategories(db);
   const started = Date.now();
   for (let i = 0; i < rows.length; i += BATCH) {
     await db.insert(products).values(rows.slice(i, i + BATCH));

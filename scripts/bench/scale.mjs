@@ -1,0 +1,208 @@
+// `npm run bench:scale` (issue #29; not part of `npm test` nor of `npm run bench`): ten times the data and
+// real traffic mixes. Generates 1,000,000 products of 2,000 suppliers and 1,000,000 orders in SQL (progress
+// lines), then on the compiled API (NODE_ENV=production): cold product reads, start to ready, deep pages,
+// the big supplier's desk and orders export, the mixed load with and without purchases, and a soak.
+// One section per database in bench/results/latest.md ("Scale on …"): the embedded PostgreSQL by default,
+// DATABASE_URL's server when set. Loopback only; every run bounded in time.
+//
+// Knobs (env): BENCH_SCALE_PRODUCTS=1000000 BENCH_SCALE_SUPPLIERS=2000 BENCH_SCALE_ORDERS=1000000
+// BENCH_SCALE_BUYERS=20000 BENCH_SCALE_MIXED=60 (s per mixed run) BENCH_SCALE_SOAK=600 (s)
+// BENCH_SCALE_COLD=2000 (ids read cold) BENCH_SCALE_DEPTH=50 (pages) BENCH_SCALE_PURCHASE_PRODUCTS=10000
+// BENCH_SCALE_READ_IDS=100000 BENCH_SCALE_LISTING_PAGES=4 BENCH_SCALE_WARM_WAIT=300 (s waited for the
+// product cache warm-up) BENCH_CONNECTIONS=50 BENCH_DURATION=8 BENCH_WARMUP=2 (single lines) BENCH_KEEP=1.
+// A smoke run: BENCH_SCALE_PRODUCTS=20000 BENCH_SCALE_ORDERS=20000 BENCH_SCALE_MIXED=5 BENCH_SCALE_SOAK=20.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { register } from 'tsx/esm/api';
+import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
+import { stop } from '../stack.mjs';
+import { runBench, startApi, withClient } from './api-process.mjs';
+import { envNumber, loadavg, loadKnobs, machine, machineLine, writeSection } from './report.mjs';
+import { benchServer } from './server.mjs';
+
+register();
+const { generateMarketplace } = await import('./scale/generate.mjs');
+const { buildFixtures, shed } = await import('./scale/fixtures.mjs');
+const { coldReads, deepPages, desk, exportCsv, oversold, rssOf, stockOf } = await import('./scale/lines.mjs');
+const { READ_CLASSES, runMix, summarize } = await import('./scale/mix.mjs');
+const { renderScale } = await import('./scale/render.mjs');
+
+const { DURATION, WARMUP, CONNECTIONS, KEEP } = loadKnobs();
+const knobs = {
+  products: envNumber('BENCH_SCALE_PRODUCTS', 1_000_000),
+  suppliers: envNumber('BENCH_SCALE_SUPPLIERS', 2_000),
+  orders: envNumber('BENCH_SCALE_ORDERS', 1_000_000),
+  buyers: envNumber('BENCH_SCALE_BUYERS', 20_000),
+  mixed: envNumber('BENCH_SCALE_MIXED', 60),
+  soak: envNumber('BENCH_SCALE_SOAK', 600),
+  cold: envNumber('BENCH_SCALE_COLD', 2_000),
+  depth: envNumber('BENCH_SCALE_DEPTH', 50),
+  purchaseProducts: envNumber('BENCH_SCALE_PURCHASE_PRODUCTS', 10_000),
+  readIds: envNumber('BENCH_SCALE_READ_IDS', 100_000),
+  listingPages: envNumber('BENCH_SCALE_LISTING_PAGES', 4),
+  warmWait: envNumber('BENCH_SCALE_WARM_WAIT', 300),
+  connections: CONNECTIONS,
+  duration: DURATION,
+  warmup: WARMUP,
+  bigUid: 'bench-supplier-0',
+};
+const load = { connections: CONNECTIONS, warmup: WARMUP, duration: DURATION };
+
+/** @type {any} */
+let server;
+/** @type {{ name: string, url: string, drop: () => Promise<unknown> } | undefined} */
+let throwaway;
+/** @type {any} */
+let api;
+const started = Date.now();
+const step = (msg) =>
+  console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
+const { dir: work, remove: removeWork } = throwawayDir('bench-scale');
+
+/** Prints measured lines as they come (the table is written at the end). */
+const report = (...lines) => {
+  for (const r of lines)
+    console.log(
+      `  ${r.title}: ${r.requestsPerSecond.toFixed(0)} req/s, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
+    );
+};
+
+/** A compiled API on the generated data, its log in a directory of its own (`name`). */
+async function start(name, jwtSecret, env = {}) {
+  const dir = path.join(work, name);
+  mkdirSync(dir, { recursive: true });
+  const started = await startApi(dir, /** @type {any} */ (throwaway).url, { compiled: true, env, jwtSecret });
+  api = started.child;
+  return started;
+}
+
+/** Waits (bounded) for the product cache warm-up to end, as the other benches measure after it. */
+async function warmedUp(logFile) {
+  const deadline = Date.now() + knobs.warmWait * 1000;
+  const pattern = /product cache warm(ed|-up stopped)[^"]*/;
+  while (Date.now() < deadline) {
+    const line = existsSync(logFile) && pattern.exec(readFileSync(logFile, 'utf8'))?.[0];
+    if (line) return line;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return `no end of the warm-up within ${knobs.warmWait} s: measured while it runs`;
+}
+
+/** The mixed load for the soak: RSS every second, windows of the first and last minute (or a quarter). */
+async function soak(base, fixtures, pid) {
+  const samples = [];
+  const run = await runMix({
+    base,
+    fixtures,
+    connections: CONNECTIONS,
+    seconds: knobs.soak,
+    onTick: () => samples.push(rssOf(pid)),
+  });
+  const window = Math.min(60, knobs.soak / 4);
+  const all = [...READ_CLASSES, 'search', 'purchase', 'edit', 'import'];
+  const rssAtWindow = samples[Math.max(0, Math.round(window) - 1)] ?? samples[0];
+  const rssEnd = samples.at(-1) ?? rssAtWindow;
+  const failures = summarize(run, all).failed + run.errors + run.timeouts;
+  return {
+    window,
+    rssAtWindow,
+    rssEnd,
+    growthPercent: (100 * (rssEnd - rssAtWindow)) / rssAtWindow,
+    failures,
+    firstP99: summarize(run, all, 0, window).p99,
+    lastP99: summarize(run, all, run.duration - window, run.duration).p99,
+  };
+}
+
+async function main() {
+  const host = machine();
+  server = await benchServer(work);
+  step(`Scale bench on ${server.name} (${server.version}): ${JSON.stringify(knobs)}`);
+  console.log(`  machine: ${machineLine(host)}`);
+  throwaway = await createThrowawayDatabase(server.serverUrl, 'bench');
+  const t0 = performance.now();
+  const bigOrders = await generateMarketplace({
+    databaseUrl: throwaway.url,
+    ...knobs,
+    bigUid: knobs.bigUid,
+    step,
+  });
+  const generationSeconds = (performance.now() - t0) / 1000;
+
+  step(`Cold product reads: ${knobs.cold} random ids, API with PRODUCT_CACHE_MB=1`);
+  const coldIds = await withClient(pg, throwaway.url, async (exec) =>
+    (await exec(`select id from products order by random() limit ${knobs.cold}`)).rows.map((r) => r.id),
+  );
+  const coldApi = await start('cold', undefined, { PRODUCT_CACHE_MB: '1' });
+  const cold = await coldReads(coldApi.base, coldIds);
+  await stop(api, 'SIGTERM', 15_000);
+
+  step('Restart on the data already there: start to ready');
+  const { base, jwtSecret, child, logFile, readyMs } = await start('api', coldApi.jwtSecret);
+  step(`Ready in ${(readyMs / 1000).toFixed(2)} s; ${await warmedUp(logFile)}`);
+  step('Fixtures: ids, purchase and edit sets, tokens, crawled listing and search URLs');
+  const fixtures = await buildFixtures({ base, databaseUrl: throwaway.url, jwtSecret, knobs });
+  console.log(
+    `  ${fixtures.listingUrls.length} listing URLs, ${fixtures.searchUrls.length} search/suggest URLs, ${fixtures.words.length} words; ${shed.count} crawl reads shed (503) and asked again`,
+  );
+
+  step(`Deep pages (depth ${knobs.depth})`);
+  const deep = await deepPages({ base, word: fixtures.words[0], depth: knobs.depth, load });
+  report(deep.listing, deep.search);
+  step('Orders desk of the big supplier');
+  const deskLines = await desk({ base, token: fixtures.big, load });
+  report(deskLines.first, deskLines.placed);
+  step('Orders CSV export of the big supplier');
+  const exported = await exportCsv({ base, token: fixtures.big, pid: child.pid });
+
+  const initial = await stockOf(
+    throwaway.url,
+    fixtures.purchase.map((p) => p.id),
+  );
+  step(`Mixed load: ${CONNECTIONS} connections, ${knobs.mixed} s`);
+  const mixed = await runMix({ base, fixtures, connections: CONNECTIONS, seconds: knobs.mixed });
+  const rssAfterMixed = rssOf(child.pid);
+  const oversellMixed = await oversold(throwaway.url, initial);
+  step(`Reads-only mix (0 % purchases): ${knobs.mixed} s`);
+  const readsOnly = await runMix({
+    base,
+    fixtures,
+    connections: CONNECTIONS,
+    seconds: knobs.mixed,
+    purchases: false,
+  });
+  step(`Soak: the mixed load for ${knobs.soak} s`);
+  const soaked = await soak(base, fixtures, child.pid);
+  const oversellSoak = await oversold(throwaway.url, initial);
+  await stop(api, 'SIGTERM', 15_000);
+  api = undefined;
+
+  const markdown = renderScale({
+    at: new Date().toISOString(),
+    host,
+    version: server.version,
+    knobs,
+    bigOrders,
+    generationSeconds,
+    readyMs,
+    cold,
+    deep,
+    desk: deskLines,
+    export: exported,
+    mixed,
+    readsOnly,
+    rssAfterMixed,
+    oversellMixed,
+    soak: soaked,
+    oversellSoak,
+  });
+  writeSection(`Scale on ${server.name}`, markdown);
+  console.log(`\n${markdown}\n`);
+  if (!oversellMixed.ok || !oversellSoak.ok) {
+    console.error('✖ oversell check failed: see the table');
+    process.exitCode = 1;
+  }
+}
+
+await runBench(main, () => ({ api, throwaway, server, work, removeWork, keep: KEEP }));
