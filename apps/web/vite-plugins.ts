@@ -2,7 +2,6 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import Beasties from 'beasties';
 import type { Plugin, Rolldown } from 'vite';
 import { paths } from './src/config/paths.ts';
 import { HERO_SLIDES } from './src/features/home/content.ts';
@@ -137,43 +136,25 @@ export function firstPagePreloads(): Plugin {
 }
 
 /**
- * Only what index.html itself shows (the startup overlay: theme colours, its layout, the spinner) goes
- * into it, picked by beasties from the built stylesheet; the whole stylesheet is preloaded from the head
- * and applied by a `<link>` at the end of the body, so the overlay still paints as soon as the document is
- * parsed, before any script or the stylesheet arrive. Module scripts run only once that stylesheet
- * applies, so the app never renders unstyled. Inlining all of it (154 KB) made every document, the
- * server-made product pages included (decision 0024), that much larger: 26 KB more to download for each
- * page, and 160 KB to keep and send per product where 8 KB now do.
+ * The stylesheet goes into index.html: the overlay in the HTML then paints as soon as the document is
+ * parsed, before any script arrives, instead of one more round trip later. index.html is revalidated
+ * with its ETag, so a returning visitor downloads it again only after a deploy, like the CSS file.
  */
-export function criticalStylesheet(): Plugin {
+export function inlineStylesheet(): Plugin {
   return {
-    name: 'bulkwise:critical-stylesheet',
+    name: 'bulkwise:inline-stylesheet',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      async handler(html, ctx) {
-        const bundle = ctx.bundle;
-        const beasties = new Beasties({
-          path: '/',
-          publicPath: '/',
-          // No `preload` mode: the head link becomes rel=preload and a stylesheet link goes at the end of
-          // the body. The other modes swap it in with inline event handlers, which the CSP forbids.
-          pruneSource: false,
-          reduceInlineStyles: false,
-          mergeStylesheets: true,
-          // Tailwind's @property rules and keyframes (the spinner) come along where the overlay uses them.
-          keyframes: 'critical',
-          fonts: false,
-          logLevel: 'warn',
-        });
-        // Read the stylesheet from the bundle being written, not from disk.
-        beasties.readFile = (filename: string) => {
-          const file = filename.replace(/^[\\/]+/, '');
-          const asset = bundle?.[file];
-          if (asset?.type !== 'asset') throw new Error(`${file} is not in the bundle`);
-          return Promise.resolve(String(asset.source));
-        };
-        return beasties.process(html);
+      handler(html, ctx) {
+        return html.replace(
+          /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+          (tag, file: string) => {
+            const asset = ctx.bundle?.[file];
+            if (asset?.type !== 'asset' || String(asset.source).includes('</style')) return tag;
+            return `<style>${String(asset.source)}</style>`;
+          },
+        );
       },
     },
   };

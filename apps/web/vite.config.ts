@@ -4,8 +4,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import {
   checkSharedChunk,
-  criticalStylesheet,
   firstPagePreloads,
+  inlineStylesheet,
   precompress,
   preloadAppChunk,
 } from './vite-plugins.ts';
@@ -35,7 +35,7 @@ export default defineConfig({
     tailwindcss(),
     preloadAppChunk(),
     firstPagePreloads(),
-    criticalStylesheet(),
+    inlineStylesheet(),
     precompress(),
     checkSharedChunk(),
   ],

@@ -1,19 +1,16 @@
 import type { InvalidationBus } from '../../lib/cache/bus';
-import { createResponseCache, etagOf, type CachedResponse } from '../../lib/cache/cache';
+import { createResponseCache, uncached, type CachedResponse } from '../../lib/cache/cache';
 import type { ServerPages } from '../../plugins/spa';
 import { renderHead } from './pages.html';
 import { BRAND, type PagesService } from './pages.service';
 
 /**
- * With JavaScript the startup overlay (index.html) covers the page until React replaces both, and the
- * server-made content stays out of the layout: the document carries only the overlay's styles, so that
- * content would be laid out unstyled and shift when the stylesheet arrives (CLS). Without JavaScript the
- * overlay would cover the page for good: it goes, and the content shows with the stylesheet at the end
- * of the body.
+ * Without JavaScript the startup overlay (index.html) would cover the page for good: it goes, and the
+ * server-made content shows. With JavaScript this block is inert and the overlay covers that content
+ * until React replaces both.
  */
-const SERVER_PAGE = 'data-server-page';
-const PAGE_STYLES = `<style>#root>[${SERVER_PAGE}]{display:none}</style>
-    <noscript><style>[data-testid="startup-overlay"]{display:none!important}#root>[${SERVER_PAGE}]{display:block!important}</style></noscript>`;
+const NO_SCRIPT_STYLE =
+  '<noscript><style>[data-testid="startup-overlay"]{display:none!important}</style></noscript>';
 const ROOT = '<div id="root">';
 
 /** index.html split where a page's head and content go, its generic title and description removed. */
@@ -28,8 +25,7 @@ export function documentTemplate(indexHtml: string): ((head: string, body: strin
   const beforeHead = headEnd >= 0 && headEnd < root ? html.slice(0, headEnd) : '';
   const middle = html.slice(beforeHead.length, root + ROOT.length);
   const rest = html.slice(root + ROOT.length);
-  return (head, body) =>
-    `${beforeHead}${head}\n    ${PAGE_STYLES}\n  ${middle}<div ${SERVER_PAGE}>${body}</div>${rest}`;
+  return (head, body) => `${beforeHead}${head}\n    ${NO_SCRIPT_STYLE}\n  ${middle}${body}${rest}`;
 }
 
 interface ServedPage {
@@ -38,13 +34,9 @@ interface ServedPage {
 }
 
 /**
- * The HTML of the server-made pages. Listings and the home page are kept like the API's answers: tagged
- * with what each read (`product:*` and the cards' `stock:<id>`), so the invalidation that drops the JSON
- * drops the HTML too, on every instance (the same bus). A product page is made on every request from the
- * product's kept JSON (the API's product cache, warmed at start and dropped by the same invalidation):
- * a render costs about 0.1 ms, while keeping 26 KB of HTML per product does not fit 100,000 products, so
- * kept pages were nearly all misses that churned the cache and the heap (p99 97 ms at 50 connections over
- * 100,000 products; 7 ms when all fit).
+ * The HTML of the server-made pages, kept like the API's answers: tagged with what each page read
+ * (`product:<id>`, `stock:<id>`, `product:*` for listings), so the invalidation that drops a product's
+ * JSON drops its HTML too, on every instance (the same bus).
  */
 export function createServerPages(
   pages: PagesService,
@@ -56,7 +48,6 @@ export function createServerPages(
   const serverPages: ServerPages = (indexHtml) => {
     const compose = documentTemplate(indexHtml);
     if (!compose) return undefined;
-    const templateTag = etagOf(indexHtml).slice(1, 9);
     return (pathname, search) => {
       const make = pages.route(pathname, search);
       if (!make) return undefined;
@@ -67,20 +58,10 @@ export function createServerPages(
         // Read in this generation: a write that lands meanwhile keeps the page from being stored.
         const startedAt = cache.begin();
         const page = await make();
-        const head = renderHead(page.head, BRAND);
-        const html = compose(head, page.body);
-        if (page.status === 200 && page.tags) {
-          const kept = cache.set(key, html, { tags: page.tags, startedAt });
-          if (kept) return { status: page.status, entry: kept };
-        }
-        // Not kept: the validator hashes what this page put into the template (8 KB, not 26), with the
-        // template's own hash, which changes with every build.
-        const entry: CachedResponse = {
-          body: html,
-          etag: `"${templateTag}.${etagOf(head + page.body).slice(1, -1)}"`,
-          transient: true,
-        };
-        return { status: page.status, entry };
+        const html = compose(renderHead(page.head, BRAND), page.body);
+        const kept =
+          page.status === 200 && page.tags ? cache.set(key, html, { tags: page.tags, startedAt }) : undefined;
+        return { status: page.status, entry: kept ?? uncached(html) };
       })();
     };
   };

@@ -1,7 +1,7 @@
 import type { Category, Product, ProductListQuery } from '@bulkwise/contracts';
 import { AppError } from '../../errors';
 import type { CategoriesService } from '../categories/categories.service';
-import { pageTags } from '../products/products.cache';
+import { pageTags, productPageTags } from '../products/products.cache';
 import type { ProductReads } from '../products/products.reads';
 import { summary, type PageHead } from './pages.html';
 import {
@@ -27,10 +27,7 @@ export interface RenderedPage {
   status: 200 | 404;
   head: PageHead;
   body: string;
-  /**
-   * Cache tags of the data it shows, when the page is kept (listings, home); undefined: made on every
-   * request (a 404; a product page, from the product's kept JSON: see pages.document.ts).
-   */
+  /** Cache tags of the data it shows; undefined: not kept (a 404). */
   tags?: string[];
 }
 
@@ -108,6 +105,7 @@ export function createPagesService(deps: {
         ],
       },
       body: productView(p, trail),
+      tags: productPageTags(p._id),
     };
   }
 
