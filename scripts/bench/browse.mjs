@@ -22,17 +22,12 @@ import autocannon from 'autocannon';
 import { register } from 'tsx/esm/api';
 import { authEmulatorPost } from '../lib/auth-emulator.mjs';
 import { PURCHASE_BODY } from '../faults/lib.mjs';
+import { listingFirstPages, pool, typos } from './crawl.mjs';
 import { envNumber, fmt, loadavg, machineLine, writeSection } from './report.mjs';
 
 register();
-const {
-  PRODUCT_CATEGORIES,
-  PRODUCT_SORTS,
-  categorySlug,
-  NEXT_CURSOR_HEADER,
-  MIN_ORDER_FILTER_THRESHOLD,
-  IDEMPOTENCY_KEY_HEADER,
-} = await import('@bulkwise/contracts');
+const { PRODUCT_CATEGORIES, NEXT_CURSOR_HEADER, IDEMPOTENCY_KEY_HEADER } =
+  await import('@bulkwise/contracts');
 
 const BASE = (process.env.BROWSE_URL ?? 'http://localhost:3000').replace(/\/$/, '');
 const EMULATOR = process.env.BROWSE_AUTH_EMULATOR ?? '127.0.0.1:9099';
@@ -102,21 +97,6 @@ async function signIn(email, password) {
   return /** @type {string} */ (json.token);
 }
 
-/** Runs fn over items with `n` at a time (setup only: bounded concurrency, not a load). */
-async function pool(items, n, fn) {
-  const out = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i], i);
-      }
-    }),
-  );
-  return out;
-}
-
 /** Up to `pages` pages of a listing or search, following X-Next-Cursor: the URLs a buyer pages through. */
 async function crawl(path, pages) {
   const urls = [];
@@ -128,7 +108,6 @@ async function crawl(path, pages) {
   return urls;
 }
 
-const typos = (w) => [w.slice(0, 1) + w[2] + w[1] + w.slice(3), w.slice(0, 2) + w.slice(3)]; // swapped, dropped
 const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN;
 
@@ -158,16 +137,7 @@ async function setup() {
   });
 
   step('Crawling listing pages (sort × category × minOrderOver, pages 1-4)');
-  const listing = [];
-  for (const sort of [undefined, ...PRODUCT_SORTS])
-    for (const category of [undefined, ...PRODUCT_CATEGORIES.map(categorySlug)])
-      for (const minOrder of [false, true]) {
-        const q = new URLSearchParams({ limit: '24' });
-        if (sort) q.set('sort', sort);
-        if (category) q.set('category', category);
-        if (minOrder) q.set('minOrderOver', String(MIN_ORDER_FILTER_THRESHOLD));
-        listing.push(`/api/products?${q}`);
-      }
+  const listing = await listingFirstPages();
   const listingUrls = (await pool(listing, 8, (p) => crawl(p, 4))).flat();
 
   step(`Crawling searches (${WORDS.length} words and 2 typos each, pages 1-3) and suggestions`);

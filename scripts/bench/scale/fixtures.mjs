@@ -4,10 +4,10 @@
 // later pages included (crawled through X-Next-Cursor).
 import pg from 'pg';
 import { withClient } from '../api-process.mjs';
+import { listingFirstPages, pool, typos } from '../crawl.mjs';
 import { catalogWords } from './generate.mjs';
 
-const { PRODUCT_CATEGORIES, PRODUCT_SORTS, categorySlug, MIN_ORDER_FILTER_THRESHOLD, NEXT_CURSOR_HEADER } =
-  await import('@bulkwise/contracts');
+const { NEXT_CURSOR_HEADER } = await import('@bulkwise/contracts');
 const { createTokenService } = await import('../../../apps/api/src/modules/auth/tokens.ts');
 
 /** Suppliers whose products the edits change; purchases never touch their products. */
@@ -48,35 +48,9 @@ async function crawl(base, path, pages) {
   return urls;
 }
 
-/** Runs `fn` over `items`, `n` at a time (setup, not load). */
-async function pool(items, n, fn) {
-  const out = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]);
-      }
-    }),
-  );
-  return out;
-}
-
-const typos = (w) => [w.slice(0, 1) + w[2] + w[1] + w.slice(3), w.slice(0, 2) + w.slice(3)]; // swapped, dropped
-
 /** Listing pages (every sort, category and the minimum-order filter) and search/suggest URLs. */
 async function crawlUrls(base, pages) {
-  const listing = [];
-  for (const sort of [undefined, ...PRODUCT_SORTS])
-    for (const category of [undefined, ...PRODUCT_CATEGORIES.map(categorySlug)])
-      for (const minOrder of [false, true]) {
-        const q = new URLSearchParams({ limit: '24' });
-        if (sort) q.set('sort', sort);
-        if (category) q.set('category', category);
-        if (minOrder) q.set('minOrderOver', String(MIN_ORDER_FILTER_THRESHOLD));
-        listing.push(`/api/products?${q}`);
-      }
+  const listing = await listingFirstPages();
   const words = catalogWords();
   const terms = words.flatMap((w) => [w, ...typos(w)]);
   const search = await pool(terms, 4, (t) =>
