@@ -44,7 +44,7 @@ for (const f of js)
   console.log(`  ${f.url.padEnd(48)} ${kb(f.bytes).padStart(10)} raw  ${kb(f.gzip).padStart(9)} gzip`);
 for (const f of css)
   console.log(`  ${f.url.padEnd(48)} ${kb(f.bytes).padStart(10)} raw  ${kb(f.gzip).padStart(9)} gzip (css)`);
-// The stylesheet may be inlined (vite-plugins.ts): index.html then carries it.
+// index.html itself (the stylesheet is a link in its head, listed above).
 const page = measure('/index.html');
 console.log(
   `  ${page.url.padEnd(48)} ${kb(page.bytes).padStart(10)} raw  ${kb(page.gzip).padStart(9)} gzip (html)`,

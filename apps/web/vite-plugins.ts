@@ -50,7 +50,7 @@ function loadedByHtml(bundle: Bundle): Set<string> {
  * its static imports as modulepreload in index.html starts them with the entry instead of after it.
  *
  * Every script index.html names is fetched at low priority. The first paint is the overlay, which
- * is plain HTML with the stylesheet inline and needs no script, so the scripts do not compete with it.
+ * is plain HTML with its stylesheet and needs no script, so the scripts do not compete with it.
  * The API's SPA plugin gives the page chunks it preloads the same priority.
  */
 export function preloadAppChunk(): Plugin {
@@ -131,31 +131,6 @@ export function firstPagePreloads(): Plugin {
         fileName: FIRST_PAGE_PRELOADS_FILE,
         source: JSON.stringify(pages, null, 2),
       });
-    },
-  };
-}
-
-/**
- * The stylesheet goes into index.html: the overlay in the HTML then paints as soon as the document is
- * parsed, before any script arrives, instead of one more round trip later. index.html is revalidated
- * with its ETag, so a returning visitor downloads it again only after a deploy, like the CSS file.
- */
-export function inlineStylesheet(): Plugin {
-  return {
-    name: 'bulkwise:inline-stylesheet',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        return html.replace(
-          /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
-          (tag, file: string) => {
-            const asset = ctx.bundle?.[file];
-            if (asset?.type !== 'asset' || String(asset.source).includes('</style')) return tag;
-            return `<style>${String(asset.source)}</style>`;
-          },
-        );
-      },
     },
   };
 }

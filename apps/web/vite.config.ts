@@ -2,13 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import {
-  checkSharedChunk,
-  firstPagePreloads,
-  inlineStylesheet,
-  precompress,
-  preloadAppChunk,
-} from './vite-plugins.ts';
+import { checkSharedChunk, firstPagePreloads, precompress, preloadAppChunk } from './vite-plugins.ts';
 
 /**
  * Modules that several pages import (icons, layout pieces, query keys, contracts) go into one
@@ -35,7 +29,6 @@ export default defineConfig({
     tailwindcss(),
     preloadAppChunk(),
     firstPagePreloads(),
-    inlineStylesheet(),
     precompress(),
     checkSharedChunk(),
   ],
