@@ -83,8 +83,8 @@ export interface MoveChanges {
   cancelReason?: string | null;
 }
 
-/** Queries of orders. Each runs on the handle it was made with (pool or transaction). */
-export function orderQueries(db: Db) {
+/** Reads of orders: one, a buyer's, a supplier's page, an export batch, the counts. */
+function orderReads(db: Db) {
   return {
     async findById(id: string): Promise<OrderRow | undefined> {
       const [row] = await db.select(withHistory).from(cartItems).where(eq(cartItems.id, id));
@@ -138,6 +138,12 @@ export function orderQueries(db: Db) {
       for (const row of rows) summary[row.status] = Number(row.n);
       return summary;
     },
+  };
+}
+
+/** The writes of a move: the guarded change and its history entry. */
+function orderWrites(db: Db) {
+  return {
     /**
      * The guarded transition: changes the order only while it is in one of `from` and `actorUid` is the
      * party named by `actor`. Concurrent moves queue on the row lock and re-check the guard, so exactly
@@ -162,6 +168,11 @@ export function orderQueries(db: Db) {
       await db.insert(orderHistory).values({ orderId, status, by });
     },
   };
+}
+
+/** Queries of orders. Each runs on the handle it was made with (pool or transaction). */
+export function orderQueries(db: Db) {
+  return { ...orderReads(db), ...orderWrites(db) };
 }
 export type OrderQueries = ReturnType<typeof orderQueries>;
 

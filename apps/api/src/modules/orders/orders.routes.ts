@@ -23,17 +23,28 @@ const MOVE_ANSWERS = `200 with the order (also when this move already happened: 
   the caller may see the order but not make this move, 404 when it may not see it, 409 naming the current
   status when the state does not allow the move.`;
 
+interface OrdersRouteOptions {
+  orders: OrdersService;
+  reads: OrdersReadCache;
+  secured: SecuredRouteOptions;
+  /** Each export reads all of a supplier's orders: counted per user, after the token is verified. */
+}
+type App = Parameters<FastifyPluginAsyncZod<OrdersRouteOptions>>[0];
+
 /**
  * A supplier's first pages (per status and limit) and counts answer from memory, serialised once, until
  * a change to that supplier's orders drops them (orders.cache.ts): the desk is read far more often than
  * its orders change.
  */
-export const ordersRoutes: FastifyPluginAsyncZod<{
-  orders: OrdersService;
-  reads: OrdersReadCache;
-  secured: SecuredRouteOptions;
-  /** Each export reads all of a supplier's orders: counted per user, after the token is verified. */
-}> = async (app, { orders, reads, secured }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (app, options) => {
+  registerDeskRoutes(app, options);
+  registerExportRoute(app, options);
+  registerOrderRoute(app, options);
+  registerMoveRoutes(app, options);
+};
+
+/** The supplier's desk: its pages and its counts per status. */
+function registerDeskRoutes(app: App, { orders, reads, secured }: OrdersRouteOptions) {
   const serializePage = serializerCompiler({
     schema: OrderListSchema,
     method: 'GET',
@@ -92,7 +103,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => sendJson(req, reply, await orders.summary(req.user)),
   );
+}
 
+function registerExportRoute(app: App, { orders, secured }: OrdersRouteOptions) {
   app.get(
     '/orders/export.csv',
     {
@@ -134,7 +147,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       return reply.send(Readable.from(rest()));
     },
   );
+}
 
+function registerOrderRoute(app: App, { orders, secured }: OrdersRouteOptions) {
   app.get(
     '/orders/:id',
     {
@@ -148,7 +163,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => orders.get(req.user, req.params.id),
   );
+}
 
+/** The moves of an order's life (ORDER_TRANSITIONS): each answers the order as it now is. */
+function registerMoveRoutes(app: App, { orders, secured }: OrdersRouteOptions) {
   app.post(
     '/orders/:id/confirm',
     {
@@ -206,4 +224,4 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => orders.cancel(req.user, req.params.id, req.body),
   );
-};
+}

@@ -40,7 +40,7 @@ export interface OrderPage {
 const conflict = (status: OrderStatus, message = ORDER_MESSAGES.notAllowed(status)) =>
   new AppError('CONFLICT', message);
 
-export function createOrdersService(deps: {
+export interface OrdersServiceDeps {
   repository: OrdersRepository;
   events: OrderEventSink;
   /** Per-supplier counts kept until that supplier's orders change (orders.cache.ts). */
@@ -57,9 +57,48 @@ export function createOrdersService(deps: {
   invalidateInvoices?: InvalidateInvoices;
   /** Today, for each order's invoice state (overdue); default the system clock. */
   clock?: () => Date;
-}) {
-  const { repository, events, reads, invalidateOrders, productWrites, invalidateProducts } = deps;
-  const today = () => (deps.clock?.() ?? new Date()).toISOString().slice(0, 10);
+}
+
+/**
+ * The guarded change, its history entry, the stock restore and the event, in one transaction.
+ * Undefined when the guard did not hold (another move won, or the order is not in a from-state).
+ */
+async function runMove(
+  deps: OrdersServiceDeps,
+  order: OrderRow,
+  actor: OrderActor,
+  uid: string,
+  transition: OrderTransition,
+  changes: MoveChanges,
+) {
+  const { repository, events, invalidateOrders, productWrites, invalidateProducts } = deps;
+  const done = await productWrites.run(order.productId ?? order.id, () =>
+    withRetry(() =>
+      repository.transaction(async (q, tx: Db) => {
+        const row: CartItemRow | undefined = await q.move(order.id, actor, uid, transition.from, changes);
+        if (!row) return undefined;
+        await q.appendHistory(row.id, transition.to, actor);
+        const invoiced = (await deps.invoicing?.onOrderMoved(tx, row, transition.to)) ?? false;
+        const restored =
+          transition.stock === 'restore' && row.productId
+            ? await restoreStock(tx, row.productId, row.quantity)
+            : undefined;
+        await events.record(tx, toOrderEvent(row, transition.to, actor, new Date()));
+        return { row, updatedQuantity: restored ?? null, invoiced };
+      }),
+    ),
+  );
+  if (done) invalidateOrders(order.supplierUid);
+  const { supplierUid, buyerUid } = done?.row ?? {};
+  if (done?.invoiced && supplierUid && buyerUid) deps.invalidateInvoices?.({ supplierUid, buyerUid });
+  if (done && transition.stock === 'restore' && done.row.productId)
+    invalidateProducts([done.row.productId], { stockOnly: true });
+  return done;
+}
+
+/** Reading one order and moving it, by either of its parties. */
+function orderMoves(deps: OrdersServiceDeps, today: () => string) {
+  const { repository } = deps;
 
   /** The order and the caller's part in it; 404 for anyone who is neither its buyer nor its supplier. */
   async function visible(user: AuthUser, id: string): Promise<{ row: OrderRow; actor: OrderActor }> {
@@ -67,41 +106,6 @@ export function createOrdersService(deps: {
     if (row?.buyerUid === user.uid) return { row, actor: 'buyer' };
     if (row && row.supplierUid === user.uid) return { row, actor: 'supplier' };
     throw notFound('Order');
-  }
-
-  /**
-   * The guarded change, its history entry, the stock restore and the event, in one transaction.
-   * Undefined when the guard did not hold (another move won, or the order is not in a from-state).
-   */
-  async function run(
-    order: OrderRow,
-    actor: OrderActor,
-    uid: string,
-    transition: OrderTransition,
-    changes: MoveChanges,
-  ) {
-    const done = await productWrites.run(order.productId ?? order.id, () =>
-      withRetry(() =>
-        repository.transaction(async (q, tx: Db) => {
-          const row: CartItemRow | undefined = await q.move(order.id, actor, uid, transition.from, changes);
-          if (!row) return undefined;
-          await q.appendHistory(row.id, transition.to, actor);
-          const invoiced = (await deps.invoicing?.onOrderMoved(tx, row, transition.to)) ?? false;
-          const restored =
-            transition.stock === 'restore' && row.productId
-              ? await restoreStock(tx, row.productId, row.quantity)
-              : undefined;
-          await events.record(tx, toOrderEvent(row, transition.to, actor, new Date()));
-          return { row, updatedQuantity: restored ?? null, invoiced };
-        }),
-      ),
-    );
-    if (done) invalidateOrders(order.supplierUid);
-    const { supplierUid, buyerUid } = done?.row ?? {};
-    if (done?.invoiced && supplierUid && buyerUid) deps.invalidateInvoices?.({ supplierUid, buyerUid });
-    if (done && transition.stock === 'restore' && done.row.productId)
-      invalidateProducts([done.row.productId], { stockOnly: true });
-    return done;
   }
 
   async function move(
@@ -119,7 +123,9 @@ export function createOrdersService(deps: {
       });
     }
     const extra = name === 'cancel' ? { cancelledBy: actor } : {};
-    if (await run(row, actor, user.uid, transition, { ...changes, ...extra, status: transition.to })) {
+    if (
+      await runMove(deps, row, actor, user.uid, transition, { ...changes, ...extra, status: transition.to })
+    ) {
       return toOrder((await repository.findById(id))!, today());
     }
     // Repeating the move that already happened changes nothing and is not an error.
@@ -127,6 +133,70 @@ export function createOrdersService(deps: {
     if (now.status === transition.to) return toOrder(now, today());
     throw conflict(now.status);
   }
+
+  return {
+    get: async (user: AuthUser, id: string) => toOrder((await visible(user, id)).row, today()),
+    confirm: (user: AuthUser, id: string) => move(user, id, 'confirm'),
+    ship: (user: AuthUser, id: string, body: ShipOrderBody) => move(user, id, 'ship', body),
+    deliver: (user: AuthUser, id: string) => move(user, id, 'deliver'),
+    cancel: (user: AuthUser, id: string, body: CancelOrderBody) =>
+      move(user, id, 'cancel', { cancelReason: body.reason }),
+  };
+}
+
+/** My Cart: the buyer's orders, and cancelling a placed one from there. */
+function cartOrders(deps: OrdersServiceDeps, today: () => string) {
+  const { repository } = deps;
+  return {
+    /** GET /cart: the buyer is the token's identity; `email`, when sent, must be theirs. */
+    async cart(user: AuthUser, email: string | undefined, status: BuyerFilter | undefined): Promise<Order[]> {
+      if (email !== undefined && user.email !== email.toLowerCase())
+        throw forbidden('You can only view your own cart');
+      return (await repository.listForBuyer(user.uid, status ?? 'open')).map((row) => toOrder(row, today()));
+    },
+
+    /** DELETE /cart/:id: the buyer cancels a `placed` order; the stock comes back once. */
+    async removeFromCart(user: AuthUser, id: string): Promise<CartRemoveResult> {
+      const row = isUuid(id) ? await repository.findById(id) : undefined;
+      // A cancelled order has left the cart: removing it again answers 404, as before orders existed.
+      if (!row || (row.status === 'cancelled' && row.buyerUid === user.uid)) throw notFound('Cart item');
+      if (row.buyerUid !== user.uid) throw forbidden('You can only remove your own cart items');
+      if (row.status !== 'placed') throw conflict(row.status, ORDER_MESSAGES.cannotRemove(row.status));
+      const transition = transitionFor('cancel', 'buyer')!;
+      const done = await runMove(deps, row, 'buyer', user.uid, transition, {
+        status: 'cancelled',
+        cancelledBy: 'buyer',
+        cancelReason: null,
+      });
+      if (done)
+        return { removed: true, restoredQuantity: done.row.quantity, updatedQuantity: done.updatedQuantity };
+      const now = (await repository.findById(id))!;
+      if (now.status === 'cancelled') throw notFound('Cart item');
+      throw conflict(now.status, ORDER_MESSAGES.cannotRemove(now.status));
+    },
+  };
+}
+
+/** The supplier's orders as CSV lines, read in batches so a large export never sits in memory. */
+async function* exportOrdersCsv(
+  repository: OrdersRepository,
+  user: AuthUser,
+  status?: OrderStatus,
+): AsyncGenerator<string> {
+  yield `${ORDER_CSV_HEADER.map(csvCell).join(',')}\r\n`;
+  let cursor: OrderCursor | undefined;
+  for (;;) {
+    const rows = await repository.exportBatch(user.uid, ORDER_CSV_BATCH, status, cursor);
+    if (rows.length > 0) yield rows.map(csvRow).join('');
+    if (rows.length < ORDER_CSV_BATCH) return;
+    const last = rows.at(-1)!;
+    cursor = { at: last.purchasedAtCursor, id: last.id };
+  }
+}
+
+export function createOrdersService(deps: OrdersServiceDeps) {
+  const { repository, reads } = deps;
+  const today = () => (deps.clock?.() ?? new Date()).toISOString().slice(0, 10);
 
   /** The counts as served: one JSON body per supplier, counted again only after a change. */
   const summaryResponse = (supplierUid: string) =>
@@ -137,12 +207,7 @@ export function createOrdersService(deps: {
     JSON.parse((await summaryResponse(supplierUid)).body) as OrderSummary;
 
   return {
-    get: async (user: AuthUser, id: string) => toOrder((await visible(user, id)).row, today()),
-    confirm: (user: AuthUser, id: string) => move(user, id, 'confirm'),
-    ship: (user: AuthUser, id: string, body: ShipOrderBody) => move(user, id, 'ship', body),
-    deliver: (user: AuthUser, id: string) => move(user, id, 'deliver'),
-    cancel: (user: AuthUser, id: string, body: CancelOrderBody) =>
-      move(user, id, 'cancel', { cancelReason: body.reason }),
+    ...orderMoves(deps, today),
     summary: (user: AuthUser) => summaryResponse(user.uid),
 
     /** The day invoice states are derived for: a cached desk page is kept per day, so "overdue" follows the clock. */
@@ -164,45 +229,8 @@ export function createOrdersService(deps: {
       };
     },
 
-    /** GET /cart: the buyer is the token's identity; `email`, when sent, must be theirs. */
-    async cart(user: AuthUser, email: string | undefined, status: BuyerFilter | undefined): Promise<Order[]> {
-      if (email !== undefined && user.email !== email.toLowerCase())
-        throw forbidden('You can only view your own cart');
-      return (await repository.listForBuyer(user.uid, status ?? 'open')).map((row) => toOrder(row, today()));
-    },
-
-    /** DELETE /cart/:id: the buyer cancels a `placed` order; the stock comes back once. */
-    async removeFromCart(user: AuthUser, id: string): Promise<CartRemoveResult> {
-      const row = isUuid(id) ? await repository.findById(id) : undefined;
-      // A cancelled order has left the cart: removing it again answers 404, as before orders existed.
-      if (!row || (row.status === 'cancelled' && row.buyerUid === user.uid)) throw notFound('Cart item');
-      if (row.buyerUid !== user.uid) throw forbidden('You can only remove your own cart items');
-      if (row.status !== 'placed') throw conflict(row.status, ORDER_MESSAGES.cannotRemove(row.status));
-      const transition = transitionFor('cancel', 'buyer')!;
-      const done = await run(row, 'buyer', user.uid, transition, {
-        status: 'cancelled',
-        cancelledBy: 'buyer',
-        cancelReason: null,
-      });
-      if (done)
-        return { removed: true, restoredQuantity: done.row.quantity, updatedQuantity: done.updatedQuantity };
-      const now = (await repository.findById(id))!;
-      if (now.status === 'cancelled') throw notFound('Cart item');
-      throw conflict(now.status, ORDER_MESSAGES.cannotRemove(now.status));
-    },
-
-    /** The supplier's orders as CSV lines, read in batches so a large export never sits in memory. */
-    async *exportCsv(user: AuthUser, status?: OrderStatus): AsyncGenerator<string> {
-      yield `${ORDER_CSV_HEADER.map(csvCell).join(',')}\r\n`;
-      let cursor: OrderCursor | undefined;
-      for (;;) {
-        const rows = await repository.exportBatch(user.uid, ORDER_CSV_BATCH, status, cursor);
-        if (rows.length > 0) yield rows.map(csvRow).join('');
-        if (rows.length < ORDER_CSV_BATCH) return;
-        const last = rows.at(-1)!;
-        cursor = { at: last.purchasedAtCursor, id: last.id };
-      }
-    },
+    ...cartOrders(deps, today),
+    exportCsv: (user: AuthUser, status?: OrderStatus) => exportOrdersCsv(repository, user, status),
   };
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -2,7 +2,8 @@ import type { InvalidationBus } from '../../lib/cache/bus';
 import { createResponseCache, uncached, type CachedResponse } from '../../lib/cache/cache';
 import type { ServerPages } from '../../plugins/spa';
 import { renderHead } from './pages.html';
-import { BRAND, type PagesService } from './pages.service';
+import { BRAND } from './pages.build';
+import type { PagesService } from './pages.service';
 
 /**
  * Without JavaScript the startup overlay (index.html) would cover the page for good: it goes, and the

@@ -11,7 +11,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createProduct, makeUser, productInput, purchase } from '../../../test/factories';
 import { seedCatalog } from '../../db/seed/seed';
 import { productCounts, products } from '../../db/schema';
-import { createProductsRepository, type ProductFilter } from './products.repository';
+import type { ProductFilter } from './products.listing';
+import { createProductsRepository } from './products.repository';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -29,41 +29,36 @@ import { keepProductCacheWarm } from './products.warmup';
 
 export { createProductReadCaches, firstPaintImage, type ProductReadCaches } from './products.reads';
 
+interface ProductsRouteOptions {
+  products: ProductsService;
+  caches: ProductReadCaches;
+  limits: Pick<Config['rateLimit'], 'readsPerMinute' | 'searchPerMinute'>;
+}
+type App = Parameters<FastifyPluginAsyncZod<ProductsRouteOptions>>[0];
+
 /**
  * Public reads answer from memory what the database answered before: first pages of listings and
  * product pages, serialised once. Every write to products drops exactly what it could change (see
  * products.cache.ts), in this process before the write answers and in the others through the bus.
  */
-export const productsRoutes: FastifyPluginAsyncZod<{
-  products: ProductsService;
-  caches: ProductReadCaches;
-  limits: Pick<Config['rateLimit'], 'readsPerMinute' | 'searchPerMinute'>;
-}> = async (app, { products, caches, limits }) => {
-  // A search runs trigram and edit-distance work for every new `q` (no cache helps a client that
-  // varies it), so searches and suggestions count per address against a much lower limit than reads.
-  const isSearch = (req: FastifyRequest) => {
-    const { q, email } = req.query as { q?: unknown; email?: unknown };
-    return typeof q === 'string' && q.trim() !== '' && email === undefined;
-  };
-  const listLimit = {
-    timeWindow: '1 minute',
-    keyGenerator: (req: FastifyRequest) => `${isSearch(req) ? 'search' : 'list'}:${req.ip}`,
-    max: (req: FastifyRequest) => (isSearch(req) ? limits.searchPerMinute : limits.readsPerMinute),
-  };
-  const suggestLimit = {
-    timeWindow: '1 minute',
-    max: limits.searchPerMinute,
-    keyGenerator: (req: FastifyRequest) => `search:${req.ip}`,
-  };
-  const { items } = caches;
+export const productsRoutes: FastifyPluginAsyncZod<ProductsRouteOptions> = async (
+  app,
+  { products, caches, limits },
+) => {
   const reads = productReads(products, caches);
-  const serializeSuggestions = serializerCompiler({
-    schema: ProductSuggestionListSchema,
-    method: 'GET',
-    url: '/products/suggest',
-    httpStatus: '200',
-  });
+  warmWhileListening(app, products, caches.items);
+  registerListRoute(app, products, reads, limits);
+  registerSuggestRoute(app, products, limits);
 
+  app.get(
+    '/products/:id',
+    { schema: { tags: ['products'], params: IdParamsSchema, response: { 200: ProductSchema } } },
+    async (req, reply) => sendJson(req, reply, await reads.product(req.params.id)),
+  );
+};
+
+/** The product cache is filled from the database once the server listens, and that stops when it closes. */
+function warmWhileListening(app: App, products: ProductsService, items: ProductReadCaches['items']) {
   let warmUp: ReturnType<typeof keepProductCacheWarm> | undefined;
   app.addHook('onListen', async () => {
     warmUp = keepProductCacheWarm({
@@ -77,7 +72,26 @@ export const productsRoutes: FastifyPluginAsyncZod<{
     warmUp?.stop();
     await warmUp?.done;
   });
+}
 
+// A search runs trigram and edit-distance work for every new `q` (no cache helps a client that
+// varies it), so searches and suggestions count per address against a much lower limit than reads.
+const isSearch = (req: FastifyRequest) => {
+  const { q, email } = req.query as { q?: unknown; email?: unknown };
+  return typeof q === 'string' && q.trim() !== '' && email === undefined;
+};
+
+function registerListRoute(
+  app: App,
+  products: ProductsService,
+  reads: ReturnType<typeof productReads>,
+  limits: ProductsRouteOptions['limits'],
+) {
+  const listLimit = {
+    timeWindow: '1 minute',
+    keyGenerator: (req: FastifyRequest) => `${isSearch(req) ? 'search' : 'list'}:${req.ip}`,
+    max: (req: FastifyRequest) => (isSearch(req) ? limits.searchPerMinute : limits.readsPerMinute),
+  };
   app.get(
     '/products',
     {
@@ -109,7 +123,20 @@ export const productsRoutes: FastifyPluginAsyncZod<{
       return sendJson(req, reply, await reads.page(req.query));
     },
   );
+}
 
+function registerSuggestRoute(app: App, products: ProductsService, limits: ProductsRouteOptions['limits']) {
+  const suggestLimit = {
+    timeWindow: '1 minute',
+    max: limits.searchPerMinute,
+    keyGenerator: (req: FastifyRequest) => `search:${req.ip}`,
+  };
+  const serializeSuggestions = serializerCompiler({
+    schema: ProductSuggestionListSchema,
+    method: 'GET',
+    url: '/products/suggest',
+    httpStatus: '200',
+  });
   app.get(
     '/products/suggest',
     {
@@ -125,13 +152,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{
     async (req, reply) =>
       sendJson(req, reply, await products.suggestResponse(req.query.q, serializeSuggestions)),
   );
-
-  app.get(
-    '/products/:id',
-    { schema: { tags: ['products'], params: IdParamsSchema, response: { 200: ProductSchema } } },
-    async (req, reply) => sendJson(req, reply, await reads.product(req.params.id)),
-  );
-};
+}
 
 /** The owner's routes, registered in the secured scope (plugins/secured.ts). */
 export const ownProductsRoutes: FastifyPluginAsyncZod<{

@@ -2,30 +2,21 @@ import {
   DEFAULT_PRODUCT_LIMIT,
   NEXT_CURSOR_HEADER,
   TOTAL_COUNT_HEADER,
-  categorySlug,
-  pickProductFields,
-  priceTierProblems,
   type OwnProduct,
   type Product,
-  type ProductInput,
   type ProductListQuery,
   type ProductSuggestion,
 } from '@bulkwise/contracts';
-import { AppError, forbidden, notFound, unauthorized } from '../../errors';
+import { forbidden, notFound, unauthorized } from '../../errors';
 import { isUuid } from '../../ids';
 import { uncached, type CachedResponse } from '../../lib/cache/cache';
 import { decodeCursor, encodeCursor, invalidCursor } from '../../lib/paging/cursor';
-import type { ProductRow } from '../../db/schema';
 import type { AuthUser } from '../auth/tokens';
 import { pageTags, type InvalidateProducts } from './products.cache';
 import { toOwnProduct, toPublicProduct } from './products.mapper';
-import {
-  cursorAfter,
-  type ProductCursor,
-  type ProductFilter,
-  type ProductSortKey,
-  type ProductsRepository,
-} from './products.repository';
+import { ownProducts } from './products.own';
+import { cursorAfter, type ProductCursor, type ProductFilter, type ProductSortKey } from './products.listing';
+import type { ProductsRepository } from './products.repository';
 import type { SearchCache } from './search.cache';
 import type { SearchRepository } from './search.repository';
 
@@ -75,71 +66,21 @@ function listingOf(query: ProductListQuery, filter: ProductFilter) {
   return { sort, limit, after };
 }
 
-function productFields(input: ProductInput) {
-  return { ...pickProductFields(input), categorySlug: categorySlug(input.category) };
-}
+/** One page of products as the API answers it, with the cursor of the next. */
+type PageReader = (
+  filter: ProductFilter,
+  sort: ProductSortKey,
+  limit: number,
+  after: ProductCursor | undefined,
+  own: boolean,
+) => Promise<ProductPage>;
 
-/** Breaks kept by an update that omits them must still fit the new price and minimum order. */
-function checkKeptTiers(input: ProductInput) {
-  return (current: ProductRow) => {
-    const problems = priceTierProblems(input, current.priceTiers);
-    const [first] = problems;
-    if (!first) return;
-    const fields = Object.fromEntries(problems.map((p) => [`priceTiers.${p.index}.${p.field}`, p.message]));
-    throw new AppError('VALIDATION_FAILED', `Invalid priceTiers: ${first.message}`, fields);
-  };
-}
-
-export function createProductsService(deps: {
-  repository: ProductsRepository;
-  search: SearchRepository;
-  invalidateProducts: InvalidateProducts;
-  searchCache: SearchCache;
-  /** Refuses an uploaded image that is not the caller's (images.service assertOwnImage). */
-  checkImage?: (user: AuthUser, image: string) => Promise<void>;
-}) {
-  const { repository, search, invalidateProducts, searchCache } = deps;
-  const checkImage = deps.checkImage ?? (async () => {});
-
-  async function page(
-    filter: ProductFilter,
-    sort: ProductSortKey,
-    limit: number,
-    after: ProductCursor | undefined,
-    own: boolean,
-  ) {
-    const { rows, hasMore, total } = await repository.page(filter, sort, limit, after);
-    const last = rows.at(-1);
-    return {
-      items: rows.map(own ? toOwnProduct : toPublicProduct),
-      total,
-      nextCursor: hasMore && last ? encodeProductCursor(cursorAfter(last, sort)) : null,
-    };
-  }
-
+/** Public searches and suggestions as the routes send them, kept in the search cache. */
+function searchResponses(
+  { search, searchCache }: Pick<ProductsServiceDeps, 'search' | 'searchCache'>,
+  page: PageReader,
+) {
   return {
-    /**
-     * GET /products. `email` lists the caller's own products and needs their token; the other filters
-     * are public. Paging is keyset: the next cursor and the total travel in headers.
-     */
-    async list(query: ProductListQuery, user: AuthUser | null): Promise<ProductPage> {
-      const filter: ProductFilter = {};
-      let own = false;
-      if (query.email !== undefined) {
-        if (!user) throw unauthorized('Sign in to list your own products');
-        if (user.email !== query.email.toLowerCase()) throw forbidden('You can only list your own products');
-        filter.ownerUid = user.uid;
-        own = true;
-      }
-      const { sort, limit, after } = listingOf(query, filter);
-      if (query.q) {
-        filter.search = await search.plan(query.q);
-        // Only punctuation or symbols: no word to look for, so nothing matches.
-        if (!filter.search) return { items: [], total: 0, nextCursor: null };
-      }
-      return page(filter, sort, limit, after, own);
-    },
-
     /**
      * A public search (GET /products?q= without `email`) as the route sends it: from the search cache
      * under its normalised form (the plan), whatever punctuation surrounds the words, or read, serialised
@@ -179,6 +120,56 @@ export function createProductsService(deps: {
       const rows = await search.suggest(plan);
       return searchCache.keep(key, startedAt, serialize(rows.map(({ id, ...row }) => ({ _id: id, ...row }))));
     },
+  };
+}
+
+export interface ProductsServiceDeps {
+  repository: ProductsRepository;
+  search: SearchRepository;
+  invalidateProducts: InvalidateProducts;
+  searchCache: SearchCache;
+  /** Refuses an uploaded image that is not the caller's (images.service assertOwnImage). */
+  checkImage?: (user: AuthUser, image: string) => Promise<void>;
+}
+
+export function createProductsService(deps: ProductsServiceDeps) {
+  const { repository, search, invalidateProducts } = deps;
+  const checkImage = deps.checkImage ?? (async () => {});
+
+  const page: PageReader = async (filter, sort, limit, after, own) => {
+    const { rows, hasMore, total } = await repository.page(filter, sort, limit, after);
+    const last = rows.at(-1);
+    return {
+      items: rows.map(own ? toOwnProduct : toPublicProduct),
+      total,
+      nextCursor: hasMore && last ? encodeProductCursor(cursorAfter(last, sort)) : null,
+    };
+  };
+
+  return {
+    /**
+     * GET /products. `email` lists the caller's own products and needs their token; the other filters
+     * are public. Paging is keyset: the next cursor and the total travel in headers.
+     */
+    async list(query: ProductListQuery, user: AuthUser | null): Promise<ProductPage> {
+      const filter: ProductFilter = {};
+      let own = false;
+      if (query.email !== undefined) {
+        if (!user) throw unauthorized('Sign in to list your own products');
+        if (user.email !== query.email.toLowerCase()) throw forbidden('You can only list your own products');
+        filter.ownerUid = user.uid;
+        own = true;
+      }
+      const { sort, limit, after } = listingOf(query, filter);
+      if (query.q) {
+        filter.search = await search.plan(query.q);
+        // Only punctuation or symbols: no word to look for, so nothing matches.
+        if (!filter.search) return { items: [], total: 0, nextCursor: null };
+      }
+      return page(filter, sort, limit, after, own);
+    },
+
+    ...searchResponses(deps, page),
 
     /** Public products in id order after `afterId` (the product cache's warm-up). */
     async scan(afterId: string | undefined, limit: number): Promise<Product[]> {
@@ -191,60 +182,7 @@ export function createProductsService(deps: {
       return toPublicProduct(row);
     },
 
-    /**
-     * GET /my-products/:id: the caller's own product, read fresh (the Update page). The API answers
-     * ownership itself: 403 when the product is someone else's, 404 when there is none.
-     */
-    async getOwn(user: AuthUser, id: string): Promise<OwnProduct> {
-      const row = isUuid(id) ? await repository.findById(id) : undefined;
-      if (!row) throw notFound('Product');
-      if (row.ownerUid !== user.uid) throw forbidden('You can only update your own products');
-      return toOwnProduct(row);
-    },
-
-    /** The owner, their email and display name come from the token, never from the body. */
-    async create(user: AuthUser, input: ProductInput): Promise<OwnProduct> {
-      await checkImage(user, input.image);
-      const row = await repository.insert({
-        ...productFields(input),
-        priceTiers: input.priceTiers ?? [],
-        ownerUid: user.uid,
-        userEmail: user.email,
-        userName: user.name.trim() || 'Anonymous',
-      });
-      invalidateProducts([row.id], { ownerUid: user.uid });
-      return toOwnProduct(row);
-    },
-
-    async update(user: AuthUser, id: string, input: ProductInput): Promise<OwnProduct> {
-      if (!isUuid(id)) throw notFound('Product');
-      await checkImage(user, input.image);
-      // Omitted breaks stay as they are; a list (empty included) replaces them all.
-      const row = input.priceTiers
-        ? await repository.updateOwned(id, user.uid, {
-            ...productFields(input),
-            priceTiers: input.priceTiers,
-          })
-        : await repository.updateOwnedChecked(id, user.uid, productFields(input), checkKeptTiers(input));
-      if (row) {
-        invalidateProducts([id], { ownerUid: user.uid });
-        return toOwnProduct(row);
-      }
-      throw (await repository.ownerOf(id))
-        ? forbidden('You can only update your own products')
-        : notFound('Product');
-    },
-
-    async remove(user: AuthUser, id: string): Promise<{ deleted: true; _id: string }> {
-      if (!isUuid(id)) throw notFound('Product');
-      if (await repository.deleteOwned(id, user.uid)) {
-        invalidateProducts([id], { ownerUid: user.uid });
-        return { deleted: true, _id: id };
-      }
-      throw (await repository.ownerOf(id))
-        ? forbidden('You can only delete your own products')
-        : notFound('Product');
-    },
+    ...ownProducts({ repository, invalidateProducts, checkImage }),
   };
 }
 export type ProductsService = ReturnType<typeof createProductsService>;

@@ -64,15 +64,15 @@ function clockPageIds(
   return sql`${quotes.id} in (select e.id from (${stored} union all ${offersEnding(ended)}) e)`;
 }
 
-/** The list reads: one page of a side, the counts per status, the navigation badge. */
-export function quoteListQueries(db: Db) {
-  /** Offers of `uid` on `side` past their end (not yet swept) and ending within 24 hours, by the clock. */
-  const clockPart = (uid: string, side: QuoteActor, now: Date) => sql`
+/** Offers of `uid` on `side` past their end (not yet swept) and ending within 24 hours, by the clock. */
+const clockPart = (uid: string, side: QuoteActor, now: Date) => sql`
     (select count(*) from ${quotes} where ${sideColumn(side)} = ${uid} and ${quotes.status} = 'offered'
       and ${quotes.validUntil} <= ${ts(now)})::int as lapsed,
     (select count(*) from ${quotes} where ${sideColumn(side)} = ${uid} and ${quotes.status} = 'offered'
       and ${quotes.validUntil} > ${ts(now)} and ${quotes.validUntil} <= ${ts(soon(now))})::int as expiring`;
 
+/** One page of a side's list, newest activity first. */
+function quotePages(db: Db) {
   return {
     async page(
       uid: string,
@@ -113,7 +113,12 @@ export function quoteListQueries(db: Db) {
       }));
       return { rows: mapped.slice(0, limit), hasMore: rows.length > limit };
     },
+  };
+}
 
+/** The counts per list filter, when the clock next changes them, and the navigation badge. */
+function quoteCountQueries(db: Db) {
+  return {
     /**
      * Every quote of `uid` on one side, per list filter, by the clock: the kept counts per stored status
      * (quote_counts), with offers past their end moved from `offered` to `expired`, and those ending within
@@ -168,4 +173,9 @@ export function quoteListQueries(db: Db) {
       return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
     },
   };
+}
+
+/** The list reads: one page of a side, the counts per status, the navigation badge. */
+export function quoteListQueries(db: Db) {
+  return { ...quotePages(db), ...quoteCountQueries(db) };
 }

@@ -19,6 +19,43 @@ export class ShortLine extends Error {
   }
 }
 
+type OrderValues = { [K in keyof typeof cartItems.$inferSelect]: SQL };
+
+/** Every column of the order one line of the accepted version places, from the quote and `taken`. */
+function quotedOrderValues(quote: QuoteRow, version: number, line: QuotePricedLine): OrderValues {
+  return {
+    id: sql`gen_random_uuid()`,
+    buyerUid: sql`${quote.buyerUid}`,
+    buyerEmail: sql`${quote.buyerEmail}`,
+    buyerName: sql`${quote.buyerName}`,
+    productId: sql`taken.id`,
+    productSnapshot: publicProductJson('taken'),
+    quantity: sql`${line.quantity}::int`,
+    unitPrice: sql`${(line.unitPriceCents / 100).toFixed(2)}::numeric(12, 2)`,
+    address: sql`${quote.address}`,
+    phone: sql`${quote.phone}`,
+    updatedQuantity: sql`taken.main_quantity`,
+    idempotencyKey: sql`null`,
+    purchasedAt: sql`date_trunc('milliseconds', now())`,
+    status: sql`'placed'`,
+    supplierUid: sql`taken.owner_uid`,
+    supplierEmail: sql`taken.user_email`,
+    supplierName: sql`taken.user_name`,
+    carrier: sql`null`,
+    trackingNumber: sql`null`,
+    cancelledBy: sql`null`,
+    cancelReason: sql`null`,
+    shippedAt: sql`null`,
+    quoteId: sql`${quote.id}::uuid`,
+    quoteVersion: sql`${version}::int`,
+    poNumber: sql`null`,
+    // Set from the trade account by the cart_items_account_terms trigger (migration 0022), which also
+    // checks the credit: an accepted quote on account counts against the limit like a purchase.
+    paymentTerms: sql`'prepay'`,
+    netDays: sql`null`,
+  };
+}
+
 /**
  * Places one order per line of the accepted version, on the caller's transaction: the stock is taken
  * by products' takeStock (the purchase's guard, row lock and check constraint: never oversold), below
@@ -45,37 +82,7 @@ export async function placeQuotedOrders(
       },
       { belowMinimum: true },
     );
-    const values: { [K in keyof typeof cartItems.$inferSelect]: SQL } = {
-      id: sql`gen_random_uuid()`,
-      buyerUid: sql`${quote.buyerUid}`,
-      buyerEmail: sql`${quote.buyerEmail}`,
-      buyerName: sql`${quote.buyerName}`,
-      productId: sql`taken.id`,
-      productSnapshot: publicProductJson('taken'),
-      quantity: sql`${line.quantity}::int`,
-      unitPrice: sql`${(line.unitPriceCents / 100).toFixed(2)}::numeric(12, 2)`,
-      address: sql`${quote.address}`,
-      phone: sql`${quote.phone}`,
-      updatedQuantity: sql`taken.main_quantity`,
-      idempotencyKey: sql`null`,
-      purchasedAt: sql`date_trunc('milliseconds', now())`,
-      status: sql`'placed'`,
-      supplierUid: sql`taken.owner_uid`,
-      supplierEmail: sql`taken.user_email`,
-      supplierName: sql`taken.user_name`,
-      carrier: sql`null`,
-      trackingNumber: sql`null`,
-      cancelledBy: sql`null`,
-      cancelReason: sql`null`,
-      shippedAt: sql`null`,
-      quoteId: sql`${quote.id}::uuid`,
-      quoteVersion: sql`${version}::int`,
-      poNumber: sql`null`,
-      // Set from the trade account by the cart_items_account_terms trigger (migration 0022), which also
-      // checks the credit: an accepted quote on account counts against the limit like a purchase.
-      paymentTerms: sql`'prepay'`,
-      netDays: sql`null`,
-    };
+    const values = quotedOrderValues(quote, version, line);
     // INSERT ... SELECT lists every column of the table in schema order (as the purchase statement does).
     const columns = Object.keys(getTableColumns(cartItems)) as Array<keyof typeof values>;
     const [row] = await tx

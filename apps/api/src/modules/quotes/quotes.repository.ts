@@ -12,10 +12,9 @@ export type NewQuote = Omit<
   'id' | 'status' | 'currentVersion' | 'validUntil' | 'orderIds' | 'expiryWarned'
 >;
 
-/** Queries of quotes. Each runs on the handle it was made with (pool or transaction). */
-export function quoteQueries(db: Db) {
+/** Reads of one quote, its versions and the products its lines name. */
+function quoteReads(db: Db) {
   return {
-    ...quoteListQueries(db),
     async productsOf(ids: string[]) {
       if (ids.length === 0) return [];
       return db
@@ -37,16 +36,6 @@ export function quoteQueries(db: Db) {
         .where(eq(products.id, productId));
       return row?.stock ?? 0;
     },
-    /** The new quote, or undefined when the buyer's Idempotency-Key already names one. */
-    async insert(row: NewQuote): Promise<QuoteRow | undefined> {
-      try {
-        const [created] = await db.insert(quotes).values(row).returning();
-        return created;
-      } catch (err) {
-        if (row.idempotencyKey && isUniqueViolation(err)) return undefined;
-        throw err;
-      }
-    },
     async findByKey(buyerUid: string, key: string): Promise<QuoteRow | undefined> {
       const [row] = await db
         .select()
@@ -66,6 +55,12 @@ export function quoteQueries(db: Db) {
         .where(eq(quoteVersions.quoteId, quoteId))
         .orderBy(asc(quoteVersions.number));
     },
+  };
+}
+
+/** What a new request is checked against: the buyer's daily requests and the open quotes of the pair. */
+function requestLimits(db: Db) {
+  return {
     /** A buyer's requests created since `since` (the daily limit). */
     async requestsSince(buyerUid: string, since: Date): Promise<number> {
       const [row] = await db
@@ -91,6 +86,22 @@ export function quoteQueries(db: Db) {
     /** Serialises one buyer's requests (limits counted, then the insert) across instances. */
     async lockBuyer(buyerUid: string): Promise<void> {
       await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`quotes:${buyerUid}`}))`);
+    },
+  };
+}
+
+/** The writes: a new request, a guarded move, a new version. */
+function quoteWrites(db: Db) {
+  return {
+    /** The new quote, or undefined when the buyer's Idempotency-Key already names one. */
+    async insert(row: NewQuote): Promise<QuoteRow | undefined> {
+      try {
+        const [created] = await db.insert(quotes).values(row).returning();
+        return created;
+      } catch (err) {
+        if (row.idempotencyKey && isUniqueViolation(err)) return undefined;
+        throw err;
+      }
     },
     /**
      * The guarded move: changes the quote only while it is in one of `from` (an offer only while it has
@@ -129,6 +140,11 @@ export function quoteQueries(db: Db) {
       await db.insert(quoteVersions).values(row);
     },
   };
+}
+
+/** Queries of quotes. Each runs on the handle it was made with (pool or transaction). */
+export function quoteQueries(db: Db) {
+  return { ...quoteListQueries(db), ...quoteReads(db), ...requestLimits(db), ...quoteWrites(db) };
 }
 export type QuoteQueries = ReturnType<typeof quoteQueries>;
 

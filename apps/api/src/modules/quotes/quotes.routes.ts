@@ -31,13 +31,22 @@ const MOVE_ANSWERS = `200 with the quote; 403 when the caller is a party but thi
   for anyone who is not one of the quote's two parties, 409 naming the current status when the state (by the
   server's clock: an offer past validUntil is expired) or the turn does not allow it.`;
 
-export const quotesRoutes: FastifyPluginAsyncZod<{
+interface QuotesRouteOptions {
   quotes: QuotesService;
   /** The lists and the badge, answered from memory per trader until a write or the clock changes them. */
   reads: QuoteReads;
   secured: SecuredRouteOptions;
-}> = async (app, { quotes, reads, secured }) => {
-  const tags = ['quotes'];
+}
+type App = Parameters<FastifyPluginAsyncZod<QuotesRouteOptions>>[0];
+const tags = ['quotes'];
+
+export const quotesRoutes: FastifyPluginAsyncZod<QuotesRouteOptions> = async (app, options) => {
+  registerRequestRoute(app, options);
+  registerReadRoutes(app, options);
+  registerMoveRoutes(app, options);
+};
+
+function registerRequestRoute(app: App, { quotes, secured }: QuotesRouteOptions) {
   app.post(
     '/quotes',
     {
@@ -54,6 +63,10 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
     async (req, reply) =>
       reply.status(201).send(await quotes.create(req.user, req.body, req.headers[IDEMPOTENCY_KEY_HEADER])),
   );
+}
+
+/** The lists, the badge and one quote. */
+function registerReadRoutes(app: App, { quotes, reads, secured }: QuotesRouteOptions) {
   app.get(
     '/quotes',
     {
@@ -93,7 +106,10 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => quotes.get(req.user, req.params.id),
   );
+}
 
+/** The moves of a quote, each answering the quote as it now is. */
+function registerMoveRoutes(app: App, { quotes, secured }: QuotesRouteOptions) {
   const move = (
     path: string,
     description: string,
@@ -143,4 +159,4 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
   move('withdraw', 'The buyer withdraws an open quote.', QuoteEmptyBodySchema, (u, id) =>
     quotes.withdraw(u, id),
   );
-};
+}

@@ -6,8 +6,8 @@ import { messageThreads, messages, type MessageRow, type MessageThreadRow } from
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-/** Queries of threads. Each runs on the handle it was made with (pool or transaction). */
-export function threadQueries(db: Db) {
+/** The subject's thread, its messages, a new message and the unread counts. */
+function threadMessages(db: Db) {
   return {
     async find(subject: ThreadSubject, subjectId: string): Promise<MessageThreadRow | undefined> {
       const [row] = await db
@@ -27,6 +27,29 @@ export function threadQueries(db: Db) {
     async messages(threadId: string): Promise<MessageRow[]> {
       return db.select().from(messages).where(eq(messages.threadId, threadId)).orderBy(asc(messages.id));
     },
+    async insert(row: typeof messages.$inferInsert): Promise<MessageRow> {
+      const [created] = await db.insert(messages).values(row).returning();
+      return created!;
+    },
+    /** Per thread of `uid`, the messages of the other party after the caller's read marker. */
+    async unread(uid: string): Promise<Array<{ subject: ThreadSubject; id: string; unread: number }>> {
+      const result = await db.execute(sql`
+        select t.subject_type as subject, t.subject_id as id, count(m.id)::int as unread
+        from ${messageThreads} t
+        join ${messages} m on m.thread_id = t.id
+          and m.id > case when t.buyer_uid = ${uid} then t.buyer_read_id else t.supplier_read_id end
+          and m.from_party <> case when t.buyer_uid = ${uid} then 'buyer' else 'supplier' end
+        where t.buyer_uid = ${uid} or t.supplier_uid = ${uid}
+        group by t.subject_type, t.subject_id`);
+      return (result as unknown as { rows: Array<{ subject: ThreadSubject; id: string; unread: number }> })
+        .rows;
+    },
+  };
+}
+
+/** The read markers, the writer's rate and the email window, each moved by one guarded statement. */
+function threadMarkers(db: Db) {
+  return {
     /**
      * Moves the reader's marker forward only (two tabs reading at once never move it back); true when it
      * moved. A marker already there is not written again: the quotes lists' caches drop on a move.
@@ -47,10 +70,6 @@ export function threadQueries(db: Db) {
         .where(and(eq(messages.authorUid, authorUid), sql`${messages.at} > ${ts(since)}`));
       return row?.n ?? 0;
     },
-    async insert(row: typeof messages.$inferInsert): Promise<MessageRow> {
-      const [created] = await db.insert(messages).values(row).returning();
-      return created!;
-    },
     /**
      * Claims the right to email `to` about this thread: true at most once per window, whichever instance
      * asks (the conditional UPDATE has one winner), so a chat does not flood an inbox.
@@ -65,20 +84,12 @@ export function threadQueries(db: Db) {
         .returning({ id: messageThreads.id });
       return rows.length === 1;
     },
-    /** Per thread of `uid`, the messages of the other party after the caller's read marker. */
-    async unread(uid: string): Promise<Array<{ subject: ThreadSubject; id: string; unread: number }>> {
-      const result = await db.execute(sql`
-        select t.subject_type as subject, t.subject_id as id, count(m.id)::int as unread
-        from ${messageThreads} t
-        join ${messages} m on m.thread_id = t.id
-          and m.id > case when t.buyer_uid = ${uid} then t.buyer_read_id else t.supplier_read_id end
-          and m.from_party <> case when t.buyer_uid = ${uid} then 'buyer' else 'supplier' end
-        where t.buyer_uid = ${uid} or t.supplier_uid = ${uid}
-        group by t.subject_type, t.subject_id`);
-      return (result as unknown as { rows: Array<{ subject: ThreadSubject; id: string; unread: number }> })
-        .rows;
-    },
   };
+}
+
+/** Queries of threads. Each runs on the handle it was made with (pool or transaction). */
+export function threadQueries(db: Db) {
+  return { ...threadMessages(db), ...threadMarkers(db) };
 }
 export type ThreadQueries = ReturnType<typeof threadQueries>;
 

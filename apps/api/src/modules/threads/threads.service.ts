@@ -6,6 +6,7 @@ import {
   type ThreadSubject,
   type Unread,
 } from '@bulkwise/contracts';
+import type { Db } from '../../db/client';
 import type { MessageRow } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { isUuid } from '../../ids';
@@ -29,6 +30,31 @@ const toMessage = (m: MessageRow): Message => ({
   text: m.text,
   at: m.at.toISOString(),
 });
+
+/** The other party's email about a new message, on the message's transaction. */
+async function mailMessage(
+  tx: Db,
+  subject: ThreadSubject,
+  subjectId: string,
+  parties: { buyer: Party; supplier: Party },
+  you: QuoteActor,
+  text: string,
+) {
+  const to = you === 'buyer' ? 'supplier' : 'buyer';
+  const payload: ThreadMailPayload = {
+    subject,
+    subjectId,
+    toName: parties[to].name,
+    fromName: parties[you].name,
+    excerpt: [...text].slice(0, EXCERPT).join(''),
+  };
+  await createOutboxRepository(tx).enqueue({
+    kind: THREAD_MESSAGE_KIND,
+    recipientUid: parties[to].uid,
+    recipientEmail: parties[to].email,
+    payload,
+  });
+}
 
 export function createThreadsService(deps: {
   repository: ThreadsRepository;
@@ -71,21 +97,7 @@ export function createThreadsService(deps: {
         // The writer has read their own thread up to here.
         await q.markRead(thread.id, you, row.id);
         const to = you === 'buyer' ? 'supplier' : 'buyer';
-        if (await q.claimEmail(thread.id, to, now)) {
-          const payload: ThreadMailPayload = {
-            subject,
-            subjectId: id,
-            toName: parties[to].name,
-            fromName: parties[you].name,
-            excerpt: [...text].slice(0, EXCERPT).join(''),
-          };
-          await createOutboxRepository(tx).enqueue({
-            kind: THREAD_MESSAGE_KIND,
-            recipientUid: parties[to].uid,
-            recipientEmail: parties[to].email,
-            payload,
-          });
-        }
+        if (await q.claimEmail(thread.id, to, now)) await mailMessage(tx, subject, id, parties, you, text);
         return toMessage(row);
       });
       deps.changed(subject, parties);

@@ -40,7 +40,8 @@ export function statusCondition(status: InvoiceStatus, today: string): SQL {
   }
 }
 
-export function invoiceQueries(db: Db) {
+/** Invoices: one, an order's, a party's page, an account's open items. */
+function invoiceReads(db: Db) {
   return {
     async findById(id: string): Promise<InvoiceRow | undefined> {
       const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
@@ -75,6 +76,20 @@ export function invoiceQueries(db: Db) {
         .limit(limit + 1);
       return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
     },
+    /** Open items of one account (not void, balance left), oldest first: the statement. */
+    async openItems(accountId: string): Promise<InvoiceRow[]> {
+      return db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.accountId, accountId), sql`${invoices.voidedAt} is null`, sql`${balance} > 0`))
+        .orderBy(invoices.issuedOn, invoices.number);
+    },
+  };
+}
+
+/** What settles an invoice: its payments (recorded once per key), credit notes and remittance advice. */
+function invoiceMoney(db: Db) {
+  return {
     async payments(invoiceIds: string[]): Promise<PaymentRow[]> {
       if (invoiceIds.length === 0) return [];
       return db
@@ -86,14 +101,6 @@ export function invoiceQueries(db: Db) {
     async creditNotes(invoiceIds: string[]): Promise<CreditNoteRow[]> {
       if (invoiceIds.length === 0) return [];
       return db.select().from(creditNotes).where(inArray(creditNotes.invoiceId, invoiceIds));
-    },
-    /** Open items of one account (not void, balance left), oldest first: the statement. */
-    async openItems(accountId: string): Promise<InvoiceRow[]> {
-      return db
-        .select()
-        .from(invoices)
-        .where(and(eq(invoices.accountId, accountId), sql`${invoices.voidedAt} is null`, sql`${balance} > 0`))
-        .orderBy(invoices.issuedOn, invoices.number);
     },
     async paymentByKey(recordedBy: string, key: string): Promise<PaymentRow | undefined> {
       const [row] = await db
@@ -113,6 +120,10 @@ export function invoiceQueries(db: Db) {
       await db.insert(remittances).values(row);
     },
   };
+}
+
+export function invoiceQueries(db: Db) {
+  return { ...invoiceReads(db), ...invoiceMoney(db) };
 }
 
 const invoicesColumns = {

@@ -27,17 +27,26 @@ const KeyHeadersSchema = z.object({
     .optional(),
 });
 
+interface InvoicesRouteOptions {
+  invoices: InvoicesService;
+  reads: InvoicesReadCache;
+  secured: SecuredRouteOptions;
+}
+type App = Parameters<FastifyPluginAsyncZod<InvoicesRouteOptions>>[0];
+const tags = ['invoices'];
+
 /**
  * A party's first pages (per side, status, limit and day) answer from memory, serialised once, until a
  * change to that party's invoices drops them (invoices.cache.ts); later pages (`cursor`) are read each time.
  * The day is in the key because "overdue" is derived from it: the next day reads afresh.
  */
-export const invoicesRoutes: FastifyPluginAsyncZod<{
-  invoices: InvoicesService;
-  reads: InvoicesReadCache;
-  secured: SecuredRouteOptions;
-}> = async (app, { invoices, reads, secured }) => {
-  const tags = ['invoices'];
+export const invoicesRoutes: FastifyPluginAsyncZod<InvoicesRouteOptions> = async (app, options) => {
+  registerReadRoutes(app, options);
+  registerSettlementRoutes(app, options);
+};
+
+/** A party's pages, one invoice and its PDF. */
+function registerReadRoutes(app: App, { invoices, reads, secured }: InvoicesRouteOptions) {
   const serializePage = serializerCompiler({
     schema: InvoicePageSchema,
     method: 'GET',
@@ -95,6 +104,10 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => invoices.get(req.user, req.params.id),
   );
+}
+
+/** The supplier's payments and the buyer's remittance advice. */
+function registerSettlementRoutes(app: App, { invoices, secured }: InvoicesRouteOptions) {
   app.post(
     '/invoices/:id/payments',
     {
@@ -130,4 +143,4 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
       return reply.status(202).send({ received: true as const });
     },
   );
-};
+}

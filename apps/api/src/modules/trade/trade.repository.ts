@@ -52,7 +52,8 @@ function figuresQuery(ids: string[], today: string): SQL {
     )})`;
 }
 
-export function tradeQueries(db: Db) {
+/** One account (locked or not), a party's accounts, and who a supplier is. */
+function accountReads(db: Db) {
   return {
     async findById(id: string): Promise<TradeAccountRow | undefined> {
       const [row] = await db.select().from(tradeAccounts).where(eq(tradeAccounts.id, id));
@@ -66,6 +67,21 @@ export function tradeQueries(db: Db) {
       const party = as === 'buyer' ? tradeAccounts.buyerUid : tradeAccounts.supplierUid;
       return db.select().from(tradeAccounts).where(eq(party, uid)).orderBy(tradeAccounts.createdAt);
     },
+    /** The supplier's name and email as their products show them; undefined when they sell nothing. */
+    async supplier(uid: string): Promise<{ name: string; email: string } | undefined> {
+      const [row] = await db
+        .select({ name: products.userName, email: products.userEmail })
+        .from(products)
+        .where(eq(products.ownerUid, uid))
+        .limit(1);
+      return row;
+    },
+  };
+}
+
+/** What an account shows besides its terms: the money owed by age, and its history. */
+function accountRecords(db: Db) {
+  return {
     async figures(ids: string[], today: string): Promise<Map<string, AccountFigures>> {
       if (ids.length === 0) return new Map();
       const rows = await rowsOf<Record<keyof AccountFigures | 'id', string | number>>(
@@ -103,27 +119,27 @@ export function tradeQueries(db: Db) {
     async appendHistory(accountId: string, entry: HistoryEntry): Promise<void> {
       await db.insert(tradeAccountHistory).values({ accountId, ...entry, details: entry.details ?? null });
     },
-    /** The supplier's name and email as their products show them; undefined when they sell nothing. */
-    async supplier(uid: string): Promise<{ name: string; email: string } | undefined> {
-      const [row] = await db
-        .select({ name: products.userName, email: products.userEmail })
-        .from(products)
-        .where(eq(products.ownerUid, uid))
-        .limit(1);
-      return row;
-    },
+  };
+}
+
+/** What a request records about the buyer's business, on a new account or again on the pair's. */
+const requestDetails = (body: TermsRequestBody) => ({
+  companyName: body.companyName,
+  taxId: body.taxId,
+  billingAddress: body.billingAddress,
+  note: body.note,
+});
+
+/** The writes of the account's life: a request, the supplier's terms, a status. */
+function accountWrites(db: Db) {
+  return {
     /** Creates the pair's account or records the request on it; a hold stays a hold. */
     async request(
       buyer: { uid: string; name: string; email: string },
       supplier: { uid: string; name: string; email: string },
       body: TermsRequestBody,
     ): Promise<TradeAccountRow> {
-      const details = {
-        companyName: body.companyName,
-        taxId: body.taxId,
-        billingAddress: body.billingAddress,
-        note: body.note,
-      };
+      const details = requestDetails(body);
       const [row] = await db
         .insert(tradeAccounts)
         .values({
@@ -170,6 +186,10 @@ export function tradeQueries(db: Db) {
       return row!;
     },
   };
+}
+
+export function tradeQueries(db: Db) {
+  return { ...accountReads(db), ...accountRecords(db), ...accountWrites(db) };
 }
 export type TradeQueries = ReturnType<typeof tradeQueries>;
 

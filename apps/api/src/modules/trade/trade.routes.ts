@@ -15,12 +15,22 @@ import type { TradeService } from './trade.service';
 const PARTIES = 'Only the two parties see an account: 404 for anyone else.';
 const SUPPLIER_ONLY = `${PARTIES} 403 when the buyer tries it.`;
 
-export const tradeRoutes: FastifyPluginAsyncZod<{
+interface TradeRouteOptions {
   trade: TradeService;
   statements: Statements;
   secured: SecuredRouteOptions;
-}> = async (app, { trade, statements, secured }) => {
-  const tags = ['trade accounts'];
+}
+type App = Parameters<FastifyPluginAsyncZod<TradeRouteOptions>>[0];
+const tags = ['trade accounts'];
+
+export const tradeRoutes: FastifyPluginAsyncZod<TradeRouteOptions> = async (app, options) => {
+  registerAccountRoutes(app, options);
+  registerSupplierRoutes(app, options);
+  registerStatementRoutes(app, options);
+};
+
+/** A party's accounts, one account, and the buyer's request for terms. */
+function registerAccountRoutes(app: App, { trade, secured }: TradeRouteOptions) {
   app.get(
     '/trade-accounts',
     {
@@ -57,6 +67,10 @@ export const tradeRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => reply.status(201).send(await trade.request(req.user, req.body)),
   );
+}
+
+/** The supplier's moves: terms, and the moves that keep a reason in the account's history. */
+function registerSupplierRoutes(app: App, { trade, secured }: TradeRouteOptions) {
   app.put(
     '/trade-accounts/:id/terms',
     {
@@ -96,6 +110,10 @@ export const tradeRoutes: FastifyPluginAsyncZod<{
       async (req) => action(req.user, req.params.id, req.body),
     );
   }
+}
+
+/** The account's statement of open items, as CSV or PDF. */
+function registerStatementRoutes(app: App, { statements, secured }: TradeRouteOptions) {
   app.get(
     '/trade-accounts/:id/statement.csv',
     {
@@ -132,4 +150,4 @@ export const tradeRoutes: FastifyPluginAsyncZod<{
         .header('cache-control', 'no-store')
         .send(await statements.pdf(req.user, req.params.id)),
   );
-};
+}
