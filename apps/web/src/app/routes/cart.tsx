@@ -1,9 +1,6 @@
-import { type CartItem } from '@bulkwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MailWarning, ShoppingCart } from 'lucide-react';
-import { Link } from 'react-router';
-import toast from 'react-hot-toast';
+import { ShoppingCart } from 'lucide-react';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
@@ -11,32 +8,13 @@ import { PageSection } from '@/components/layout/page-section';
 import { CART_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
-import { OrderProgress } from '@/features/orders/components/order-progress';
 import { useChangedOrders } from '@/features/orders/seen-orders';
 import { useOrderActions } from '@/features/orders/use-order-actions';
-import { productKeys } from '@/features/products/api/keys';
 import { useCart } from '@/features/purchases/api/get-cart';
 import { purchaseKeys } from '@/features/purchases/api/keys';
-import { useRemoveCartItem } from '@/features/purchases/api/remove-cart-item';
-import { CartItemCard } from '@/features/purchases/components/cart-item-card';
-import { CartSummary } from '@/features/purchases/components/cart-summary';
-import { ThreadToggle } from '@/features/threads/components/thread-toggle';
-import { ApiError } from '@/lib/api-client';
-import { confirmDialog, errorDialog } from '@/lib/dialogs';
 import { usePageTitle } from '@/lib/page-title';
-
-const REMOVE_FAILED_TITLE = 'Could Not Remove Item';
-const REMOVED_TOAST = 'Item removed: its stock was restored';
-
-/** The server's own words when it sent some (message or error field), else the spec's fallback. */
-function removalError(err: unknown): string {
-  if (err instanceof ApiError && typeof err.body === 'object' && err.body !== null) {
-    const { message, error } = err.body as { message?: unknown; error?: unknown };
-    const text = [message, error].find((v): v is string => typeof v === 'string' && v.trim() !== '');
-    if (text) return text;
-  }
-  return CART_MESSAGES.removeFailed;
-}
+import { CartOrders } from './cart.orders';
+import { useCartRemoval } from './cart.removal';
 
 export function Component() {
   usePageTitle(CART_MESSAGES.title);
@@ -48,30 +26,10 @@ export function Component() {
   const orders = useOrderActions('buyer', () =>
     queryClient.invalidateQueries({ queryKey: purchaseKeys.carts() }),
   );
-  // The restored stock must show on the product's page and in every list: all product queries.
-  const remove = useRemoveCartItem(email, () => queryClient.invalidateQueries({ queryKey: productKeys.all }));
-
-  const onRemove = async (item: CartItem) => {
-    const confirmed = await confirmDialog({
-      title: 'Remove this item?',
-      text: `"${item.product.name}" will be removed from your cart and its ${item.quantity} units will be restored to the product's stock.`,
-      confirmText: 'Yes, remove it!',
-      cancelText: 'Cancel',
-    });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(item);
-    } catch (err) {
-      console.error('Removing a cart item failed', err);
-      void errorDialog(REMOVE_FAILED_TITLE, removalError(err));
-      return;
-    }
-    toast.success(REMOVED_TOAST);
-  };
+  const { onRemove, removingId } = useCartRemoval(email);
 
   const changed = useChangedOrders(email, cart.data);
   const items = cart.data ?? [];
-  const standing = items.filter((item) => item.status !== 'cancelled');
 
   return (
     <PageSection
@@ -103,42 +61,13 @@ export function Component() {
           link={{ to: paths.categories.getHref(), label: 'Browse Products' }}
         />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
-          {items.some((item) => !item.buyer.emailVerified) && (
-            <div role="note" className="alert alert-warning lg:col-span-2">
-              <MailWarning className="size-5" aria-hidden="true" />
-              <span>
-                Your email address is not verified: suppliers see it marked as unverified, and order emails
-                are not sent to it.{' '}
-                <Link to={paths.settings.getHref()} className="link font-medium">
-                  Verify it in Settings
-                </Link>
-              </span>
-            </div>
-          )}
-          <ul className="flex flex-col gap-4" aria-label="Purchased products">
-            {items.map((item) => (
-              <li key={item._id}>
-                <CartItemCard
-                  item={item}
-                  onRemove={(i) => void onRemove(i)}
-                  removing={remove.isPending && remove.variables._id === item._id}
-                >
-                  <OrderProgress
-                    order={item}
-                    viewer="buyer"
-                    hide={['cancel']}
-                    onMove={(order, move) => void orders.run(order, move)}
-                    busy={orders.pendingId === item._id}
-                    changed={changed.has(item._id)}
-                  />
-                  {item.status !== 'cancelled' && <ThreadToggle subject="order" id={item._id} />}
-                </CartItemCard>
-              </li>
-            ))}
-          </ul>
-          <CartSummary items={standing} />
-        </div>
+        <CartOrders
+          items={items}
+          changed={changed}
+          orders={orders}
+          onRemove={(item) => void onRemove(item)}
+          removingId={removingId}
+        />
       )}
     </PageSection>
   );

@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { BadgeCheck, RotateCcw, TriangleAlert } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/feedback/spinner';
-import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
+import { VerifyEmailDone, VerifyEmailFailed } from '@/features/auth/components/verify-email-outcome';
 import { usePageTitle } from '@/lib/page-title';
 
 const TITLE = 'Verify Your Email';
@@ -42,36 +41,9 @@ export function Component() {
         {TITLE}
       </h1>
       {code === '' || applied.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-4">
-          <TriangleAlert className="size-10 text-error" aria-hidden="true" />
-          <p className="text-base-content/80">
-            {code === ''
-              ? 'This link is incomplete. Open the link from the email again, or ask for a new one in Settings.'
-              : 'This verification link is invalid, expired or already used. Ask for a new one in Settings.'}
-          </p>
-          <div className="flex flex-wrap justify-center gap-2">
-            {code !== '' && (
-              <button type="button" className="btn btn-primary" onClick={() => void applied.refetch()}>
-                <RotateCcw className="size-4" aria-hidden="true" />
-                Try Again
-              </button>
-            )}
-            <Link to={paths.settings.getHref()} className="btn btn-outline">
-              Open Settings
-            </Link>
-          </div>
-        </div>
+        <VerifyEmailFailed missingCode={code === ''} onRetry={() => void applied.refetch()} />
       ) : applied.isSuccess ? (
-        <div role="status" className="flex flex-col items-center gap-4">
-          <BadgeCheck className="size-10 text-success" aria-hidden="true" />
-          <p className="text-lg font-medium">Your email address is verified.</p>
-          <p className="text-base-content/80">
-            {user ? 'Order emails will reach you from now on.' : 'Sign in to continue.'}
-          </p>
-          <Link to={user ? paths.settings.getHref() : paths.login.getHref()} className="btn btn-primary">
-            {user ? 'Back to Settings' : 'Sign in'}
-          </Link>
-        </div>
+        <VerifyEmailDone signedIn={Boolean(user)} />
       ) : (
         <PageSpinner />
       )}

@@ -2,13 +2,7 @@ import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
-
-export interface ListTab<T extends string> {
-  value: T;
-  label: string;
-  /** Shown as a badge beside the label once known. */
-  count?: number;
-}
+import { StatusTabs, type ListTab } from './status-tabs';
 
 /** What the list needs of a TanStack infinite query. */
 export interface PagedQuery {
@@ -46,20 +40,7 @@ export function TabbedList<T extends string, Item>(props: TabbedListProps<T, Ite
   const { tabs, selected, query, items, noun } = props;
   const current = tabs.find((t) => t.value === selected)?.label ?? '';
   const tablist = (
-    <div role="tablist" aria-label={props.tabsLabel} className="tabs tabs-box flex-wrap">
-      {tabs.map((t) => (
-        <button
-          key={t.value}
-          type="button"
-          role="tab"
-          aria-selected={t.value === selected}
-          className={`tab gap-2 text-base-content! ${t.value === selected ? 'tab-active' : ''}`}
-          onClick={() => props.onSelect(t.value)}
-        >
-          {t.label} {t.count !== undefined && <span className="badge badge-sm">{t.count}</span>}
-        </button>
-      ))}
-    </div>
+    <StatusTabs label={props.tabsLabel} tabs={tabs} selected={selected} onSelect={props.onSelect} />
   );
 
   return (

@@ -1,8 +1,6 @@
-import { Boxes, Mail, MapPin, Phone } from 'lucide-react';
-import { Link } from 'react-router';
-import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from '@/components/ui/brand-icons';
 import { BRAND } from '@/config/messages';
 import { paths } from '@/config/paths';
+import { FooterAbout, FooterContact, FooterLinks } from './footer-sections';
 
 export interface FooterCategory {
   _id: string;
@@ -18,49 +16,6 @@ const QUICK_LINKS = [
   { to: paths.cart.getHref(), label: 'My Cart' },
 ];
 
-const SOCIAL_LINKS = [
-  { label: 'Bulkwise on Facebook', Icon: FacebookIcon },
-  { label: 'Bulkwise on X', Icon: XIcon },
-  { label: 'Bulkwise on LinkedIn', Icon: LinkedInIcon },
-  { label: 'Bulkwise on Instagram', Icon: InstagramIcon },
-];
-
-function FooterHeading({ id, children }: { id: string; children: string }) {
-  return (
-    <h2 id={id} className="mb-3 text-sm font-semibold tracking-wider text-base-content uppercase">
-      {children}
-    </h2>
-  );
-}
-
-interface FooterLink {
-  to: string;
-  label: string;
-  /** Set apart from the list (the 'View all' link). */
-  strong?: boolean;
-}
-
-/** A titled list of footer links. */
-function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly FooterLink[] }) {
-  return (
-    <nav aria-labelledby={id}>
-      <FooterHeading id={id}>{title}</FooterHeading>
-      <ul className="flex flex-col gap-2 text-sm">
-        {links.map((link) => (
-          <li key={link.to}>
-            <Link
-              to={link.to}
-              className={`link link-hover text-base-content/80 hover:text-primary ${link.strong ? 'font-medium' : ''}`}
-            >
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
 /** `categories` is omitted (not an error) when the list could not be loaded. */
 export function Footer({ categories }: { categories?: readonly FooterCategory[] }) {
   const shown = categories?.slice(0, FOOTER_CATEGORY_LIMIT) ?? [];
@@ -68,25 +23,7 @@ export function Footer({ categories }: { categories?: readonly FooterCategory[] 
   return (
     <footer className="border-t border-base-300 bg-base-200 text-base-content">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <section aria-labelledby="footer-about">
-          <h2 id="footer-about" className="mb-3 flex items-center gap-2 text-xl font-bold text-primary">
-            <Boxes className="size-6" aria-hidden="true" />
-            {BRAND}
-          </h2>
-          <p className="text-sm leading-relaxed text-base-content/80">
-            A trusted global marketplace connecting suppliers with buyers, offering quality products, secure
-            transactions and reliable logistics.
-          </p>
-          <ul className="mt-4 flex gap-2" aria-label="Social media">
-            {SOCIAL_LINKS.map(({ label, Icon }) => (
-              <li key={label}>
-                <a href="#" aria-label={label} className="btn btn-ghost btn-circle btn-sm">
-                  <Icon size={18} />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <FooterAbout />
 
         <FooterLinks id="footer-links" title="Quick Links" links={QUICK_LINKS} />
         <FooterLinks
@@ -98,27 +35,7 @@ export function Footer({ categories }: { categories?: readonly FooterCategory[] 
           ]}
         />
 
-        <section aria-labelledby="footer-contact">
-          <FooterHeading id="footer-contact">Contact Us</FooterHeading>
-          <address className="flex flex-col gap-3 text-sm not-italic text-base-content/80">
-            <p className="flex items-start gap-2">
-              <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-              <span>
-                120 Commerce Way, Suite 400
-                <br />
-                Trade District, NY 10001
-              </span>
-            </p>
-            <p className="flex items-center gap-2">
-              <Phone className="size-4 shrink-0 text-primary" aria-hidden="true" />
-              <span>+1 (555) 012-3456</span>
-            </p>
-            <p className="flex items-center gap-2">
-              <Mail className="size-4 shrink-0 text-primary" aria-hidden="true" />
-              <span>support@bulkwise.example</span>
-            </p>
-          </address>
-        </section>
+        <FooterContact />
       </div>
       <div className="border-t border-base-300">
         <p className="mx-auto max-w-7xl px-4 py-5 text-center text-sm text-base-content/70">

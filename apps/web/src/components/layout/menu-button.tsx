@@ -1,7 +1,8 @@
 import { ChevronDown } from 'lucide-react';
-import { Fragment, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Fragment, useId, type ReactNode } from 'react';
+import { NavLink } from 'react-router';
 import type { NavGroup } from './nav-items';
+import { useMenuButton } from './use-menu-button';
 
 interface MenuButtonProps {
   group: NavGroup;
@@ -15,67 +16,9 @@ interface MenuButtonProps {
  * and returns to the button; Tab or a click elsewhere closes it.
  */
 export function MenuButton({ group, badgeOf }: MenuButtonProps) {
-  const [open, setOpen] = useState(false);
   const id = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
-  const location = useLocation();
-  const current = group.items.some((item) => location.pathname.startsWith(item.to));
-
-  const items = () => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-  const focusItem = (index: number) => {
-    const all = items();
-    all.at(index % all.length)?.focus();
-  };
-  const openAt = (index: number) => {
-    setOpen(true);
-    // The menu renders hidden; focus once it shows.
-    requestAnimationFrame(() => focusItem(index));
-  };
-  const close = (refocus: boolean) => {
-    setOpen(false);
-    if (refocus) buttonRef.current?.focus();
-  };
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
-
-  // A followed link closes the menu.
-  useEffect(() => setOpen(false), [location.pathname]);
-
-  const onButtonKey = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      openAt(0);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      openAt(-1);
-    }
-  };
-  const onMenuKey = (event: KeyboardEvent) => {
-    const all = items();
-    const at = all.indexOf(document.activeElement as HTMLElement);
-    const moves: Record<string, number> = {
-      ArrowDown: at + 1,
-      ArrowUp: at - 1 + all.length,
-      Home: 0,
-      End: all.length - 1,
-    };
-    if (event.key in moves) {
-      event.preventDefault();
-      focusItem(moves[event.key]!);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      close(true);
-    } else if (event.key === 'Tab') close(false);
-  };
+  const { open, buttonRef, menuRef, pathname, openAt, close, onButtonKey, onMenuKey } = useMenuButton();
+  const current = group.items.some((item) => pathname.startsWith(item.to));
 
   return (
     <li className="relative">

@@ -1,12 +1,14 @@
-import { Boxes, LogOut, Menu, Settings, X } from 'lucide-react';
+import { Boxes } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { BRAND } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { MenuButton } from './menu-button';
+import { MobileMenu, MobileMenuToggle } from './mobile-menu';
 import { isGroup, navEntries, type NavBadge, type NavLinkItem } from './nav-items';
+import { NavLinks } from './nav-links';
+import { NavbarAccount } from './navbar-account';
 import { ThemeToggle } from './theme-toggle';
-import { UserAvatar } from './user-avatar';
 
 export interface NavbarUser {
   displayName: string | null;
@@ -24,24 +26,6 @@ interface NavbarProps {
   dashboardBadge?: ReactNode;
   /** Shown beside the Quotes links (quotes waiting for the user, unread messages). */
   quotesBadge?: ReactNode;
-}
-
-/** Links as they are in the mobile menu and at the top level of the bar. */
-function NavLinks({ items, badgeOf }: { items: NavLinkItem[]; badgeOf: (item: NavLinkItem) => ReactNode }) {
-  return items.map((item) => (
-    <li key={item.to}>
-      <NavLink
-        to={item.to}
-        end={item.end}
-        className={({ isActive }) =>
-          isActive ? 'menu-active bg-primary! font-semibold text-primary-content!' : 'font-medium'
-        }
-      >
-        {item.label}
-        {badgeOf(item) && <> {badgeOf(item)}</>}
-      </NavLink>
-    </li>
-  ));
 }
 
 export function Navbar({ user, onLogout, search, ordersBadge, dashboardBadge, quotesBadge }: NavbarProps) {
@@ -65,20 +49,7 @@ export function Navbar({ user, onLogout, search, ordersBadge, dashboardBadge, qu
     <header className="fixed inset-x-0 top-0 z-50 border-b border-base-300 bg-base-100/95 shadow-sm backdrop-blur">
       <nav aria-label="Main" className="navbar mx-auto h-[var(--nav-height)] min-h-0 max-w-7xl gap-2 px-4">
         <div className="navbar-start gap-1">
-          <button
-            type="button"
-            className="btn btn-ghost btn-square btn-sm lg:hidden"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? (
-              <X className="size-5" aria-hidden="true" />
-            ) : (
-              <Menu className="size-5" aria-hidden="true" />
-            )}
-          </button>
+          <MobileMenuToggle open={menuOpen} onToggle={() => setMenuOpen((open) => !open)} />
           <Link to={paths.home.getHref()} className="flex items-center gap-2 text-xl font-bold text-primary">
             <Boxes className="size-7" aria-hidden="true" />
             <span>{BRAND}</span>
@@ -101,45 +72,17 @@ export function Navbar({ user, onLogout, search, ordersBadge, dashboardBadge, qu
         <div className="navbar-end gap-2">
           {search && <div className="hidden w-40 lg:block 2xl:w-64">{search(() => {})}</div>}
           <ThemeToggle />
-          {user && (
-            <>
-              <Link
-                to={paths.settings.getHref()}
-                className="btn btn-ghost btn-square btn-sm"
-                aria-label="Settings"
-                title="Settings"
-              >
-                <Settings className="size-5" aria-hidden="true" />
-              </Link>
-              <UserAvatar key={user.photoURL ?? ''} name={user.displayName} photoURL={user.photoURL} />
-              <button type="button" className="btn btn-error btn-sm" onClick={onLogout} aria-label="Logout">
-                <LogOut className="size-4" aria-hidden="true" />
-                <span className="hidden sm:inline">Logout</span>
-              </button>
-            </>
-          )}
+          {user && <NavbarAccount name={user.displayName} photoURL={user.photoURL} onLogout={onLogout} />}
         </div>
       </nav>
 
-      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-base-300 bg-base-100 lg:hidden">
-        {search && <div className="px-3 pt-3">{search(() => setMenuOpen(false))}</div>}
-        {/* A followed link closes the menu. */}
-        <ul className="menu w-full gap-1 p-3" onClick={() => setMenuOpen(false)}>
-          {entries.map((entry) =>
-            isGroup(entry) ? (
-              <li key={entry.label}>
-                {/* menu-title's faded colour fails contrast: full colour. */}
-                <h2 className="menu-title text-base-content!">{entry.label}</h2>
-                <ul>
-                  <NavLinks items={entry.items} badgeOf={badgeOf} />
-                </ul>
-              </li>
-            ) : (
-              <NavLinks key={entry.to} items={[entry]} badgeOf={badgeOf} />
-            ),
-          )}
-        </ul>
-      </div>
+      <MobileMenu
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        entries={entries}
+        badgeOf={badgeOf}
+        search={search}
+      />
     </header>
   );
 }

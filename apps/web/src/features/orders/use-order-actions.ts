@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { ApiError } from '@/lib/api-client';
 import { errorDialog, formDialog } from '@/lib/dialogs';
 import { useMoveOrder, type OrderMoveRequest } from './api/move-order';
-import type { OrderAction } from './components/order-progress';
+import type { OrderAction } from './components/order-moves';
 import { STATUS_LABEL } from './order-labels';
 
 export const MOVE_FAILED_TITLE = 'Could Not Update Order';

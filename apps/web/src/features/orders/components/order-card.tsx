@@ -1,10 +1,12 @@
 import type { Order } from '@bulkwise/contracts';
-import { CalendarDays, MapPin, Phone, User } from 'lucide-react';
+import { CalendarDays } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { formatPrice } from '@/components/ui/price';
 import { formatAge, formatOrderDate } from '../order-labels';
-import { OrderProgress, type OrderAction } from './order-progress';
+import { OrderContact } from './order-contact';
+import type { OrderAction } from './order-moves';
+import { OrderProgress } from './order-progress';
 
 const units = new Intl.NumberFormat('en-US');
 
@@ -52,39 +54,7 @@ export function OrderCard({ order, onMove, busy, children }: OrderCardProps) {
         )}
         <OrderProgress order={order} viewer="supplier" onMove={onMove} busy={busy} />
       </div>
-      <dl className="min-w-0 space-y-1 text-sm sm:col-start-2 lg:col-start-3">
-        <div className="flex items-start gap-2">
-          <dt>
-            <User className="mt-0.5 size-4" aria-hidden="true" />
-            <span className="sr-only">Buyer</span>
-          </dt>
-          <dd className="break-words">
-            {order.buyer.name} <span className="text-base-content/70">({order.buyer.email})</span>
-            {!order.buyer.emailVerified && (
-              <span
-                className="badge badge-sm badge-warning ms-1 align-middle"
-                title="The buyer has not verified this address: it may not be theirs, and Bulkwise sends it no order emails."
-              >
-                Unverified email
-              </span>
-            )}
-          </dd>
-        </div>
-        <div className="flex items-start gap-2">
-          <dt>
-            <MapPin className="mt-0.5 size-4" aria-hidden="true" />
-            <span className="sr-only">Ship to</span>
-          </dt>
-          <dd className="break-words whitespace-pre-line">{order.shipping.address}</dd>
-        </div>
-        <div className="flex items-start gap-2">
-          <dt>
-            <Phone className="mt-0.5 size-4" aria-hidden="true" />
-            <span className="sr-only">Phone</span>
-          </dt>
-          <dd>{order.shipping.phone}</dd>
-        </div>
-      </dl>
+      <OrderContact order={order} />
       {children && <div className="sm:col-span-2 lg:col-span-3">{children}</div>}
     </article>
   );

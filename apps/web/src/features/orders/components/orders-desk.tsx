@@ -1,15 +1,13 @@
 import { ORDER_STATUSES, OrderStatusSchema, type Order, type OrderStatus } from '@bulkwise/contracts';
 import type { ReactNode } from 'react';
-import { Download, Inbox } from 'lucide-react';
-import { useState } from 'react';
+import { Inbox } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { TabbedList } from '@/components/data/tabbed-list';
-import { errorDialog } from '@/lib/dialogs';
-import { downloadOrdersCsv } from '../api/export-orders';
 import { useOrderSummary } from '../api/get-order-summary';
 import { useOrders } from '../api/get-orders';
 import { STATUS_LABEL } from '../order-labels';
 import { useOrderActions } from '../use-order-actions';
+import { ExportOrdersButton } from './export-orders-button';
 import { OrderCard } from './order-card';
 
 export const ORDERS_LOAD_FAILED = 'Failed to load your orders';
@@ -24,23 +22,10 @@ export function OrdersDesk({ extra }: { extra?: (order: Order) => ReactNode } = 
   const summary = useOrderSummary();
   const orders = useOrders(tab);
   const actions = useOrderActions('supplier');
-  const [exporting, setExporting] = useState(false);
   const counts = summary.data;
   const countOf = (t: Tab) =>
     counts ? (t === 'all' ? Object.values(counts).reduce((a, b) => a + b, 0) : counts[t]) : undefined;
   const label = (t: Tab) => (t === 'all' ? 'All' : STATUS_LABEL[t]);
-
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      await downloadOrdersCsv(tab);
-    } catch (err) {
-      console.error('Export failed', err);
-      void errorDialog('Export Failed', 'The orders could not be exported. Please try again.');
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const list = orders.data?.pages.flatMap((p) => p.orders) ?? [];
   return (
@@ -49,17 +34,7 @@ export function OrdersDesk({ extra }: { extra?: (order: Order) => ReactNode } = 
       tabs={TABS.map((t) => ({ value: t, label: label(t), count: countOf(t) }))}
       selected={tab}
       onSelect={(t) => setParams(t === 'placed' ? {} : { status: t }, { replace: true })}
-      toolbar={
-        <button
-          type="button"
-          className="btn btn-outline btn-sm"
-          onClick={() => void onExport()}
-          disabled={exporting}
-        >
-          <Download className="size-4" aria-hidden="true" />
-          {exporting ? 'Exporting…' : 'Export CSV'}
-        </button>
-      }
+      toolbar={<ExportOrdersButton tab={tab} />}
       noun="orders"
       query={orders}
       items={list}

@@ -1,5 +1,4 @@
 import {
-  BUSINESS_DETAILS_MAX,
   BusinessDetailsInputSchema,
   type BusinessDetails,
   type BusinessDetailsInput,
@@ -9,8 +8,7 @@ import { Building2 } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { BusyButton } from '@/components/form/busy-button';
-import { Textarea, TextInput } from '@/components/form/controls';
-import { Field } from '@/components/form/field';
+import { BusinessDetailsFields } from './business-details-fields';
 
 interface BusinessDetailsFormProps {
   /** What the server stored; the form starts from it. */
@@ -52,40 +50,7 @@ export function BusinessDetailsForm({ details, saving, onSave }: BusinessDetails
           Printed on the invoices and credit notes you issue from now on. Those already issued keep the
           details they were issued with.
         </p>
-        <Field
-          formId={formId}
-          name="legalName"
-          label="Legal or company name"
-          error={errors.legalName?.message}
-        >
-          <TextInput
-            autoComplete="organization"
-            maxLength={BUSINESS_DETAILS_MAX.legalName}
-            {...register('legalName')}
-          />
-        </Field>
-        <Field
-          formId={formId}
-          name="billingAddress"
-          label="Billing address"
-          error={errors.billingAddress?.message}
-        >
-          <Textarea
-            rows={3}
-            autoComplete="street-address"
-            maxLength={BUSINESS_DETAILS_MAX.billingAddress}
-            {...register('billingAddress')}
-          />
-        </Field>
-        <Field
-          formId={formId}
-          name="taxId"
-          label="Tax id"
-          hint="For example your VAT number or EIN"
-          error={errors.taxId?.message}
-        >
-          <TextInput maxLength={BUSINESS_DETAILS_MAX.taxId} {...register('taxId')} />
-        </Field>
+        <BusinessDetailsFields formId={formId} register={register} errors={errors} />
         <div className="card-actions justify-end">
           <BusyButton type="submit" className="btn btn-primary" busy={saving} busyLabel="Saving...">
             Save business details

@@ -1,4 +1,5 @@
 import { BadgeCheck, MailWarning } from 'lucide-react';
+import { VerificationSteps } from './verification-steps';
 
 interface EmailVerificationProps {
   email: string;
@@ -47,36 +48,13 @@ export function EmailVerification({
           )}
         </p>
         {!verified && (
-          <>
-            <p className="text-sm text-base-content/75">
-              Verify your email so order emails reach you. Until then suppliers see your address marked as
-              unverified, and Bulkwise sends it no order emails.
-            </p>
-            <div role="status" aria-live="polite">
-              {sentTo && (
-                <p className="text-sm font-medium">
-                  We sent a verification link to {sentTo}. Open it, then come back here.
-                </p>
-              )}
-            </div>
-            <div className="flex flex-wrap gap-2">
-              <button type="button" className="btn btn-primary btn-sm" disabled={sending} onClick={onSend}>
-                {sending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                {sentTo ? 'Send the link again' : 'Verify your email'}
-              </button>
-              {sentTo && (
-                <button
-                  type="button"
-                  className="btn btn-outline btn-sm"
-                  disabled={checking}
-                  onClick={onCheck}
-                >
-                  {checking && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}I
-                  have verified it
-                </button>
-              )}
-            </div>
-          </>
+          <VerificationSteps
+            sentTo={sentTo}
+            sending={sending}
+            checking={checking}
+            onSend={onSend}
+            onCheck={onCheck}
+          />
         )}
       </div>
     </section>

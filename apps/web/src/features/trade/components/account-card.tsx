@@ -1,5 +1,6 @@
 import type { TradeAccount } from '@bulkwise/contracts';
-import { formatPrice } from '@/components/ui/price';
+import { AccountActions, type AccountAction } from './account-actions';
+import { AccountFigures } from './account-figures';
 
 export const ACCOUNT_STATUS_LABEL: Record<TradeAccount['status'], string> = {
   requested: 'Terms requested',
@@ -8,32 +9,17 @@ export const ACCOUNT_STATUS_LABEL: Record<TradeAccount['status'], string> = {
   declined: 'Request declined',
 };
 
-export const termsLabel = (a: Pick<TradeAccount, 'terms' | 'netDays'>) =>
-  a.terms === 'net' ? `Net ${a.netDays} days` : 'Prepay';
-
 interface AccountCardProps {
   account: TradeAccount;
   as: 'buyer' | 'supplier';
   busy: boolean;
-  onAction: (account: TradeAccount, kind: 'terms' | 'hold' | 'release' | 'decline') => void;
+  onAction: (account: TradeAccount, kind: AccountAction) => void;
   onStatement: (account: TradeAccount, format: 'csv' | 'pdf') => void;
 }
 
 /** One supplier–buyer account: terms, limit, what is owed and its age, the history, and the actions. */
 export function AccountCard({ account: a, as, busy, onAction, onStatement }: AccountCardProps) {
   const title = as === 'buyer' ? a.supplierName : (a.companyName ?? a.buyer.name);
-  const figures: Array<[string, string]> = [
-    ['Terms', termsLabel(a)],
-    ['Credit limit', a.terms === 'net' ? formatPrice(a.creditLimit) : '—'],
-    ['Outstanding', formatPrice(a.outstanding)],
-    ['Available credit', a.available === null ? '—' : formatPrice(a.available)],
-  ];
-  const aging: Array<[string, number]> = [
-    ['0–30 days', a.aging.current],
-    ['31–60 days', a.aging.days31to60],
-    ['61–90 days', a.aging.days61to90],
-    ['Over 90 days', a.aging.over90],
-  ];
   return (
     <article
       className="card border border-base-300 bg-base-100 shadow-sm"
@@ -56,27 +42,7 @@ export function AccountCard({ account: a, as, busy, onAction, onStatement }: Acc
             {a.billingAddress ? ` · ${a.billingAddress}` : ''}
           </p>
         )}
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-          {figures.map(([label, value]) => (
-            <div key={label}>
-              <dt className="text-base-content/70">{label}</dt>
-              <dd className="font-semibold">{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <table className="table-xs table w-auto">
-          <caption className="text-left text-sm font-medium">Open invoices by age</caption>
-          <tbody>
-            <tr>
-              {aging.map(([label, amount]) => (
-                <td key={label}>
-                  <span className="block text-base-content/70">{label}</span>
-                  {formatPrice(amount)}
-                </td>
-              ))}
-            </tr>
-          </tbody>
-        </table>
+        <AccountFigures account={a} />
         {a.history.length > 0 && (
           <details>
             <summary className="cursor-pointer text-sm">History ({a.history.length})</summary>
@@ -90,55 +56,14 @@ export function AccountCard({ account: a, as, busy, onAction, onStatement }: Acc
             </ol>
           </details>
         )}
-        <div className="card-actions justify-end">
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => onStatement(a, 'csv')}>
-            Statement CSV
-          </button>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => onStatement(a, 'pdf')}>
-            Statement PDF
-          </button>
-          {as === 'supplier' && (
-            <>
-              {a.status === 'requested' && (
-                <button
-                  type="button"
-                  className="btn btn-outline btn-sm"
-                  disabled={busy}
-                  onClick={() => onAction(a, 'decline')}
-                >
-                  Decline
-                </button>
-              )}
-              {a.status === 'on_hold' ? (
-                <button
-                  type="button"
-                  className="btn btn-outline btn-sm"
-                  disabled={busy}
-                  onClick={() => onAction(a, 'release')}
-                >
-                  Release hold
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  className="btn btn-outline btn-sm"
-                  disabled={busy}
-                  onClick={() => onAction(a, 'hold')}
-                >
-                  Put on hold
-                </button>
-              )}
-              <button
-                type="button"
-                className="btn btn-primary btn-sm"
-                disabled={busy}
-                onClick={() => onAction(a, 'terms')}
-              >
-                Set terms<span className="sr-only"> for {title}</span>
-              </button>
-            </>
-          )}
-        </div>
+        <AccountActions
+          account={a}
+          as={as}
+          title={title}
+          busy={busy}
+          onAction={onAction}
+          onStatement={onStatement}
+        />
       </div>
     </article>
   );

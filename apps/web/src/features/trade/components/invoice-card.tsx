@@ -1,6 +1,7 @@
 import type { Invoice } from '@bulkwise/contracts';
-import { FileDown } from 'lucide-react';
 import { formatPrice } from '@/components/ui/price';
+import { InvoiceActions } from './invoice-actions';
+import { InvoiceFigures } from './invoice-figures';
 import { InvoiceParties } from './invoice-parties';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
@@ -18,7 +19,6 @@ export function InvoiceCard({ invoice, as, busy, onPdf, onPay, onRemit }: Invoic
   const s = invoice.snapshot;
   const other =
     as === 'buyer' ? (s.seller.legalName ?? s.seller.name) : (s.buyer.companyName ?? s.buyer.name);
-  const open = invoice.balance > 0 && invoice.status !== 'void';
   return (
     <article
       className="card border border-base-300 bg-base-100 shadow-sm"
@@ -36,26 +36,7 @@ export function InvoiceCard({ invoice, as, busy, onPdf, onPay, onRemit }: Invoic
           {as === 'buyer' ? 'From' : 'To'} <strong>{other}</strong> · {s.line.quantity} × {s.line.name}
           {s.poNumber ? ` · PO ${s.poNumber}` : ''}
         </p>
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-          <div>
-            <dt className="text-base-content/70">Total</dt>
-            <dd className="font-semibold">{formatPrice(invoice.total)}</dd>
-          </div>
-          <div>
-            <dt className="text-base-content/70">Amount due</dt>
-            <dd className="font-semibold" data-testid="invoice-balance">
-              {formatPrice(invoice.balance)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-base-content/70">Issued</dt>
-            <dd>{invoice.issuedOn}</dd>
-          </div>
-          <div>
-            <dt className="text-base-content/70">Due</dt>
-            <dd>{invoice.dueOn}</dd>
-          </div>
-        </dl>
+        <InvoiceFigures invoice={invoice} />
         <InvoiceParties snapshot={s} />
         {invoice.payments.length > 0 && (
           <ul className="text-sm text-base-content/80" aria-label={`Payments on invoice ${invoice.number}`}>
@@ -72,27 +53,7 @@ export function InvoiceCard({ invoice, as, busy, onPdf, onPay, onRemit }: Invoic
             Credit note {invoice.creditNote.number}: {formatPrice(invoice.creditNote.amount)}
           </p>
         )}
-        <div className="card-actions justify-end">
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => onPdf(invoice)}>
-            <FileDown className="size-4" aria-hidden="true" />
-            Download PDF<span className="sr-only"> of invoice {invoice.number}</span>
-          </button>
-          {open && as === 'buyer' && (
-            <button type="button" className="btn btn-sm" disabled={busy} onClick={() => onRemit(invoice)}>
-              Send remittance advice<span className="sr-only"> for invoice {invoice.number}</span>
-            </button>
-          )}
-          {open && as === 'supplier' && (
-            <button
-              type="button"
-              className="btn btn-primary btn-sm"
-              disabled={busy}
-              onClick={() => onPay(invoice)}
-            >
-              Record payment<span className="sr-only"> on invoice {invoice.number}</span>
-            </button>
-          )}
-        </div>
+        <InvoiceActions invoice={invoice} as={as} busy={busy} onPdf={onPdf} onPay={onPay} onRemit={onRemit} />
       </div>
     </article>
   );

@@ -1,0 +1,60 @@
+import { MESSAGE_TEXT_MAX, type ThreadSubject } from '@bulkwise/contracts';
+import { Send } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { usePostMessage } from '../api/threads-api';
+
+/** The new message box: checked for blank and length here, the server's refusal shown under it. */
+export function MessageForm({ subject, id }: { subject: ThreadSubject; id: string }) {
+  const post = usePostMessage(subject, id);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = useId();
+  const length = [...text].length;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() === '') return setError('Write a message first');
+    if (length > MESSAGE_TEXT_MAX) return setError(`Message must be at most ${MESSAGE_TEXT_MAX} characters`);
+    setError(null);
+    try {
+      await post.mutateAsync(text);
+      setText('');
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'The message could not be sent. Please try again.');
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-2" noValidate>
+      <label htmlFor={fieldId} className="text-sm font-medium">
+        Your message
+      </label>
+      <textarea
+        id={fieldId}
+        className="textarea w-full"
+        rows={3}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        aria-describedby={`${fieldId}-count${error ? ` ${fieldId}-error` : ''}`}
+        aria-invalid={error ? true : undefined}
+      />
+      <div className="flex items-center justify-between gap-2">
+        <span
+          id={`${fieldId}-count`}
+          className={`text-xs ${length > MESSAGE_TEXT_MAX ? 'text-error' : 'text-base-content/70'}`}
+        >
+          {length} / {MESSAGE_TEXT_MAX}
+        </span>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={post.isPending}>
+          <Send className="size-4" aria-hidden="true" /> {post.isPending ? 'Sending…' : 'Send'}
+        </button>
+      </div>
+      {error && (
+        <p id={`${fieldId}-error`} role="alert" className="text-sm text-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
