@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cartItems, orderHistory } from '../../db/schema';
 import type { OrderEventSink, SqlOrderEvent } from '../orders/order-events';
+import { newOrderFromTaken, type OrderValues } from '../orders/order-values';
 import { publicProductJson } from '../products/products.mapper';
 import { takeStock } from '../products/stock.repository';
 import type { PlacedOrder, PurchaseOrder } from './purchases.repository';
@@ -42,8 +43,6 @@ const placedEntryOf = (db: Db) =>
     insert into ${orderHistory} (order_id, status, "by", at)
     select ids.id, 'placed', 'buyer', ids.at from ids cross join taken returning order_id`);
 
-type OrderValues = { [K in keyof typeof cartItems.$inferSelect]: SQL };
-
 /** Every column of the order, from the parameters, the product row as sold (`taken`) and `ids`. */
 function orderValues(): OrderValues {
   return {
@@ -60,15 +59,7 @@ function orderValues(): OrderValues {
     updatedQuantity: sql`taken.main_quantity`,
     idempotencyKey: param('idempotencyKey', 'text'),
     purchasedAt: sql`ids.at`,
-    status: sql`'placed'`,
-    supplierUid: sql`taken.owner_uid`,
-    supplierEmail: sql`taken.user_email`,
-    supplierName: sql`taken.user_name`,
-    carrier: sql`null`,
-    trackingNumber: sql`null`,
-    cancelledBy: sql`null`,
-    cancelReason: sql`null`,
-    shippedAt: sql`null`,
+    ...newOrderFromTaken(),
     quoteId: sql`null`,
     quoteVersion: sql`null`,
     poNumber: param('poNumber', 'text'),

@@ -1,4 +1,4 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   cartItems,
@@ -8,6 +8,7 @@ import {
   type QuoteRow,
 } from '../../db/schema';
 import type { OrderEventSink } from '../orders/order-events';
+import { newOrderFromTaken, type OrderValues } from '../orders/order-values';
 import { toOrderEvent } from '../orders/orders.mapper';
 import { publicProductJson } from '../products/products.mapper';
 import { takeStock } from '../products/stock.repository';
@@ -18,8 +19,6 @@ export class ShortLine extends Error {
     super(`short line ${productId}`);
   }
 }
-
-type OrderValues = { [K in keyof typeof cartItems.$inferSelect]: SQL };
 
 /** Every column of the order one line of the accepted version places, from the quote and `taken`. */
 function quotedOrderValues(quote: QuoteRow, version: number, line: QuotePricedLine): OrderValues {
@@ -37,15 +36,7 @@ function quotedOrderValues(quote: QuoteRow, version: number, line: QuotePricedLi
     updatedQuantity: sql`taken.main_quantity`,
     idempotencyKey: sql`null`,
     purchasedAt: sql`date_trunc('milliseconds', now())`,
-    status: sql`'placed'`,
-    supplierUid: sql`taken.owner_uid`,
-    supplierEmail: sql`taken.user_email`,
-    supplierName: sql`taken.user_name`,
-    carrier: sql`null`,
-    trackingNumber: sql`null`,
-    cancelledBy: sql`null`,
-    cancelReason: sql`null`,
-    shippedAt: sql`null`,
+    ...newOrderFromTaken(),
     quoteId: sql`${quote.id}::uuid`,
     quoteVersion: sql`${version}::int`,
     poNumber: sql`null`,

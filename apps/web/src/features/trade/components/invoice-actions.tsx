@@ -1,7 +1,7 @@
 import type { Invoice } from '@bulkwise/contracts';
 import { FileDown } from 'lucide-react';
 
-interface InvoiceActionsProps {
+export interface InvoiceActionsProps {
   invoice: Invoice;
   as: 'buyer' | 'supplier';
   busy: boolean;

@@ -1,18 +1,11 @@
-import type { Invoice } from '@bulkwise/contracts';
 import { formatPrice } from '@/components/ui/price';
-import { InvoiceActions } from './invoice-actions';
+import { InvoiceActions, type InvoiceActionsProps } from './invoice-actions';
 import { InvoiceFigures } from './invoice-figures';
 import { InvoiceParties } from './invoice-parties';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
-interface InvoiceCardProps {
-  invoice: Invoice;
-  as: 'buyer' | 'supplier';
-  busy: boolean;
-  onPdf: (invoice: Invoice) => void;
-  onPay: (invoice: Invoice) => void;
-  onRemit: (invoice: Invoice) => void;
-}
+/** The card takes what its actions take. */
+type InvoiceCardProps = InvoiceActionsProps;
 
 /** One invoice: who, what, how much is left and when it is due, and what the reader can do with it. */
 export function InvoiceCard({ invoice, as, busy, onPdf, onPay, onRemit }: InvoiceCardProps) {
