@@ -12,16 +12,7 @@ import { stopServing } from './shutdown';
 
 /** Process entry: validated env, database + migrations, first-start seed, listen, graceful shutdown. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const log = (msg: string) => console.log(`[api] ${msg}`);
   // Set once the server can drain; until then a launcher that goes away just ends us.
   const stopper: { drain?: () => void } = {};
@@ -73,6 +64,19 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   log(`listening on http://${config.host}:${config.port}`);
+}
+
+/** An invalid environment ends the process with its one-line explanation, before anything starts. */
+function loadConfigOrExit() {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
 }
 
 /**

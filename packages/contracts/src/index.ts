@@ -1,5 +1,6 @@
 export * from './categories';
 export * from './products';
+export * from './field-rules';
 export * from './image-url';
 export * from './search';
 export * from './pricing';
@@ -13,5 +14,6 @@ export * from './catalog-csv';
 export * from './insights';
 export * from './images';
 export * from './quotes';
+export * from './quote-states';
 export * from './threads';
 export * from './trade';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ProductSchema, isStorableText } from './products';
+import { isStorableText } from './field-rules';
+import { ProductSchema } from './products';
 
 export const ORDER_STATUSES = ['placed', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

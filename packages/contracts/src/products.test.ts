@@ -7,9 +7,9 @@ import {
   ProductInputSchema,
   ProductListQuerySchema,
   ProductSchema,
-  hasAtMostDecimals,
   pickProductFields,
 } from './products';
+import { hasAtMostDecimals } from './field-rules';
 import { PurchaseBodySchema } from './purchases';
 import { JwtRequestSchema } from './auth';
 import { ErrorBodySchema } from './errors';

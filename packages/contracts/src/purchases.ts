@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OrderListSchema, OrderSchema, type Order } from './orders';
-import { QUANTITY_MAX, ShippingAddressSchema, ShippingPhoneSchema, hasAtMostDecimals } from './products';
+import { ShippingAddressSchema, ShippingPhoneSchema, hasAtMostDecimals } from './field-rules';
+import { QUANTITY_MAX } from './products';
 import { PoNumberSchema } from './trade';
 
 const hasAtMostDecimals2 = (v: number) => hasAtMostDecimals(v, 2);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isStorableText } from './products';
+import { isStorableText } from './field-rules';
 
 /** What a thread belongs to: every quote and every order has one, between its buyer and its supplier. */
 export const THREAD_SUBJECTS = ['quote', 'order'] as const;

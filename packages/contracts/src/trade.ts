@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasAtMostDecimals, isStorableText } from './products';
+import { hasAtMostDecimals, isStorableText } from './field-rules';
 
 /** Trade on account (issue #25): payment terms per supplier and buyer, invoices, payments. */
 export const PAYMENT_TERMS = ['prepay', 'net'] as const;

@@ -13,6 +13,37 @@ export interface ListenHandlers {
   log?: (msg: string, err?: unknown) => void;
 }
 
+/** The listener's own connection: short timeouts, so a cut shows within seconds. */
+function listenClient(url: string, applicationName: string | undefined) {
+  return new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: 2_000,
+    query_timeout: 1_500,
+    keepAlive: true,
+    ...(applicationName ? { application_name: applicationName } : {}),
+  });
+}
+
+/** A `select 1` every `pingMs`; a failed one destroys the socket (it may hang) and reports the error. */
+function startPing(c: pg.Client, pingMs: number, onFail: (err: unknown) => void) {
+  return setInterval(() => {
+    c.query('select 1').catch((err: unknown) => {
+      (c as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      onFail(err);
+    });
+  }, pingMs).unref();
+}
+
+/** `report` only when the state changes (it starts disconnected). */
+function onChange(report: (connected: boolean) => void) {
+  let connected = false;
+  return (value: boolean) => {
+    if (connected === value) return;
+    connected = value;
+    report(value);
+  };
+}
+
 /**
  * LISTEN on a dedicated PostgreSQL connection that outlives restarts and network cuts: a ping every
  * `pingMs` with a short timeout notices a silent partition (TCP alone could take minutes), and a lost
@@ -24,21 +55,14 @@ export function listenPostgres(
   handlers: ListenHandlers,
   options: { pingMs?: number; applicationName?: string } = {},
 ): Listener {
-  const pingMs = options.pingMs ?? 2_000;
   const log = handlers.log ?? (() => {});
   let client: pg.Client | undefined;
   let closed = false;
-  let connected = false;
   let retryTimer: NodeJS.Timeout | undefined;
   let pingTimer: NodeJS.Timeout | undefined;
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
-
-  const setConnected = (value: boolean) => {
-    if (connected === value) return;
-    connected = value;
-    handlers.onState(value);
-  };
+  const setConnected = onChange(handlers.onState);
 
   const drop = (c: pg.Client, err?: unknown) => {
     if (client !== c) return;
@@ -52,13 +76,7 @@ export function listenPostgres(
 
   async function connect() {
     if (closed) return;
-    const c = new pg.Client({
-      connectionString: url,
-      connectionTimeoutMillis: 2_000,
-      query_timeout: 1_500,
-      keepAlive: true,
-      ...(options.applicationName ? { application_name: options.applicationName } : {}),
-    });
+    const c = listenClient(url, options.applicationName);
     client = c;
     c.on('error', (err) => drop(c, err));
     c.on('end', () => drop(c));
@@ -70,12 +88,7 @@ export function listenPostgres(
       await c.query(`LISTEN ${channel}`);
       if (closed || client !== c) return;
       setConnected(true);
-      pingTimer = setInterval(() => {
-        c.query('select 1').catch((err: unknown) => {
-          (c as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
-          drop(c, err);
-        });
-      }, pingMs).unref();
+      pingTimer = startPing(c, options.pingMs ?? 2_000, (err) => drop(c, err));
     } catch (err) {
       drop(c, err);
     } finally {

@@ -8,6 +8,41 @@ export interface LogDestination {
 }
 
 /**
+ * Writes `data` to `fd` until all of it went (`{}`), a full pipe (EAGAIN) outlasted `retries` short
+ * waits (`rest`: what it did not take), or another failure (`failure`: the data is dropped).
+ */
+function writeOut(
+  fd: number,
+  data: Buffer,
+  retries: number,
+): { rest?: Buffer; failure?: NodeJS.ErrnoException } {
+  let rest: Buffer | undefined = data;
+  while (rest) {
+    try {
+      const written: number = writeSync(fd, rest);
+      rest = written < rest.length ? rest.subarray(written) : undefined;
+    } catch (err) {
+      const failure = err as NodeJS.ErrnoException;
+      if (failure.code !== 'EAGAIN') return { failure };
+      if (retries-- <= 0) return { rest };
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+    }
+  }
+  return {};
+}
+
+/** `onDrop` once per kind of failure (its code, else its message). */
+function oncePerKind(onDrop: (err: NodeJS.ErrnoException, lines: number) => void) {
+  const reported = new Set<string>();
+  return (failure: NodeJS.ErrnoException, lines: number) => {
+    const kind = failure.code ?? failure.message;
+    if (reported.has(kind)) return;
+    reported.add(kind);
+    onDrop(failure, lines);
+  };
+}
+
+/**
  * Where the API's pino lines go: gathered in memory and written to `fd` together, every `flushMs` or as
  * soon as `maxBytes` are waiting, and at exit. pino's own asynchronous destination hands each line to
  * libuv's thread pool as soon as the previous write finished, and re-measures the growing string of
@@ -28,8 +63,7 @@ export function bufferedLogDestination(
   } = {},
 ): LogDestination {
   const fd = options.fd ?? 1;
-  const reported = new Set<string>();
-  const onDrop = options.onDrop ?? reportDroppedLines;
+  const dropped = oncePerKind(options.onDrop ?? reportDroppedLines);
   const flushMs = options.flushMs ?? 10;
   const maxBytes = options.maxBytes ?? 64 * 1024;
   let lines: string[] = [];
@@ -55,29 +89,15 @@ export function bufferedLogDestination(
       lines = [];
       waiting = 0;
     }
-    let retries = final ? 100 : 0;
-    while (unwritten) {
-      try {
-        const written = writeSync(fd, unwritten);
-        unwritten = written < unwritten.length ? unwritten.subarray(written) : undefined;
-        if (!unwritten) unwrittenLines = 0;
-      } catch (err) {
-        const failure = err as NodeJS.ErrnoException;
-        if (failure.code !== 'EAGAIN') {
-          const dropped = unwrittenLines;
-          unwritten = undefined;
-          unwrittenLines = 0;
-          const kind = failure.code ?? failure.message;
-          if (!reported.has(kind)) {
-            reported.add(kind);
-            onDrop(failure, dropped);
-          }
-          return;
-        }
-        if (retries-- <= 0) return final ? undefined : schedule();
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
-      }
-    }
+    if (!unwritten) return;
+    const { rest, failure } = writeOut(fd, unwritten, final ? 100 : 0);
+    unwritten = rest;
+    if (failure) {
+      const lost = unwrittenLines;
+      unwrittenLines = 0;
+      dropped(failure, lost);
+    } else if (!rest) unwrittenLines = 0;
+    else if (!final) schedule();
   }
 
   process.on('exit', () => flush(true));

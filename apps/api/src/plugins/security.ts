@@ -8,6 +8,45 @@ import type { Config } from '../config/env';
 import type { Redis } from '../lib/redis/redis';
 import { failoverStore } from './rate-limit-store';
 
+/** The CSP and the other helmet headers of every answer. */
+function helmetOptions(config: Config): HelmetOptions {
+  const emulator = config.authEmulatorHost ? [`http://${config.authEmulatorHost}`] : [];
+  const firebaseHosts = [
+    'https://identitytoolkit.googleapis.com',
+    'https://securetoken.googleapis.com',
+    'https://www.googleapis.com',
+  ];
+  const authDomain = `https://${config.firebaseAuthDomain}`;
+
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://apis.google.com'],
+        // SweetAlert2 and Swiper set inline styles; styles cannot run script.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        connectSrc: ["'self'", ...firebaseHosts, ...emulator],
+        frameSrc: [authDomain, 'https://apis.google.com', ...emulator],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Firebase signInWithPopup needs to talk to its popup window.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    // Product images come from suppliers' hosts.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS only means something over HTTPS; browsers ignore it on plain http.
+    hsts: config.env === 'production' ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  };
+}
+
 /**
  * Security headers, CORS and rate limits. The CSP allows scripts only from this origin (no inline
  * script), images from anywhere over http(s) (suppliers link their product photos), and the identity
@@ -16,41 +55,7 @@ import { failoverStore } from './rate-limit-store';
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; redis?: Redis | undefined }) => {
     const { config } = opts;
-    const emulator = config.authEmulatorHost ? [`http://${config.authEmulatorHost}`] : [];
-    const firebaseHosts = [
-      'https://identitytoolkit.googleapis.com',
-      'https://securetoken.googleapis.com',
-      'https://www.googleapis.com',
-    ];
-    const authDomain = `https://${config.firebaseAuthDomain}`;
-
-    const headers = securityHeaders({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", 'https://apis.google.com'],
-          // SweetAlert2 and Swiper set inline styles; styles cannot run script.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-          connectSrc: ["'self'", ...firebaseHosts, ...emulator],
-          frameSrc: [authDomain, 'https://apis.google.com', ...emulator],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-      // Firebase signInWithPopup needs to talk to its popup window.
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      crossOriginEmbedderPolicy: false,
-      // Product images come from suppliers' hosts.
-      crossOriginResourcePolicy: { policy: 'same-site' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      // HSTS only means something over HTTPS; browsers ignore it on plain http.
-      hsts: config.env === 'production' ? { maxAge: 15_552_000, includeSubDomains: true } : false,
-    });
+    const headers = securityHeaders(helmetOptions(config));
     // The same headers on every answer, computed once: @fastify/helmet rebuilt them (and parsed the CSP) on
     // every request, about a quarter of the CPU of an answer served from memory (decision 0005).
     app.addHook('onRequest', (_req, reply, done) => {

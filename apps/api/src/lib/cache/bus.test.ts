@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/build-test-app';
 import type { Database } from '../../db/client';
 import { MEMBER_PREFIX } from '../instances/members';
-import { createInvalidationBus, INVALIDATION_CHANNEL, payloadsOf } from './bus';
+import { createInvalidationBus, INVALIDATION_CHANNEL } from './bus';
+import { payloadsOf } from './bus-publish';
 import { createResponseCache } from './cache';
 
 let database: Database & { url?: string };

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createEntryStore } from './entries';
 
 /** A response as served from memory: the body serialised once through the route's response schema. */
 export interface CachedResponse {
@@ -49,6 +50,139 @@ export interface Validity {
   until: number;
 }
 
+type Loaded = { body: string; tags: string[]; headers?: Record<string, string>; valid?: Validity };
+
+/** What the parts of one cache share. */
+interface CacheState {
+  store: ReturnType<typeof createEntryStore<Entry>>;
+  maxBytes: number;
+  /** Whether an entry's validity (if any) holds now. */
+  current: (entry: Entry) => boolean;
+  generation: number;
+  enabled: boolean;
+  stats: { hits: number; misses: number };
+  // Told when the cache was emptied as a whole while serving, so a warm-up can fill it again.
+  emptiedListeners: Set<() => void>;
+}
+
+/** Reading and keeping entries. */
+function entryAccess(state: CacheState) {
+  const { store } = state;
+  return {
+    begin: () => state.generation,
+    get(key: string): CachedResponse | undefined {
+      let entry = state.enabled ? store.get(key) : undefined;
+      if (entry && !state.current(entry)) {
+        store.remove(key);
+        entry = undefined;
+      }
+      if (entry) {
+        state.stats.hits++;
+        store.touch(key, entry);
+      } else state.stats.misses++;
+      return entry;
+    },
+    set(
+      key: string,
+      body: string,
+      opts: { tags: string[]; startedAt: number; headers?: Record<string, string>; valid?: Validity },
+    ) {
+      if (!state.enabled || opts.startedAt !== state.generation || body.length > state.maxBytes / 4)
+        return undefined;
+      store.remove(key);
+      const entry: Entry = {
+        body,
+        etag: etagOf(body),
+        tags: opts.tags,
+        size: body.length,
+        ...(opts.headers ? { headers: opts.headers } : {}),
+        ...(opts.valid ? { until: opts.valid } : {}),
+        // Dropped meanwhile (invalidated, evicted): nothing of it is counted any more.
+        grow: (added: number) => store.grow(key, entry, added),
+      };
+      store.add(key, entry);
+      return entry;
+    },
+  };
+}
+
+/** Dropping entries: by tag, all of them, or while the cache is off. */
+function invalidation(state: CacheState) {
+  const clear = () => {
+    state.generation++;
+    state.store.clear();
+  };
+  const emptied = () => {
+    if (state.enabled) for (const listener of state.emptiedListeners) listener();
+  };
+  return {
+    /** Drops every entry read from one of `tags`; `'*'` drops everything. */
+    invalidate(tags: readonly string[]) {
+      state.generation++;
+      for (const tag of tags) {
+        if (tag === '*') {
+          clear();
+          emptied();
+          return;
+        }
+        const wildcard = `${tag.slice(0, tag.indexOf(':') + 1)}*`;
+        for (const t of [tag, wildcard]) state.store.removeTagged(t);
+      }
+    },
+    /** Off: forget everything and serve nothing from memory until turned on again (after a fresh clear). */
+    setEnabled(on: boolean) {
+      const was = state.enabled;
+      clear();
+      state.enabled = on;
+      if (on && !was) emptied();
+    },
+    /** `listener` runs each time the cache is emptied as a whole (`'*'`, or turned back on); returns an unsubscribe. */
+    onEmptied(listener: () => void): () => void {
+      state.emptiedListeners.add(listener);
+      return () => state.emptiedListeners.delete(listener);
+    },
+    stats: (): CacheStats => ({
+      ...state.stats,
+      entries: state.store.size(),
+      bytes: state.store.bytes(),
+      maxBytes: state.maxBytes,
+      enabled: state.enabled,
+    }),
+  };
+}
+
+/**
+ * The kept answer for `key`, or the one `read` makes, kept unless a write happened meanwhile. A miss
+ * while another request for the same key is loading, in the same generation, waits for that load
+ * instead of running its own: a burst of buyers on a cold page costs one query. One that arrives
+ * after an invalidation starts its own, so it never gets an answer read before the write it follows.
+ */
+function sharedLoads(cache: ReturnType<typeof entryAccess>, current: (entry: Entry) => boolean) {
+  /** Loads running now, by key, with the generation they started in. */
+  const loading = new Map<string, { startedAt: number; answer: Promise<CachedResponse> }>();
+  const isPast = (answer: CachedResponse) => !current(answer as Entry);
+  return function fill(key: string, read: () => Promise<Loaded>): Promise<CachedResponse> {
+    const kept = cache.get(key);
+    if (kept) return Promise.resolve(kept);
+    const running = loading.get(key);
+    // A shared load whose answer the clock has passed by the time it arrives is read again.
+    if (running && running.startedAt === cache.begin())
+      return running.answer.then((shared) => (isPast(shared) ? fill(key, read) : shared));
+    const startedAt = cache.begin();
+    const answer = read()
+      .then(
+        ({ body, tags, headers, valid }) =>
+          cache.set(key, body, { tags, startedAt, headers, valid }) ??
+          Object.assign(uncached(body, headers), valid ? { until: valid } : {}),
+      )
+      .finally(() => {
+        if (loading.get(key)?.answer === answer) loading.delete(key);
+      });
+    loading.set(key, { startedAt, answer });
+    return answer;
+  };
+}
+
 /**
  * Serialised responses in memory, each with tags naming what it was read from (`product:<id>`), dropped
  * exactly when a write changes one of those. A tag `<kind>:*` marks an entry that depends on every row
@@ -72,170 +206,16 @@ export function createResponseCache(options: { maxBytes?: number; now?: () => nu
     const at = now();
     return at >= entry.until.from && at < entry.until.until;
   };
-  // Iteration order is recency: a hit re-inserts its key, so the first keys are the least recently used.
-  const entries = new Map<string, Entry>();
-  // A tag read by one entry (a product page's own tag) holds that key itself, not a Set: with the whole
-  // catalog cached that is 100,000 Sets fewer for the garbage collector to walk.
-  const byTag = new Map<string, string | Set<string>>();
-  const keysOf = (tag: string): string[] => {
-    const keys = byTag.get(tag);
-    return keys === undefined ? [] : typeof keys === 'string' ? [keys] : [...keys];
+  const state: CacheState = {
+    store: createEntryStore<Entry>(maxBytes),
+    maxBytes,
+    current,
+    generation: 0,
+    enabled: true,
+    stats: { hits: 0, misses: 0 },
+    emptiedListeners: new Set(),
   };
-  let bytes = 0;
-  let generation = 0;
-  let enabled = true;
-  const stats = { hits: 0, misses: 0 };
-
-  const remove = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    bytes -= entry.size;
-    entries.delete(key);
-    for (const tag of entry.tags) {
-      const keys = byTag.get(tag);
-      if (keys === key) byTag.delete(tag);
-      else if (typeof keys === 'object') {
-        keys.delete(key);
-        if (keys.size === 0) byTag.delete(tag);
-      }
-    }
-  };
-
-  const clear = () => {
-    generation++;
-    entries.clear();
-    byTag.clear();
-    bytes = 0;
-  };
-
-  /** Evicts the least recently used entries (never `keep`) until everything fits. */
-  const evictFor = (keep: string) => {
-    for (const key of entries.keys()) {
-      if (bytes <= maxBytes) break;
-      if (key !== keep) remove(key);
-    }
-  };
-
-  /** Loads running now, by key, with the generation they started in. */
-  const loading = new Map<string, { startedAt: number; answer: Promise<CachedResponse> }>();
-
-  // Told when the cache was emptied as a whole while serving, so a warm-up can fill it again.
-  const emptiedListeners = new Set<() => void>();
-  const emptied = () => {
-    if (enabled) for (const listener of emptiedListeners) listener();
-  };
-
-  const isPast = (answer: CachedResponse) => !current(answer as Entry);
-
-  const cache = {
-    begin: () => generation,
-    get(key: string): CachedResponse | undefined {
-      let entry = enabled ? entries.get(key) : undefined;
-      if (entry && !current(entry)) {
-        remove(key);
-        entry = undefined;
-      }
-      if (entry) {
-        stats.hits++;
-        entries.delete(key);
-        entries.set(key, entry);
-      } else stats.misses++;
-      return entry;
-    },
-    set(
-      key: string,
-      body: string,
-      opts: { tags: string[]; startedAt: number; headers?: Record<string, string>; valid?: Validity },
-    ) {
-      if (!enabled || opts.startedAt !== generation || body.length > maxBytes / 4) return undefined;
-      remove(key);
-      const entry: Entry = {
-        body,
-        etag: etagOf(body),
-        tags: opts.tags,
-        size: body.length,
-        ...(opts.headers ? { headers: opts.headers } : {}),
-        ...(opts.valid ? { until: opts.valid } : {}),
-        grow(added: number) {
-          // Dropped meanwhile (invalidated, evicted): nothing of it is counted any more.
-          if (entries.get(key) !== entry) return;
-          entry.size += added;
-          bytes += added;
-          evictFor(key);
-        },
-      };
-      entries.set(key, entry);
-      bytes += entry.size;
-      evictFor(key);
-      for (const tag of opts.tags) {
-        const keys = byTag.get(tag);
-        if (keys === undefined) byTag.set(tag, key);
-        else if (typeof keys === 'object') keys.add(key);
-        else if (keys !== key) byTag.set(tag, new Set([keys, key]));
-      }
-      return entry;
-    },
-    /**
-     * The kept answer for `key`, or the one `read` makes, kept unless a write happened meanwhile. A miss
-     * while another request for the same key is loading, in the same generation, waits for that load
-     * instead of running its own: a burst of buyers on a cold page costs one query. One that arrives
-     * after an invalidation starts its own, so it never gets an answer read before the write it follows.
-     */
-    fill(
-      key: string,
-      read: () => Promise<{
-        body: string;
-        tags: string[];
-        headers?: Record<string, string>;
-        valid?: Validity;
-      }>,
-    ): Promise<CachedResponse> {
-      const kept = cache.get(key);
-      if (kept) return Promise.resolve(kept);
-      const running = loading.get(key);
-      // A shared load whose answer the clock has passed by the time it arrives is read again.
-      if (running && running.startedAt === generation)
-        return running.answer.then((shared) => (isPast(shared) ? cache.fill(key, read) : shared));
-      const startedAt = generation;
-      const answer = read()
-        .then(
-          ({ body, tags, headers, valid }) =>
-            cache.set(key, body, { tags, startedAt, headers, valid }) ??
-            Object.assign(uncached(body, headers), valid ? { until: valid } : {}),
-        )
-        .finally(() => {
-          if (loading.get(key)?.answer === answer) loading.delete(key);
-        });
-      loading.set(key, { startedAt, answer });
-      return answer;
-    },
-    /** Drops every entry read from one of `tags`; `'*'` drops everything. */
-    invalidate(tags: readonly string[]) {
-      generation++;
-      for (const tag of tags) {
-        if (tag === '*') {
-          clear();
-          emptied();
-          return;
-        }
-        const wildcard = `${tag.slice(0, tag.indexOf(':') + 1)}*`;
-        for (const t of [tag, wildcard]) for (const key of keysOf(t)) remove(key);
-      }
-    },
-    /** Off: forget everything and serve nothing from memory until turned on again (after a fresh clear). */
-    setEnabled(on: boolean) {
-      const was = enabled;
-      clear();
-      enabled = on;
-      if (on && !was) emptied();
-    },
-    /** `listener` runs each time the cache is emptied as a whole (`'*'`, or turned back on); returns an unsubscribe. */
-    onEmptied(listener: () => void): () => void {
-      emptiedListeners.add(listener);
-      return () => emptiedListeners.delete(listener);
-    },
-    stats: (): CacheStats => ({ ...stats, entries: entries.size, bytes, maxBytes, enabled }),
-  };
-  return cache;
+  const access = entryAccess(state);
+  return { ...access, fill: sharedLoads(access, current), ...invalidation(state) };
 }
 export type ResponseCache = ReturnType<typeof createResponseCache>;

@@ -86,12 +86,8 @@ export interface ParsedCsv {
 const badFile = (message: string) => new AppError('BAD_REQUEST', message);
 const KNOWN = new Set(CATALOG_CSV_COLUMNS);
 
-/**
- * The whole file, or one clear 400: not UTF-8, binary, not CSV, or a header with a column it does not
- * know. UTF-8 with or without BOM; comma or semicolon (whichever the header uses); quoted cells with
- * commas, quotes and newlines; CRLF or LF.
- */
-export function parseCatalogCsv(bytes: Buffer): ParsedCsv {
+/** The file as text: UTF-8 (BOM dropped), refused when binary or not UTF-8. */
+function decodeText(bytes: Buffer): string {
   if (bytes.includes(0)) throw badFile(CATALOG_MESSAGES.binary);
   let text: string;
   try {
@@ -101,6 +97,16 @@ export function parseCatalogCsv(bytes: Buffer): ParsedCsv {
   }
   // Control characters other than tab and line ends do not occur in spreadsheet text.
   if (/(?![\t\r\n])\p{Cc}/u.test(text)) throw badFile(CATALOG_MESSAGES.binary);
+  return text;
+}
+
+/**
+ * The whole file, or one clear 400: not UTF-8, binary, not CSV, or a header with a column it does not
+ * know. UTF-8 with or without BOM; comma or semicolon (whichever the header uses); quoted cells with
+ * commas, quotes and newlines; CRLF or LF.
+ */
+export function parseCatalogCsv(bytes: Buffer): ParsedCsv {
+  const text = decodeText(bytes);
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   if (firstLine.trim() === '') throw badFile(CATALOG_MESSAGES.empty);
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';

@@ -63,6 +63,83 @@ async function matched(handle: Handle, ownerUid: string, ids: string[], skus: st
   };
 }
 
+/** The import's new products, INSERT_BATCH rows a statement; answers their ids in order. */
+async function insertCreates(tx: Tx, owner: Owner, creates: CatalogCreate[]): Promise<string[]> {
+  const written: string[] = [];
+  for (let i = 0; i < creates.length; i += INSERT_BATCH) {
+    const values = creates.slice(i, i + INSERT_BATCH).map(({ input }) => ({
+      ...pickProductFields(input),
+      sku: input.sku ?? null,
+      categorySlug: categorySlug(input.category),
+      priceTiers: input.priceTiers,
+      ownerUid: owner.uid,
+      userEmail: owner.email,
+      userName: owner.name.trim() || 'Anonymous',
+    }));
+    const rows = await tx.insert(products).values(values).returning({ id: products.id });
+    written.push(...rows.map((r) => r.id));
+  }
+  return written;
+}
+
+/** The import's changes to the owner's existing products; answers their ids. */
+async function applyUpdates(tx: Tx, owner: Owner, updates: CatalogUpdate[]): Promise<string[]> {
+  const written: string[] = [];
+  for (const { id, changes } of updates) {
+    const { priceTiers, ...fields } = changes;
+    await tx
+      .update(products)
+      .set({
+        ...fields,
+        ...(fields.category ? { categorySlug: categorySlug(fields.category) } : {}),
+        ...(priceTiers ? { priceTiers: priceTiers as PriceTier[] } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(products.id, id), eq(products.ownerUid, owner.uid)));
+    written.push(id);
+  }
+  return written;
+}
+
+type ImportKeys = { ids: string[]; skus: string[] };
+type ImportWork<T> = (context: Awaited<ReturnType<typeof matched>>) => {
+  creates: CatalogCreate[];
+  updates: CatalogUpdate[];
+  result: T;
+};
+
+/** The import's transaction: its ledger row, the named products locked, what `work` decided written. */
+function commitImport<T>(
+  db: Db,
+  owner: Owner,
+  digest: string,
+  keys: ImportKeys,
+  work: ImportWork<T>,
+): Promise<{ result: T; written: string[] } | { repeated: true }> {
+  return guardSku(() =>
+    db.transaction(async (tx) => {
+      // The ledger row first: a second commit of the same file waits here, then finds it and stops.
+      const [fresh] = await tx
+        .insert(catalogImports)
+        .values({ ownerUid: owner.uid, digest, rows: 0 })
+        .onConflictDoNothing()
+        .returning({ digest: catalogImports.digest });
+      if (!fresh) return { repeated: true as const };
+      const context = await matched(tx, owner.uid, keys.ids, keys.skus, true);
+      const { creates, updates, result } = work(context);
+      const written = [
+        ...(await insertCreates(tx, owner, creates)),
+        ...(await applyUpdates(tx, owner, updates)),
+      ];
+      await tx
+        .update(catalogImports)
+        .set({ rows: creates.length + updates.length })
+        .where(and(eq(catalogImports.ownerUid, owner.uid), eq(catalogImports.digest, digest)));
+      return { result, written };
+    }),
+  );
+}
+
 export function createCatalogRepository(db: Db) {
   return {
     /** One batch of the owner's products in export order, after `cursor`. */
@@ -97,62 +174,8 @@ export function createCatalogRepository(db: Db) {
      * commit and then takes from the imported stock; one that committed before shows as a new version).
      * `work` returns what to write, or throws to write nothing.
      */
-    async commit<T>(
-      owner: Owner,
-      digest: string,
-      keys: { ids: string[]; skus: string[] },
-      work: (context: Awaited<ReturnType<typeof matched>>) => {
-        creates: CatalogCreate[];
-        updates: CatalogUpdate[];
-        result: T;
-      },
-    ): Promise<{ result: T; written: string[] } | { repeated: true }> {
-      return guardSku(() =>
-        db.transaction(async (tx) => {
-          // The ledger row first: a second commit of the same file waits here, then finds it and stops.
-          const [fresh] = await tx
-            .insert(catalogImports)
-            .values({ ownerUid: owner.uid, digest, rows: 0 })
-            .onConflictDoNothing()
-            .returning({ digest: catalogImports.digest });
-          if (!fresh) return { repeated: true as const };
-          const context = await matched(tx, owner.uid, keys.ids, keys.skus, true);
-          const { creates, updates, result } = work(context);
-          const written: string[] = [];
-          for (let i = 0; i < creates.length; i += INSERT_BATCH) {
-            const values = creates.slice(i, i + INSERT_BATCH).map(({ input }) => ({
-              ...pickProductFields(input),
-              sku: input.sku ?? null,
-              categorySlug: categorySlug(input.category),
-              priceTiers: input.priceTiers,
-              ownerUid: owner.uid,
-              userEmail: owner.email,
-              userName: owner.name.trim() || 'Anonymous',
-            }));
-            const rows = await tx.insert(products).values(values).returning({ id: products.id });
-            written.push(...rows.map((r) => r.id));
-          }
-          for (const { id, changes } of updates) {
-            const { priceTiers, ...fields } = changes;
-            await tx
-              .update(products)
-              .set({
-                ...fields,
-                ...(fields.category ? { categorySlug: categorySlug(fields.category) } : {}),
-                ...(priceTiers ? { priceTiers: priceTiers as PriceTier[] } : {}),
-                updatedAt: new Date(),
-              })
-              .where(and(eq(products.id, id), eq(products.ownerUid, owner.uid)));
-            written.push(id);
-          }
-          await tx
-            .update(catalogImports)
-            .set({ rows: creates.length + updates.length })
-            .where(and(eq(catalogImports.ownerUid, owner.uid), eq(catalogImports.digest, digest)));
-          return { result, written };
-        }),
-      );
-    },
+    commit: <T>(owner: Owner, digest: string, keys: ImportKeys, work: ImportWork<T>) =>
+      commitImport(db, owner, digest, keys, work),
   };
 }
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

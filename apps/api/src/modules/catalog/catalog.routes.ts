@@ -27,23 +27,10 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** The owner's catalog as a spreadsheet, registered in the secured scope (plugins/secured.ts). */
-export const catalogRoutes: FastifyPluginAsyncZod<{
-  catalog: CatalogService;
-  secured: SecuredRouteOptions;
-}> = async (app, { catalog, secured }) => {
-  // Only this plugin's routes take a file; everywhere else the 64 KB JSON limit stands. Fastify refuses a
-  // declared Content-Length over the limit before reading, and stops a chunked body as it passes it.
-  app.addContentTypeParser(
-    CSV_TYPES,
-    { parseAs: 'buffer', bodyLimit: CATALOG_IMPORT_MAX_BYTES },
-    (_req, body, done) => done(null, body),
-  );
-  // Or as a form's one file (multipart/form-data), read up to the same limit and no further.
-  await app.register(multipart, {
-    limits: { files: 1, fileSize: CATALOG_IMPORT_MAX_BYTES, fields: 0, parts: 1, fieldNameSize: 100 },
-  });
+type CatalogApp = Parameters<FastifyPluginAsyncZod>[0];
 
+/** The caller's products as CSV, and the import's template. */
+function exportRoutes(app: CatalogApp, catalog: CatalogService, secured: SecuredRouteOptions) {
   app.get(
     '/my-products/export.csv',
     {
@@ -81,7 +68,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         .header('content-disposition', 'attachment; filename="products-template.csv"')
         .send(catalog.templateCsv()),
   );
+}
 
+function importRoute(app: CatalogApp, catalog: CatalogService, secured: SecuredRouteOptions) {
   app.post(
     '/my-products/import',
     {
@@ -118,6 +107,26 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       return catalog.import(req.user, req.body, req.query);
     },
   );
+}
+
+/** The owner's catalog as a spreadsheet, registered in the secured scope (plugins/secured.ts). */
+export const catalogRoutes: FastifyPluginAsyncZod<{
+  catalog: CatalogService;
+  secured: SecuredRouteOptions;
+}> = async (app, { catalog, secured }) => {
+  // Only this plugin's routes take a file; everywhere else the 64 KB JSON limit stands. Fastify refuses a
+  // declared Content-Length over the limit before reading, and stops a chunked body as it passes it.
+  app.addContentTypeParser(
+    CSV_TYPES,
+    { parseAs: 'buffer', bodyLimit: CATALOG_IMPORT_MAX_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+  // Or as a form's one file (multipart/form-data), read up to the same limit and no further.
+  await app.register(multipart, {
+    limits: { files: 1, fileSize: CATALOG_IMPORT_MAX_BYTES, fields: 0, parts: 1, fieldNameSize: 100 },
+  });
+  exportRoutes(app, catalog, secured);
+  importRoute(app, catalog, secured);
 };
 
 /** The one file of a multipart import, in memory (at most 15 MB: the stream stops at the limit, 413). */

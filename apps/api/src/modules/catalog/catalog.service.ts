@@ -62,6 +62,46 @@ const TEMPLATE_ROWS: CatalogProduct[] = [
 const refused = (code: 'IMPORT_REJECTED' | 'CONFLICT', message: string, report: CatalogImportReport) =>
   new AppError(code, message, undefined, { report });
 
+/** Any row error refuses the whole file (422), and so does a conflict unless the caller overwrites (409). */
+function assertAppliable(report: CatalogImportReport, overwrite: boolean) {
+  if (report.errors.length > 0) {
+    throw refused(
+      'IMPORT_REJECTED',
+      CATALOG_MESSAGES.rejected(new Set(report.errors.map((e) => e.row)).size),
+      report,
+    );
+  }
+  if (report.conflicts.length > 0 && !overwrite) {
+    throw refused(
+      'CONFLICT',
+      CATALOG_MESSAGES.conflicted(new Set(report.conflicts.map((c) => c.row)).size),
+      report,
+    );
+  }
+}
+
+/** The answer to a commit of a file this owner already imported: nothing written again. */
+const alreadyImported = (rows: number): CatalogImportReport => ({
+  rows,
+  create: 0,
+  update: 0,
+  unchanged: rows,
+  conflicts: [],
+  errors: [],
+  alreadyImported: true,
+});
+
+async function* exportCsv(repository: CatalogRepository, user: AuthUser): AsyncGenerator<string> {
+  yield csvLines([[...CATALOG_CSV_COLUMNS]]);
+  let cursor: ExportCursor | undefined;
+  for (;;) {
+    const batch = await repository.exportBatch(user.uid, CATALOG_EXPORT_BATCH, cursor);
+    if (batch.products.length > 0) yield csvLines(batch.products.map(exportRow));
+    if (batch.products.length < CATALOG_EXPORT_BATCH) return;
+    cursor = batch.next;
+  }
+}
+
 export function createCatalogService(deps: {
   repository: CatalogRepository;
   invalidateProducts: InvalidateProducts;
@@ -82,16 +122,7 @@ export function createCatalogService(deps: {
      * GET /my-products/export.csv: the header, then the owner's products a batch at a time, so a catalog
      * of 100,000 products never sits in memory.
      */
-    async *exportCsv(user: AuthUser): AsyncGenerator<string> {
-      yield csvLines([[...CATALOG_CSV_COLUMNS]]);
-      let cursor: ExportCursor | undefined;
-      for (;;) {
-        const batch = await repository.exportBatch(user.uid, CATALOG_EXPORT_BATCH, cursor);
-        if (batch.products.length > 0) yield csvLines(batch.products.map(exportRow));
-        if (batch.products.length < CATALOG_EXPORT_BATCH) return;
-        cursor = batch.next;
-      }
-    },
+    exportCsv: (user: AuthUser) => exportCsv(repository, user),
 
     /** GET /my-products/import-template.csv: the header and two example rows. */
     templateCsv(): string {
@@ -118,34 +149,10 @@ export function createCatalogService(deps: {
       const digest = createHash('sha256').update(bytes).digest('hex');
       const outcome = await repository.commit(user, digest, keys, (context) => {
         const plan = planImport(csv, { ...context, overwrite, foreignUploads });
-        const { report } = plan;
-        if (report.errors.length > 0) {
-          throw refused(
-            'IMPORT_REJECTED',
-            CATALOG_MESSAGES.rejected(new Set(report.errors.map((e) => e.row)).size),
-            report,
-          );
-        }
-        if (report.conflicts.length > 0 && !overwrite) {
-          throw refused(
-            'CONFLICT',
-            CATALOG_MESSAGES.conflicted(new Set(report.conflicts.map((c) => c.row)).size),
-            report,
-          );
-        }
-        return { ...plan, result: report };
+        assertAppliable(plan.report, overwrite);
+        return { ...plan, result: plan.report };
       });
-      if ('repeated' in outcome) {
-        return {
-          rows: csv.rows.length,
-          create: 0,
-          update: 0,
-          unchanged: csv.rows.length,
-          conflicts: [],
-          errors: [],
-          alreadyImported: true,
-        };
-      }
+      if ('repeated' in outcome) return alreadyImported(csv.rows.length);
       // The same call a form edit makes once it has committed; other instances hear it from the trigger.
       if (outcome.written.length > 0) invalidateProducts(outcome.written, { ownerUid: user.uid });
       return outcome.result;

@@ -28,24 +28,29 @@ export interface Lifecycle {
  */
 const HEALTH_ROUTE = { rateLimit: false, loadShed: false } as const;
 
-export const healthRoutes: FastifyPluginAsyncZod<{
+interface HealthOptions {
   database: Database;
   clientConfig: ClientConfig;
   /** Which process answered: the launcher only calls a start ready when it is the one it started. */
   instanceId: string;
   lifecycle: Lifecycle;
   redisState: () => 'ok' | 'unavailable' | 'none';
-}> = async (app, { database, clientConfig, instanceId, lifecycle, redisState }) => {
-  // A ping that cannot answer in 2 s counts as down: health checks must not hang with the database.
-  const databaseUp = () =>
-    Promise.race([
-      database.ping().then(
-        () => true,
-        () => false,
-      ),
-      new Promise<boolean>((resolve) => setTimeout(resolve, 2_000, false).unref()),
-    ]);
+}
 
+type HealthApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** A ping that cannot answer in 2 s counts as down: health checks must not hang with the database. */
+const databaseUp = (database: Database) =>
+  Promise.race([
+    database.ping().then(
+      () => true,
+      () => false,
+    ),
+    new Promise<boolean>((resolve) => setTimeout(resolve, 2_000, false).unref()),
+  ]);
+
+/** GET /health and the liveness probe. */
+function statusRoutes(app: HealthApp, { database, instanceId }: HealthOptions) {
   app.get(
     '/health',
     {
@@ -57,7 +62,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (_req, reply) => {
-      const ok = await databaseUp();
+      const ok = await databaseUp(database);
       const state = ok ? 'ok' : 'unavailable';
       return reply.status(ok ? 200 : 503).send({ status: state, database: state, instance: instanceId });
     },
@@ -80,7 +85,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       return { status: 'ok' as const };
     },
   );
+}
 
+function readinessRoute(app: HealthApp, { database, lifecycle, redisState }: HealthOptions) {
   // Readiness: send traffic here. Fails while draining (after SIGTERM) and while the database is unreachable.
   app.get(
     '/health/ready',
@@ -94,13 +101,15 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     },
     async (_req, reply) => {
       reply.header('cache-control', 'no-store');
-      const ok = await databaseUp();
+      const ok = await databaseUp(database);
       const state = { database: ok ? ('ok' as const) : ('unavailable' as const), redis: redisState() };
       if (lifecycle.draining) return reply.status(503).send({ status: 'draining', ...state });
       return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', ...state });
     },
   );
+}
 
+function configRoute(app: HealthApp, { clientConfig }: HealthOptions) {
   app.get(
     '/config',
     {
@@ -116,4 +125,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       return clientConfig;
     },
   );
+}
+
+export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, options) => {
+  statusRoutes(app, options);
+  readinessRoute(app, options);
+  configRoute(app, options);
 };

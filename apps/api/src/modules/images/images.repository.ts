@@ -13,7 +13,8 @@ const referenced = (id: string) => {
     or exists (select 1 from cart_items where product_snapshot->>'image' like ${pattern}))`;
 };
 
-export function createImagesRepository(db: Db) {
+/** Uploads: who uploaded an image, which of them a save may use, an upload's width. */
+function uploadQueries(db: Db) {
   return {
     /**
      * Records `ownerUid` as an uploader of `id` and runs `writeFiles` under the image's lock, so a sweep
@@ -60,7 +61,12 @@ export function createImagesRepository(db: Db) {
         .limit(1);
       return row?.width;
     },
+  };
+}
 
+/** The sweep: images unused for a while, and the removal of one nobody shows. */
+function sweepQueries(db: Db) {
+  return {
     /** Images with an owner row unused since `before` (candidates of the sweep), at most `limit`. */
     async staleIds(before: Date, limit: number): Promise<string[]> {
       const rows = await db
@@ -112,5 +118,9 @@ export function createImagesRepository(db: Db) {
       });
     },
   };
+}
+
+export function createImagesRepository(db: Db) {
+  return { ...uploadQueries(db), ...sweepQueries(db) };
 }
 export type ImagesRepository = ReturnType<typeof createImagesRepository>;

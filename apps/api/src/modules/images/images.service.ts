@@ -22,17 +22,12 @@ const SWEEP_BATCH = 100;
 
 const variantName = (id: string, width: number) => `${id}-${width}.webp`;
 
-export function createImagesService(deps: {
-  repository: ImagesRepository;
-  storage: ImageStorage;
-  clock?: () => Date;
-}) {
-  const { repository, storage } = deps;
-  const clock = deps.clock ?? (() => new Date());
+/** At most MAX_DECODING decodes at a time; the others wait their turn. */
+function decodeSlots() {
   let decoding = 0;
   const waiting: Array<() => void> = [];
 
-  async function decodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  return async function decodeSlot<T>(work: () => Promise<T>): Promise<T> {
     if (decoding >= MAX_DECODING) await new Promise<void>((resolve) => waiting.push(resolve));
     else decoding += 1;
     try {
@@ -42,10 +37,70 @@ export function createImagesService(deps: {
       if (next) next();
       else decoding -= 1;
     }
-  }
+  };
+}
 
+/** Whether the images a save names are the caller's uploads (marked used, so the sweep keeps them). */
+function ownership(repository: ImagesRepository) {
+  return {
+    /**
+     * A product's `image` that names an upload must be one of the caller's (refused as a field error
+     * otherwise); other images pass. Marks the upload used, so the sweep keeps it.
+     */
+    async assertOwnImage(user: AuthUser, image: string): Promise<void> {
+      const upload = parseUploadedImage(image);
+      if (!upload) return;
+      const owned = await repository.claimOwned(user.uid, [upload.id]);
+      if (!owned.has(upload.id)) {
+        throw new AppError('VALIDATION_FAILED', `Invalid image: ${IMAGE_MESSAGES.notYours}`, {
+          image: IMAGE_MESSAGES.notYours,
+        });
+      }
+    },
+
+    /** Of the upload ids named by `images`, those that are not the caller's (the catalog import's check). */
+    async foreignUploads(user: AuthUser, images: Iterable<string>): Promise<Set<string>> {
+      const ids = new Set<string>();
+      for (const image of images) {
+        const upload = parseUploadedImage(image);
+        if (upload) ids.add(upload.id);
+      }
+      const owned = await repository.claimOwned(user.uid, [...ids]);
+      return new Set([...ids].filter((id) => !owned.has(id)));
+    },
+  };
+}
+
+/** Removes uploads unused for a day that no product or order shows. Answers how many images went. */
+function sweepUnused(repository: ImagesRepository, storage: ImageStorage, clock: () => Date) {
+  return async (): Promise<number> => {
+    const before = new Date(clock().getTime() - UNUSED_UPLOAD_TTL_MS);
+    let removed = 0;
+    for (;;) {
+      const ids = await repository.staleIds(before, SWEEP_BATCH);
+      for (const id of ids) {
+        const gone = await repository.sweepOne(id, before, (width) =>
+          storage.remove(variantWidths(width).map((w) => variantName(id, w))),
+        );
+        if (gone) removed += 1;
+      }
+      if (ids.length < SWEEP_BATCH) return removed;
+    }
+  };
+}
+
+export function createImagesService(deps: {
+  repository: ImagesRepository;
+  storage: ImageStorage;
+  clock?: () => Date;
+}) {
+  const { repository, storage } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const decodeSlot = decodeSlots();
   return {
     storage,
+    ...ownership(repository),
+    sweep: sweepUnused(repository, storage, clock),
 
     /** POST /api/images: decode, size, store; the answer names the widest variant and every width. */
     async upload(user: AuthUser, bytes: Buffer): Promise<UploadedImage> {
@@ -77,48 +132,6 @@ export function createImagesService(deps: {
       const data = await decodeSlot(() => resizeVariant(source, width));
       await storage.put(name, data);
       return data;
-    },
-
-    /**
-     * A product's `image` that names an upload must be one of the caller's (refused as a field error
-     * otherwise); other images pass. Marks the upload used, so the sweep keeps it.
-     */
-    async assertOwnImage(user: AuthUser, image: string): Promise<void> {
-      const upload = parseUploadedImage(image);
-      if (!upload) return;
-      const owned = await repository.claimOwned(user.uid, [upload.id]);
-      if (!owned.has(upload.id)) {
-        throw new AppError('VALIDATION_FAILED', `Invalid image: ${IMAGE_MESSAGES.notYours}`, {
-          image: IMAGE_MESSAGES.notYours,
-        });
-      }
-    },
-
-    /** Of the upload ids named by `images`, those that are not the caller's (the catalog import's check). */
-    async foreignUploads(user: AuthUser, images: Iterable<string>): Promise<Set<string>> {
-      const ids = new Set<string>();
-      for (const image of images) {
-        const upload = parseUploadedImage(image);
-        if (upload) ids.add(upload.id);
-      }
-      const owned = await repository.claimOwned(user.uid, [...ids]);
-      return new Set([...ids].filter((id) => !owned.has(id)));
-    },
-
-    /** Removes uploads unused for a day that no product or order shows. Answers how many images went. */
-    async sweep(): Promise<number> {
-      const before = new Date(clock().getTime() - UNUSED_UPLOAD_TTL_MS);
-      let removed = 0;
-      for (;;) {
-        const ids = await repository.staleIds(before, SWEEP_BATCH);
-        for (const id of ids) {
-          const gone = await repository.sweepOne(id, before, (width) =>
-            storage.remove(variantWidths(width).map((w) => variantName(id, w))),
-          );
-          if (gone) removed += 1;
-        }
-        if (ids.length < SWEEP_BATCH) return removed;
-      }
     },
   };
 }

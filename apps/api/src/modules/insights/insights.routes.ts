@@ -18,11 +18,10 @@ import type { InsightsService } from './insights.service';
 const RANGE = `\`from\` and \`to\` are ISO days (UTC), both included, at most 2 years apart; without them the
   last 30 days. Orders count on the day they were placed; amounts are dollars.`;
 
-/** The signed-in supplier's own figures (issue #27); nobody else's are reachable. */
-export const insightsRoutes: FastifyPluginAsyncZod<{
-  insights: InsightsService;
-  secured: SecuredRouteOptions;
-}> = async (app, { insights, secured }) => {
+type InsightsApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The range against the one before it, and the range interval by interval. */
+function periodRoutes(app: InsightsApp, insights: InsightsService, secured: SecuredRouteOptions) {
   app.get(
     '/insights/summary',
     {
@@ -55,7 +54,10 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => sendJson(req, reply, await insights.timeseries(req.user, req.query)),
   );
+}
 
+/** What sold best over the range: products, categories, buyers. */
+function rankingRoutes(app: InsightsApp, insights: InsightsService, secured: SecuredRouteOptions) {
   app.get(
     '/insights/top-products',
     {
@@ -100,7 +102,10 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => sendJson(req, reply, await insights.buyers(req.user, req.query)),
   );
+}
 
+/** Stock running out and what buyers owe. */
+function stockAndMoneyRoutes(app: InsightsApp, insights: InsightsService, secured: SecuredRouteOptions) {
   app.get(
     '/insights/inventory',
     {
@@ -133,4 +138,14 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => sendJson(req, reply, await insights.receivables(req.user)),
   );
+}
+
+/** The signed-in supplier's own figures (issue #27); nobody else's are reachable. */
+export const insightsRoutes: FastifyPluginAsyncZod<{
+  insights: InsightsService;
+  secured: SecuredRouteOptions;
+}> = async (app, { insights, secured }) => {
+  periodRoutes(app, insights, secured);
+  rankingRoutes(app, insights, secured);
+  stockAndMoneyRoutes(app, insights, secured);
 };

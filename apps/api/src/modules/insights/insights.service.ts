@@ -19,7 +19,9 @@ import {
 import type { AuthUser } from '../auth/tokens';
 import type { OrdersReadCache } from '../orders/orders.cache';
 import { inventoryTag } from '../products/products.cache';
-import type { DayRange, InsightsRepository, PeriodRow } from './insights.repository';
+import type { InsightsRepository } from './insights.repository';
+import type { PeriodRow } from './insights.periods';
+import type { DayRange } from './insights.sql';
 
 /** Cents to the dollars the API shows (exact: cents are whole, and below 2^53). */
 const dollars = (cents: number) => cents / 100;
@@ -46,42 +48,62 @@ const amounts = <T extends { revenueCents: number }>({ revenueCents, ...rest }: 
   revenue: dollars(revenueCents),
 });
 
-/**
- * A supplier's figures. Every order-derived answer is kept in the desk's read cache under the desk's tag
- * (orders.cache.ts), so a purchase, a move or a script on cart_items drops it exactly when the desk's
- * own reads go, on every instance. The inventory reads stock as well, which also changes without an order
- * (edits, imports), so it is kept under the supplier's inventory tag too (products.cache.ts).
- */
-export function createInsightsService(deps: {
-  repository: InsightsRepository;
-  reads: OrdersReadCache;
-  /** Today, for the default range (the last 30 days) and for what is overdue. */
-  now?: () => Date;
-}) {
-  const { repository, reads } = deps;
-  const now = deps.now ?? (() => new Date());
+type Receivables = Awaited<ReturnType<InsightsRepository['receivables']>>;
+type LowStockRow = Awaited<ReturnType<InsightsRepository['lowStock']>>[number];
 
-  const rangeOf = (query: InsightsRangeQuery): DayRange =>
-    query.from !== undefined && query.to !== undefined
-      ? { from: query.from, to: query.to }
-      : lastDays(INSIGHTS_DEFAULT_RANGE_DAYS, now());
+function receivablesOf(r: Receivables): InsightsReceivables {
+  return {
+    invoices: r.invoices,
+    outstanding: dollars(r.outstandingCents),
+    overdue: dollars(r.overdueCents),
+    openInvoices: r.openInvoices,
+    overdueInvoices: r.overdueInvoices,
+    aging: {
+      current: dollars(r.agingCents.current),
+      days31to60: dollars(r.agingCents.days31to60),
+      days61to90: dollars(r.agingCents.days61to90),
+      over90: dollars(r.agingCents.over90),
+    },
+  };
+}
 
-  /** The serialised answer of `kind` for this supplier and these arguments, kept until their orders change. */
-  function kept<T>(
+/** A low-stock product with its sales pace over the range's `days`. */
+function inventoryItemOf({ units, ...item }: LowStockRow, days: number): InsightsInventoryItem {
+  const unitsPerDay = units / days;
+  return {
+    ...item,
+    cannotBeBought: item.stock < item.minimumOrder,
+    unitsPerDay: Math.round(unitsPerDay * 100) / 100,
+    daysOfCover: units === 0 ? null : Math.round((item.stock / unitsPerDay) * 10) / 10,
+  };
+}
+
+/** The serialised answer of `kind` for this supplier and these arguments, kept until their orders change. */
+function keptIn(reads: OrdersReadCache) {
+  return <T>(
     kind: string,
     user: AuthUser,
     args: unknown[],
     load: () => Promise<T>,
     alsoTags: readonly string[] = [],
-  ) {
-    return reads.read(
+  ) =>
+    reads.read(
       JSON.stringify(['insights', kind, user.uid, ...args]),
       user.uid,
       async () => ({ body: JSON.stringify(await load()) }),
       alsoTags,
     );
-  }
+}
 
+interface Figures {
+  repository: InsightsRepository;
+  kept: ReturnType<typeof keptIn>;
+  rangeOf: (query: InsightsRangeQuery) => DayRange;
+  now: () => Date;
+}
+
+/** Sales: the period against the previous one, the series, the top products, categories and buyers. */
+function salesFigures({ repository, kept, rangeOf }: Figures) {
   return {
     summary(user: AuthUser, query: InsightsRangeQuery) {
       const range = rangeOf(query);
@@ -121,7 +143,12 @@ export function createInsightsService(deps: {
         (await repository.buyers(user.uid, range, INSIGHTS_TOP_LIMIT)).map(amounts),
       );
     },
+  };
+}
 
+/** Money owed and stock running low. */
+function accountFigures({ repository, kept, rangeOf, now }: Figures) {
+  return {
     /**
      * What buyers owe now. Kept under the desk's tag like the rest: an invoice is issued by an order move and
      * a payment drops the supplier's order reads, so both show in the next read; `today` is in the key.
@@ -129,20 +156,7 @@ export function createInsightsService(deps: {
     receivables(user: AuthUser) {
       const today = now().toISOString().slice(0, 10);
       return kept('receivables', user, [today], async (): Promise<InsightsReceivables> => {
-        const r = await repository.receivables(user.uid, today);
-        return {
-          invoices: r.invoices,
-          outstanding: dollars(r.outstandingCents),
-          overdue: dollars(r.overdueCents),
-          openInvoices: r.openInvoices,
-          overdueInvoices: r.overdueInvoices,
-          aging: {
-            current: dollars(r.agingCents.current),
-            days31to60: dollars(r.agingCents.days31to60),
-            days61to90: dollars(r.agingCents.days61to90),
-            over90: dollars(r.agingCents.over90),
-          },
-        };
+        return receivablesOf(await repository.receivables(user.uid, today));
       });
     },
 
@@ -150,17 +164,30 @@ export function createInsightsService(deps: {
       const range = rangeOf(query);
       const days = isoDayNumber(range.to) - isoDayNumber(range.from) + 1;
       const load = async (): Promise<InsightsInventoryItem[]> =>
-        (await repository.lowStock(user.uid, range)).map(({ units, ...item }) => {
-          const unitsPerDay = units / days;
-          return {
-            ...item,
-            cannotBeBought: item.stock < item.minimumOrder,
-            unitsPerDay: Math.round(unitsPerDay * 100) / 100,
-            daysOfCover: units === 0 ? null : Math.round((item.stock / unitsPerDay) * 10) / 10,
-          };
-        });
+        (await repository.lowStock(user.uid, range)).map((row) => inventoryItemOf(row, days));
       return kept('inventory', user, [range], load, [inventoryTag(user.uid)]);
     },
   };
+}
+
+/**
+ * A supplier's figures. Every order-derived answer is kept in the desk's read cache under the desk's tag
+ * (orders.cache.ts), so a purchase, a move or a script on cart_items drops it exactly when the desk's
+ * own reads go, on every instance. The inventory reads stock as well, which also changes without an order
+ * (edits, imports), so it is kept under the supplier's inventory tag too (products.cache.ts).
+ */
+export function createInsightsService(deps: {
+  repository: InsightsRepository;
+  reads: OrdersReadCache;
+  /** Today, for the default range (the last 30 days) and for what is overdue. */
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const rangeOf = (query: InsightsRangeQuery): DayRange =>
+    query.from !== undefined && query.to !== undefined
+      ? { from: query.from, to: query.to }
+      : lastDays(INSIGHTS_DEFAULT_RANGE_DAYS, now());
+  const figures: Figures = { repository: deps.repository, kept: keptIn(deps.reads), rangeOf, now };
+  return { ...salesFigures(figures), ...accountFigures(figures) };
 }
 export type InsightsService = ReturnType<typeof createInsightsService>;

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DayRange } from './insights.repository';
+import type { DayRange } from './insights.sql';
 
 /**
  * A range as the month rollups read it (decision 0021, "Month rollups"): the whole UTC months inside it,

@@ -6,7 +6,7 @@ import { testOutboxWorker } from '../../../test/outbox-worker';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher';
 import { notificationOutbox } from '../../db/schema';
 import { createAccountsRepository } from '../auth/accounts.repository';
-import { LOW_STOCK_KIND, type LowStockMailPayload } from './templates';
+import { LOW_STOCK_KIND, type LowStockMailPayload } from './low-stock-mail';
 
 // Low-stock alerts (issue #27): one outbox row when a purchase or an edit takes the stock from at or
 // above the threshold to below it, none again until it has been back at or above; decided on the

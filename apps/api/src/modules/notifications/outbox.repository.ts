@@ -12,21 +12,9 @@ export interface NewOutboxRow {
 /** Errors are stored for the operator, not for users: keep them short. */
 const clip = (message: string) => message.slice(0, 500);
 
-/** Outbox queries. Each runs on the handle it was made with (pool or the caller's transaction). */
-export function createOutboxRepository(db: Db) {
-  /** Only the claim that took the row (same attempt number, still sending) may settle it. */
-  const claimed = (row: Pick<OutboxRow, 'id' | 'attempts'>) =>
-    and(
-      eq(notificationOutbox.id, row.id),
-      eq(notificationOutbox.status, 'sending'),
-      eq(notificationOutbox.attempts, row.attempts),
-    );
-
+/** The workers' side: claims of due rows, and the purge of settled rows past their retention. */
+function queueQueries(db: Db) {
   return {
-    async enqueue(row: NewOutboxRow): Promise<void> {
-      await db.insert(notificationOutbox).values(row);
-    },
-
     /**
      * Takes up to `limit` due rows (pending, or sending with an expired lease: the worker that held them
      * died) in one statement. SKIP LOCKED makes concurrent claims from several processes disjoint, and
@@ -54,6 +42,48 @@ export function createOutboxRepository(db: Db) {
         })
         .where(inArray(notificationOutbox.id, due))
         .returning();
+    },
+
+    /**
+     * Deletes up to `limit` settled rows past their retention: sent and skipped ones `days` after they
+     * were settled, failed ones after `failedDays` (longer: an operator may still look into them). A
+     * row's mail holds addresses, phone numbers and shipping addresses, so it is not kept forever.
+     * Pending and sending rows are never touched. Answers how many went.
+     */
+    async purge(days: number, failedDays: number, limit: number): Promise<number> {
+      // Settled at: when sent, else when its last claim was taken (skipped and failed rows end there).
+      const settledAt = sql`coalesce(${notificationOutbox.sentAt}, ${notificationOutbox.availableAt})`;
+      const expired = db
+        .select({ id: notificationOutbox.id })
+        .from(notificationOutbox)
+        .where(
+          sql`(${notificationOutbox.status} in ('sent', 'skipped') and ${settledAt} < now() - ${days} * interval '1 day')
+            or (${notificationOutbox.status} = 'failed' and ${settledAt} < now() - ${failedDays} * interval '1 day')`,
+        )
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const gone = await db
+        .delete(notificationOutbox)
+        .where(inArray(notificationOutbox.id, expired))
+        .returning({ id: notificationOutbox.id });
+      return gone.length;
+    },
+  };
+}
+
+/** A row's life: queued, then settled once claimed (sent, retried later, failed or skipped). */
+function rowQueries(db: Db) {
+  /** Only the claim that took the row (same attempt number, still sending) may settle it. */
+  const claimed = (row: Pick<OutboxRow, 'id' | 'attempts'>) =>
+    and(
+      eq(notificationOutbox.id, row.id),
+      eq(notificationOutbox.status, 'sending'),
+      eq(notificationOutbox.attempts, row.attempts),
+    );
+
+  return {
+    async enqueue(row: NewOutboxRow): Promise<void> {
+      await db.insert(notificationOutbox).values(row);
     },
 
     async markSent(row: OutboxRow): Promise<boolean> {
@@ -90,32 +120,12 @@ export function createOutboxRepository(db: Db) {
         .set({ status: 'skipped', lastError: clip(reason) })
         .where(claimed(row));
     },
+  };
+}
 
-    /**
-     * Deletes up to `limit` settled rows past their retention: sent and skipped ones `days` after they
-     * were settled, failed ones after `failedDays` (longer: an operator may still look into them). A
-     * row's mail holds addresses, phone numbers and shipping addresses, so it is not kept forever.
-     * Pending and sending rows are never touched. Answers how many went.
-     */
-    async purge(days: number, failedDays: number, limit: number): Promise<number> {
-      // Settled at: when sent, else when its last claim was taken (skipped and failed rows end there).
-      const settledAt = sql`coalesce(${notificationOutbox.sentAt}, ${notificationOutbox.availableAt})`;
-      const expired = db
-        .select({ id: notificationOutbox.id })
-        .from(notificationOutbox)
-        .where(
-          sql`(${notificationOutbox.status} in ('sent', 'skipped') and ${settledAt} < now() - ${days} * interval '1 day')
-            or (${notificationOutbox.status} = 'failed' and ${settledAt} < now() - ${failedDays} * interval '1 day')`,
-        )
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      const gone = await db
-        .delete(notificationOutbox)
-        .where(inArray(notificationOutbox.id, expired))
-        .returning({ id: notificationOutbox.id });
-      return gone.length;
-    },
-
+/** What the worker checks about recipients before it sends: their email settings and verified addresses. */
+function recipientQueries(db: Db) {
+  return {
     /** The uids among `uids` who turned order emails off. */
     /** Who of `uids` turned order emails off, and who low-stock emails. */
     async emailsOff(uids: string[]): Promise<{ orders: Set<string>; lowStock: Set<string> }> {
@@ -154,6 +164,11 @@ export function createOutboxRepository(db: Db) {
       return new Set(found.map((r) => recipientKey(r.uid, r.email)));
     },
   };
+}
+
+/** Outbox queries. Each runs on the handle it was made with (pool or the caller's transaction). */
+export function createOutboxRepository(db: Db) {
+  return { ...queueQueries(db), ...rowQueries(db), ...recipientQueries(db) };
 }
 
 /** A recipient as `verifiedRecipients` answers it: the uid with its address (case does not matter). */

@@ -1,17 +1,8 @@
-import { isTradeMail, renderTradeMail, type TradeMailPayload } from './trade-mail';
 import type { MailConfig } from '../../config/env';
 import type { Db } from '../../db/client';
-import type { OutboxRow } from '../../db/schema';
-import { mailDomain, type Mailer } from './mailer';
-import { createOutboxRepository, recipientKey } from './outbox.repository';
-import {
-  LOW_STOCK_KIND,
-  renderLowStockMail,
-  renderMail,
-  sendsToUnverified,
-  type LowStockMailPayload,
-  type NotificationKind,
-} from './templates';
+import type { Mailer } from './mailer';
+import { createDelivery, errorText } from './outbox.delivery';
+import { createOutboxRepository, type OutboxRepository } from './outbox.repository';
 
 export interface WorkerLog {
   info(obj: object, msg: string): void;
@@ -50,14 +41,6 @@ export const DEFAULT_FAILED_RETENTION_DAYS = 90;
 /** Rows deleted per statement, so a first purge of a large outbox never holds many locks at once. */
 const PURGE_BATCH = 1_000;
 
-/** Exponential backoff with a little jitter, so rows that failed together do not retry in lockstep. */
-export function retryDelay(attempts: number, baseMs: number, maxMs: number, random = Math.random): number {
-  const exponential = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
-  return exponential * (1 + 0.2 * random());
-}
-
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
 /**
  * Delivers the outbox: claims due rows, renders and sends each one with a Message-ID derived from the
  * row id, and settles it (sent, retried later, failed after `maxAttempts`, or skipped when the recipient
@@ -69,59 +52,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const outbox = createOutboxRepository(options.db);
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const batchSize = options.batchSize ?? 20;
-  const domain = mailDomain(mail.from);
-
-  async function deliver(
-    row: OutboxRow,
-    off: { orders: Set<string>; lowStock: Set<string> },
-    verified: Set<string>,
-  ) {
-    const kind = row.kind as NotificationKind;
-    const lowStock = row.kind === LOW_STOCK_KIND;
-    // Order and alert mail goes only to an address its owner proved to be theirs (decision 0019);
-    // the verification mail itself is the one exception.
-    if (!sendsToUnverified(kind) && !verified.has(recipientKey(row.recipientUid, row.recipientEmail))) {
-      await outbox.markSkipped(row, 'recipient email not verified');
-      return;
-    }
-    if ((lowStock ? off.lowStock : off.orders).has(row.recipientUid) && !sendsToUnverified(kind)) {
-      await outbox.markSkipped(
-        row,
-        lowStock ? 'recipient turned low-stock emails off' : 'recipient turned order emails off',
-      );
-      return;
-    }
-    try {
-      const rendered = lowStock
-        ? renderLowStockMail(row.payload as LowStockMailPayload, options.publicUrl)
-        : isTradeMail(row.kind)
-          ? renderTradeMail(row.payload as TradeMailPayload, options.publicUrl)
-          : renderMail(kind, row.payload, options.publicUrl);
-      await mailer.send({ messageId: `${row.id}@${domain}`, to: row.recipientEmail, ...rendered });
-    } catch (err) {
-      if (row.attempts >= mail.maxAttempts) {
-        log.error(
-          { outboxId: row.id, kind: row.kind, attempts: row.attempts, err: errorText(err) },
-          'notification failed for good',
-        );
-        await outbox.markFailed(row, errorText(err));
-      } else {
-        const delay = retryDelay(row.attempts, mail.retryBaseMs, mail.retryMaxMs);
-        log.warn(
-          { outboxId: row.id, attempts: row.attempts, retryInMs: Math.round(delay), err: errorText(err) },
-          'notification not sent, will retry',
-        );
-        await outbox.markRetry(row, errorText(err), delay);
-      }
-      return;
-    }
-    if (!(await outbox.markSent(row))) {
-      log.warn(
-        { outboxId: row.id },
-        'notification sent after its claim expired; it may be sent twice (same Message-ID)',
-      );
-    }
-  }
+  const deliver = createDelivery({ outbox, mailer, mail, log, publicUrl: options.publicUrl });
 
   async function runOnce(): Promise<number> {
     const rows = await outbox.claim(batchSize, leaseMs);
@@ -134,33 +65,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   const purgeEveryMs = options.purgeEveryMs ?? 3_600_000;
   let lastPurge = -Infinity;
-  /** Each process's worker purges; SKIP LOCKED keeps two purges from waiting on each other. */
-  async function purge(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const gone = await outbox.purge(
-        mail.retentionDays ?? DEFAULT_RETENTION_DAYS,
-        mail.failedRetentionDays ?? DEFAULT_FAILED_RETENTION_DAYS,
-        PURGE_BATCH,
-      );
-      total += gone;
-      if (gone < PURGE_BATCH || !running) break;
-    }
-    if (total > 0) log.info({ deleted: total }, 'outbox rows past their retention deleted');
-    return total;
-  }
-
+  const purge = purgeRetained(outbox, mail, log, () => running);
   let running = false;
   let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const { pause, wake } = wakeablePause();
 
   async function run() {
     while (running) {
@@ -188,12 +96,51 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     },
     async stop(graceMs = 5_000) {
       running = false;
-      wake?.();
+      wake();
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([loop, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
       clearTimeout(timer);
       mailer.close();
     },
     runOnce,
+  };
+}
+
+/** A pause between rounds that `wake` cuts short (stop). */
+function wakeablePause() {
+  let wake: (() => void) | undefined;
+  return {
+    pause: (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      }),
+    wake: () => wake?.(),
+  };
+}
+
+/** Each process's worker purges; SKIP LOCKED keeps two purges from waiting on each other. */
+function purgeRetained(
+  outbox: OutboxRepository,
+  mail: OutboxWorkerOptions['mail'],
+  log: WorkerLog,
+  running: () => boolean,
+) {
+  return async (): Promise<number> => {
+    let total = 0;
+    for (;;) {
+      const gone = await outbox.purge(
+        mail.retentionDays ?? DEFAULT_RETENTION_DAYS,
+        mail.failedRetentionDays ?? DEFAULT_FAILED_RETENTION_DAYS,
+        PURGE_BATCH,
+      );
+      total += gone;
+      if (gone < PURGE_BATCH || !running()) break;
+    }
+    if (total > 0) log.info({ deleted: total }, 'outbox rows past their retention deleted');
+    return total;
   };
 }
