@@ -2,19 +2,9 @@
 // later ones are refused cleanly (503 with the JSON body, or a refused connection), the process exits 0
 // within 10 s; a new process then takes over and the load's retries settle on it.
 import http from 'node:http';
-import {
-  checkInvariants,
-  freePort,
-  freshDatabase,
-  log,
-  makeBuyers,
-  pickProducts,
-  readPostgresState,
-  runLoad,
-  sleep,
-  startApi,
-  summarise,
-} from './lib.mjs';
+import { checkInvariants, readPostgresState } from './invariants.mjs';
+import { freePort, freshDatabase, log, makeBuyers, sleep, startApi } from './lib.mjs';
+import { pickProducts, runLoad, summarise } from './load.mjs';
 
 const MAX_EXIT_MS = 10_000;
 
@@ -43,6 +33,39 @@ function parseRequestLog(lines) {
       completed.add(byReqId.get(entry.reqId));
   }
   return { received, completed, shutdownAt, cleanExit: lines.some((l) => l.includes('shut down cleanly')) };
+}
+
+/**
+ * Judges every attempt that reached the first process, by what its log says it received, and counts what
+ * was refused after the shutdown began.
+ */
+function judgeAttempts({ received, completed, shutdownAt, attempts, sigtermAt, failures }) {
+  let inFlight = 0;
+  let refused503 = 0;
+  for (const [id, at] of received) {
+    const res = attempts.get(id);
+    if (!res) continue;
+    if (res.error)
+      failures.push(`request c=${id} was accepted by the server but the client got ${res.error}`);
+    else if (at < shutdownAt) {
+      if (res.endedAt >= sigtermAt) inFlight++;
+      if (res.status >= 500)
+        failures.push(`request c=${id}, accepted before the shutdown, answered ${res.status}`);
+    }
+    if (!completed.has(id)) failures.push(`request c=${id} was received but never logged as completed`);
+  }
+  for (const [id, res] of attempts) {
+    if (res.status !== 503) continue;
+    refused503++;
+    if (res.json?.code !== 'SERVICE_UNAVAILABLE')
+      failures.push(`request c=${id} was refused with a 503 without the JSON body: ${res.text}`);
+  }
+  const sentAfter = [...attempts.entries()].filter(
+    ([id, r]) => r.startedAt !== undefined && !received.has(id) && r.endedAt >= sigtermAt,
+  );
+  const errorsAfter = new Map();
+  for (const [, r] of sentAfter) if (r.error) errorsAfter.set(r.error, (errorsAfter.get(r.error) ?? 0) + 1);
+  return { inFlight, refused503, errorsAfter };
 }
 
 export async function gracefulShutdown() {
@@ -83,32 +106,14 @@ export async function gracefulShutdown() {
   const ledger = await load.done;
   agent.destroy();
 
-  // Judge every attempt that reached the first process, by what its log says it received.
-  let inFlight = 0;
-  let refused503 = 0;
-  for (const [id, at] of received) {
-    const res = attempts.get(id);
-    if (!res) continue;
-    if (res.error)
-      failures.push(`request c=${id} was accepted by the server but the client got ${res.error}`);
-    else if (at < shutdownAt) {
-      if (res.endedAt >= sigtermAt) inFlight++;
-      if (res.status >= 500)
-        failures.push(`request c=${id}, accepted before the shutdown, answered ${res.status}`);
-    }
-    if (!completed.has(id)) failures.push(`request c=${id} was received but never logged as completed`);
-  }
-  for (const [id, res] of attempts) {
-    if (res.status !== 503) continue;
-    refused503++;
-    if (res.json?.code !== 'SERVICE_UNAVAILABLE')
-      failures.push(`request c=${id} was refused with a 503 without the JSON body: ${res.text}`);
-  }
-  const sentAfter = [...attempts.entries()].filter(
-    ([id, r]) => r.startedAt !== undefined && !received.has(id) && r.endedAt >= sigtermAt,
-  );
-  const errorsAfter = new Map();
-  for (const [, r] of sentAfter) if (r.error) errorsAfter.set(r.error, (errorsAfter.get(r.error) ?? 0) + 1);
+  const { inFlight, refused503, errorsAfter } = judgeAttempts({
+    received,
+    completed,
+    shutdownAt,
+    attempts,
+    sigtermAt,
+    failures,
+  });
   if (inFlight === 0) failures.push('no request was in flight at SIGTERM: the scenario proved nothing');
 
   const state = await readPostgresState(url, products);
