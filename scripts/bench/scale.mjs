@@ -116,10 +116,10 @@ async function soak(base, fixtures, pid) {
 }
 
 /** The marketplace generated on the throwaway database, then cold product reads on an API with no cache. */
-async function generateThenColdReads() {
+async function generateThenColdReads(databaseUrl) {
   const t0 = performance.now();
   const bigOrders = await generateMarketplace({
-    databaseUrl: throwaway.url,
+    databaseUrl,
     ...knobs,
     bigUid: knobs.bigUid,
     step,
@@ -127,7 +127,7 @@ async function generateThenColdReads() {
   const generationSeconds = (performance.now() - t0) / 1000;
 
   step(`Cold product reads: ${knobs.cold} random ids, API with PRODUCT_CACHE_MB=1`);
-  const coldIds = await withClient(pg, throwaway.url, async (exec) =>
+  const coldIds = await withClient(pg, databaseUrl, async (exec) =>
     (await exec(`select id from products order by random() limit ${knobs.cold}`)).rows.map((r) => r.id),
   );
   const coldApi = await start('cold', undefined, { PRODUCT_CACHE_MB: '1' });
@@ -152,15 +152,15 @@ async function singleLines(base, fixtures, pid) {
 }
 
 /** The mixed load, the reads-only mix and the soak, with the API's RSS and the oversell checks. */
-async function mixedRuns(base, fixtures, pid) {
+async function mixedRuns(base, fixtures, pid, databaseUrl) {
   const initial = await stockOf(
-    throwaway.url,
+    databaseUrl,
     fixtures.purchase.map((p) => p.id),
   );
   step(`Mixed load: ${CONNECTIONS} connections, ${knobs.mixed} s`);
   const mixed = await runMix({ base, fixtures, connections: CONNECTIONS, seconds: knobs.mixed });
   const rssAfterMixed = rssOf(pid);
-  const oversellMixed = await oversold(throwaway.url, initial);
+  const oversellMixed = await oversold(databaseUrl, initial);
   step(`Reads-only mix (0 % purchases): ${knobs.mixed} s`);
   const readsOnly = await runMix({
     base,
@@ -171,7 +171,7 @@ async function mixedRuns(base, fixtures, pid) {
   });
   step(`Soak: the mixed load for ${knobs.soak} s`);
   const soaked = await soak(base, fixtures, pid);
-  const oversellSoak = await oversold(throwaway.url, initial);
+  const oversellSoak = await oversold(databaseUrl, initial);
   return { mixed, readsOnly, rssAfterMixed, oversellMixed, soaked, oversellSoak };
 }
 
@@ -181,7 +181,12 @@ async function main() {
   step(`Scale bench on ${server.name} (${server.version}): ${JSON.stringify(knobs)}`);
   console.log(`  machine: ${machineLine(host)}`);
   throwaway = await createThrowawayDatabase(server.serverUrl, 'bench');
-  const { bigOrders, generationSeconds, cold, jwtSecret: secret } = await generateThenColdReads();
+  const {
+    bigOrders,
+    generationSeconds,
+    cold,
+    jwtSecret: secret,
+  } = await generateThenColdReads(throwaway.url);
   step('Restart on the data already there: start to ready');
   const { base, jwtSecret, child, logFile, readyMs } = await start('api', secret);
   step(`Ready in ${(readyMs / 1000).toFixed(2)} s; ${await warmedUp(logFile)}`);
@@ -196,6 +201,7 @@ async function main() {
     base,
     fixtures,
     child.pid,
+    throwaway.url,
   );
   await stop(api, 'SIGTERM', 15_000);
   api = undefined;

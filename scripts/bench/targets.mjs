@@ -109,8 +109,13 @@ export function renderLines(lines, results, context) {
   };
 }
 
-/** Measures `lines` in turn with `load(title, base, request)`, announcing each with `step`. */
+/**
+ * Measures `lines` in turn with `load(title, base, request)`, announcing each with `step`; answers the
+ * results by line id.
+ * @returns {Promise<Record<string, any>>}
+ */
 export async function measureLines(lines, context, { load, step, base }) {
+  /** @type {Record<string, any>} */
   const results = {};
   for (const line of lines) {
     const title = typeof line.title === 'function' ? line.title(context) : line.title;
