@@ -68,6 +68,18 @@ function judgeAttempts({ received, completed, shutdownAt, attempts, sigtermAt, f
   return { inFlight, refused503, errorsAfter };
 }
 
+/** SIGTERM to the first process under load: it must exit 0, within MAX_EXIT_MS. */
+async function sigterm(first, failures) {
+  const sigtermAt = Date.now();
+  first.child.kill('SIGTERM');
+  const exit = await first.exited;
+  const exitMs = exit.at - sigtermAt;
+  log(`SIGTERM → exit ${exit.code ?? exit.signal} in ${exitMs} ms`);
+  if (exit.code !== 0) failures.push(`exit code ${exit.code ?? exit.signal}, not 0`);
+  if (exitMs > MAX_EXIT_MS) failures.push(`exit took ${exitMs} ms`);
+  return { sigtermAt, exit, exitMs };
+}
+
 export async function gracefulShutdown() {
   const url = await freshDatabase();
   const port = await freePort();
@@ -78,7 +90,6 @@ export async function gracefulShutdown() {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const failures = [];
   const attempts = new Map();
-  let sigtermAt = Infinity;
 
   const load = runLoad({
     port: () => port,
@@ -89,13 +100,7 @@ export async function gracefulShutdown() {
     onAttempt: ({ id, res }) => attempts.set(id, { ...res, endedAt: Date.now() }),
   });
   await sleep(3_000);
-  sigtermAt = Date.now();
-  first.child.kill('SIGTERM');
-  const exit = await first.exited;
-  const exitMs = exit.at - sigtermAt;
-  log(`SIGTERM → exit ${exit.code ?? exit.signal} in ${exitMs} ms`);
-  if (exit.code !== 0) failures.push(`exit code ${exit.code ?? exit.signal}, not 0`);
-  if (exitMs > MAX_EXIT_MS) failures.push(`exit took ${exitMs} ms`);
+  const { sigtermAt, exit, exitMs } = await sigterm(first, failures);
 
   const { received, completed, shutdownAt, cleanExit } = parseRequestLog(first.lines);
   if (!cleanExit) failures.push('the log has no "shut down cleanly"');

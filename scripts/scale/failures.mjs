@@ -3,7 +3,7 @@ import { checkInvariants } from '../faults/invariants.mjs';
 import { httpRequest, makeBuyers, sleep } from '../faults/lib.mjs';
 import { runLoad } from '../faults/load.mjs';
 import { killHard, roundRobin, waitForRedisState } from './cluster.mjs';
-import { createProducts, ownItems, purchase } from './fixtures.mjs';
+import { createProducts, jwtAttempts, ownItems, purchase } from './fixtures.mjs';
 
 /** 5. kill -9 of one instance under load: the others answer, nothing acknowledged is lost, retries replay. */
 export async function killUnderLoad({ instances, databaseUrl, supplier }) {

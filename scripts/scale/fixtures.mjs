@@ -2,6 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { readPostgresState } from '../faults/invariants.mjs';
 import { httpRequest, tokenFor } from '../faults/lib.mjs';
+import { PURCHASE_BODY } from '../faults/load.mjs';
+import { roundRobin } from './cluster.mjs';
 
 export const auth = (user) => ({ authorization: `Bearer ${user.token}` });
 
@@ -56,3 +58,22 @@ export const purchase = (port, buyer, product, key, quantity = product.quantity)
     headers: { ...auth(buyer), 'idempotency-key': key },
     body: { quantity, ...PURCHASE_BODY },
   });
+
+/** `count` POST /api/jwt from `clientAddress` at once over the instances: how many the rate limit let through. */
+export async function jwtAttempts(instances, clientAddress, count, next = roundRobin(instances)) {
+  const statuses = await Promise.all(
+    Array.from({ length: count }, () =>
+      httpRequest({
+        port: next(),
+        method: 'POST',
+        path: '/api/jwt',
+        headers: { authorization: 'Bearer not-a-firebase-token', 'x-forwarded-for': clientAddress },
+        body: {},
+      }).then((r) => r.status ?? r.error),
+    ),
+  );
+  return {
+    through: statuses.filter((s) => s !== 429).length,
+    errors: statuses.filter((s) => typeof s !== 'number' || s >= 500).length,
+  };
+}

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { checkInvariants, readPostgresState } from '../faults/invariants.mjs';
 import { httpRequest, makeBuyers } from '../faults/lib.mjs';
 import { roundRobin } from './cluster.mjs';
-import { auth, createProducts, ownItems, purchase } from './fixtures.mjs';
+import { auth, createProducts, jwtAttempts, ownItems, purchase } from './fixtures.mjs';
 
 /** 1. 300 purchases at once over 20 products, round robin: no oversell, nothing acknowledged lost. */
 export async function concurrentPurchases({ instances, databaseUrl, supplier }) {
@@ -35,24 +35,6 @@ export async function concurrentPurchases({ instances, databaseUrl, supplier }) 
   if (acked !== 240)
     failures.push(`${acked} purchases acknowledged, expected exactly 240 (20 products x 12 in stock)`);
   return { figure: `${acked} acknowledged of 300 for 240 in stock, ${checks} invariant checks`, failures };
-}
-
-async function jwtAttempts(instances, clientAddress, count, next = roundRobin(instances)) {
-  const statuses = await Promise.all(
-    Array.from({ length: count }, () =>
-      httpRequest({
-        port: next(),
-        method: 'POST',
-        path: '/api/jwt',
-        headers: { authorization: 'Bearer not-a-firebase-token', 'x-forwarded-for': clientAddress },
-        body: {},
-      }).then((r) => r.status ?? r.error),
-    ),
-  );
-  return {
-    through: statuses.filter((s) => s !== 429).length,
-    errors: statuses.filter((s) => typeof s !== 'number' || s >= 500).length,
-  };
 }
 
 /** 2. POST /api/jwt: 90 attempts from one address over 3 instances, at most 30 let through. */

@@ -1,6 +1,6 @@
 // The avatars, the image placeholder, the Bulkwise logo and favicon.
 import { svgOpen } from './cards.mjs';
-import { FONT, escapeXml, round } from './svg-text.mjs';
+import { FONT, escapeXml } from './svg-text.mjs';
 
 // Avatars (200x200 circles). Demo accounts use their own initials.
 // Testimonial avatars, in order: testimonial-1 JM, testimonial-2 SK, testimonial-3 DO,
