@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { watchAncestors } from './lib/processes.mjs';
 import { lockDataDir } from './lib/data-dir-lock.mjs';
+import { stopAllOnSignal } from './lib/stop-on-signal.mjs';
 import {
   BIN,
   loadDotEnv,
@@ -13,7 +14,6 @@ import {
   startAuthEmulator,
   startPostgres,
   stopAll,
-  stopAllOnSignal,
   waitForUrl,
 } from './stack.mjs';
 

@@ -2,7 +2,7 @@
 // per started service (Auth emulator, SPA build, API), waiting for each, stopping them all together.
 // Every child runs in the launcher's process group and watches the launcher (an IPC channel the kernel
 // closes when it dies), so no kill, however hard, leaves one behind: see scripts/lib/processes.mjs.
-import { existsSync, mkdirSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
@@ -177,55 +177,6 @@ export async function startMailCatcher({ smtpPort, webPort, dataDir, quiet = tru
   return child;
 }
 
-/** Newest modification time (ms) of the files under `paths` (directories walked, node_modules and dist skipped). */
-function newestMtime(paths) {
-  let newest = 0;
-  const visit = (p) => {
-    let st;
-    try {
-      st = statSync(p);
-    } catch {
-      return;
-    }
-    if (st.isDirectory()) {
-      for (const name of readdirSync(p))
-        if (name !== 'node_modules' && name !== 'dist') visit(path.join(p, name));
-    } else newest = Math.max(newest, st.mtimeMs);
-  };
-  for (const p of paths) visit(p);
-  return newest;
-}
-
-/**
- * Whether apps/web/dist was built after the last change to anything the build reads (the SPA's sources
- * and config, the contracts, the lockfile): a later `npm start` then skips the 7 s build.
- */
-export function webBuildUpToDate() {
-  let built;
-  try {
-    built = statSync(path.join(ROOT, 'apps', 'web', 'dist', 'index.html')).mtimeMs;
-  } catch {
-    return false;
-  }
-  const web = path.join(ROOT, 'apps', 'web');
-  const inputs = [
-    'src',
-    'public',
-    'index.html',
-    'package.json',
-    'tsconfig.json',
-    'vite.config.ts',
-    'vite-plugins.ts',
-  ].map((f) => path.join(web, f));
-  return (
-    newestMtime([
-      ...inputs,
-      path.join(ROOT, 'packages', 'contracts', 'src'),
-      path.join(ROOT, 'package-lock.json'),
-    ]) < built
-  );
-}
-
 export function buildWeb({ quiet = true } = {}) {
   // npm may install vite under the web workspace rather than the root.
   const webBin = path.join(ROOT, 'apps', 'web', 'node_modules', '.bin', 'vite');
@@ -273,42 +224,4 @@ export async function startApi({ port, env = {}, quiet = false, instanceId }) {
   const accept = async (res) => res.ok && (!instanceId || (await res.json()).instance === instanceId);
   await waitForUrl(`http://127.0.0.1:${port}/api/health`, { child, timeoutMs: 120_000, accept });
   return child;
-}
-
-/** Two SIGINTs closer than this are one Ctrl-C delivered twice (see stopAllOnSignal). */
-const SAME_KEYPRESS_MS = 150;
-
-/**
- * Ctrl-C / SIGTERM stop every child (each drains), then exit 0; a second Ctrl-C kills them at once.
- * Returns `isStopping()`, so a child's exit during a requested stop is not taken for a crash.
- */
-export function stopAllOnSignal({ onStop = () => {} } = {}) {
-  let stopping = false;
-  const stopNow = async () => {
-    if (stopping) return;
-    stopping = true;
-    onStop();
-    console.log('\nStopping Bulkwise… (Ctrl-C again to force)');
-    await stopAll();
-    console.log('Bulkwise stopped.');
-    process.exit(0);
-  };
-  let firstSignalAt = 0;
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.on(signal, () => {
-      if (!stopping) {
-        firstSignalAt = Date.now();
-        return void stopNow();
-      }
-      // Under `npm start` one Ctrl-C arrives twice: from the terminal to the whole group, and forwarded
-      // by npm a moment later. Only a second press, later than that, forces.
-      if (signal === 'SIGINT' && Date.now() - firstSignalAt < SAME_KEYPRESS_MS) return;
-      if (signal === 'SIGINT') {
-        console.log('Forcing: killing every Bulkwise process.');
-        killAll();
-        process.exit(130);
-      }
-    });
-  }
-  return { isStopping: () => stopping, stopNow };
 }

@@ -10,6 +10,8 @@ import { busyPortMessage, portBusy } from './lib/ports.mjs';
 import { DataDirInUseError, lockDataDir, ownerAlive, readOwner } from './lib/data-dir-lock.mjs';
 import { moveAsideOldPglite } from './lib/embedded-postgres.mjs';
 import { commandLine, watchAncestors } from './lib/processes.mjs';
+import { stopAllOnSignal } from './lib/stop-on-signal.mjs';
+import { webBuildUpToDate } from './lib/web-build.mjs';
 import {
   buildWeb,
   exited,
@@ -21,8 +23,6 @@ import {
   startMailCatcher,
   startPostgres,
   stopAll,
-  stopAllOnSignal,
-  webBuildUpToDate,
 } from './stack.mjs';
 
 loadDotEnv();

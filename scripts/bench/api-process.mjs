@@ -63,11 +63,12 @@ export async function startApi(work, databaseUrl, options = {}) {
 
 /**
  * One line: `WARMUP` seconds, then `DURATION` seconds measured. `request` is an autocannon request
- * (with `setupRequest` to vary it); answers rates, latencies and the answers by status.
+ * (with `setupRequest` to vary it); answers rates, latencies and the answers by status (the 200s of the
+ * warm-up too: the purchases that happened).
  */
 export async function measure({ title, base, request, connections, warmup, duration }) {
   const options = { url: base, connections, requests: [request], timeout: 10 };
-  if (warmup > 0) await autocannon({ ...options, duration: warmup });
+  const warm = warmup > 0 ? await autocannon({ ...options, duration: warmup }) : undefined;
   const before = loadavg();
   const result = await autocannon({ ...options, title, duration });
   const statuses = Object.fromEntries(
@@ -79,9 +80,12 @@ export async function measure({ title, base, request, connections, warmup, durat
     okPerSecond: (statuses['200'] ?? 0) / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    total: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
+    timeouts: result.timeouts,
     statuses,
+    okIncludingWarmup: (statuses['200'] ?? 0) + (warm?.statusCodeStats?.['200']?.count ?? 0),
     loadavgBefore: before,
     loadavgAfter: loadavg(),
   };

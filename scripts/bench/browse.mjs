@@ -18,16 +18,16 @@
 // Loopback only; bounded by BROWSE_SECONDS per run and a 10 s timeout per request. The products it creates
 // stay (run it against a throwaway DATA_DIR). No Accept-Encoding is sent, as in run.mjs.
 import { randomUUID } from 'node:crypto';
-import autocannon from 'autocannon';
 import { register } from 'tsx/esm/api';
 import { authEmulatorPost } from '../lib/auth-emulator.mjs';
-import { PURCHASE_BODY } from '../faults/lib.mjs';
+import { PURCHASE_BODY } from '../faults/load.mjs';
 import { listingFirstPages, pool, typos } from './crawl.mjs';
 import { envNumber, fmt, loadavg, machineLine, writeSection } from './report.mjs';
 
 register();
 const { PRODUCT_CATEGORIES, NEXT_CURSOR_HEADER, IDEMPOTENCY_KEY_HEADER } =
   await import('@bulkwise/contracts');
+const { runMix, summarize } = await import('./scale/mix.mjs');
 
 const BASE = (process.env.BROWSE_URL ?? 'http://localhost:3000').replace(/\/$/, '');
 const EMULATOR = process.env.BROWSE_AUTH_EMULATOR ?? '127.0.0.1:9099';
@@ -108,9 +108,6 @@ async function crawl(path, pages) {
   return urls;
 }
 
-const percentile = (sorted, p) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN;
-
 async function setup() {
   const supplier = await signIn('supplier@bulkwise.test', 'Supplier#2026');
   const buyer = await signIn('buyer@bulkwise.test', 'Buyer#2026');
@@ -155,104 +152,56 @@ async function setup() {
   return { supplier, buyer, products, listingUrls, findUrls };
 }
 
-/** One autocannon run; each request's class goes in its context, read back on its response. */
-async function load(name, mixed, s) {
-  const classes = ['product', 'listing', 'search', ...(mixed ? ['purchase', 'edit'] : [])];
-  const stats = Object.fromEntries(
-    classes.map((c) => [
-      c,
-      { ms: /** @type {number[]} */ ([]), codes: /** @type {Record<string, number>} */ ({}) },
-    ]),
-  );
-  const setupRequest = (req, context) => {
-    const r = Math.random();
-    if (mixed && r < 0.01) {
-      // An edit of one of the supplier's products: its price or its description, the whole body as the form sends it.
-      const p = pick(s.products);
-      if (Math.random() < 0.5)
-        p.body.price = Math.max(0.01, Math.round(p.body.price * (0.9 + Math.random() * 0.2) * 100) / 100);
-      else p.body.description = `Restocked ${new Date().toISOString()}: ${p.body.name}.`;
-      context.cls = 'edit';
-      return {
-        ...req,
-        method: 'PUT',
-        path: `/api/products/${p.id}`,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${s.supplier}` },
-        body: JSON.stringify(p.body),
-      };
-    }
-    if (mixed && r < 0.06) {
-      const p = pick(s.products);
-      context.cls = 'purchase';
-      return {
-        ...req,
-        method: 'POST',
-        path: `/api/products/purchase/${p.id}`,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${s.buyer}`,
-          [IDEMPOTENCY_KEY_HEADER]: randomUUID(),
-        },
-        body: JSON.stringify({ quantity: p.body.minSellingQuantity, ...PURCHASE_BODY }),
-      };
-    }
-    const read = Math.random();
-    context.cls = read < 0.4 ? 'product' : read < 0.7 ? 'listing' : 'search';
-    const path =
-      context.cls === 'product'
-        ? `/api/products/${pick(s.products).id}`
-        : pick(context.cls === 'listing' ? s.listingUrls : s.findUrls);
-    return { ...req, method: 'GET', path, headers: {}, body: undefined };
-  };
-  const before = loadavg();
-  const instance = autocannon({
-    url: BASE,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    timeout: 10,
-    requests: [{ setupRequest }],
-  });
-  // Emitted before the client builds its next request, so its context still names this response's class.
-  instance.on('response', (client, status, _bytes, ms) => {
-    const st = stats[client.requestIterator.context.cls];
-    st.ms.push(ms);
-    st.codes[status] = (st.codes[status] ?? 0) + 1;
-  });
-  const result = await instance;
-  const after = loadavg();
-  const summary = (list) => {
-    const ms = list.flatMap((c) => stats[c].ms).sort((a, b) => a - b);
-    const codes = {};
-    for (const c of list) for (const [k, v] of Object.entries(stats[c].codes)) codes[k] = (codes[k] ?? 0) + v;
-    // A purchase answered 409 (sold out) is an answer, not an error.
-    const failed = Object.entries(codes)
-      .filter(([k]) => !(k.startsWith('2') || (list[0] === 'purchase' && k === '409')))
-      .reduce((n, [, v]) => n + v, 0);
+/** Shares in percent: reads 40 % product pages, 30 % listing, 30 % search; mixed adds 5 % purchases, 1 % edits. */
+const READS_MIX = { product: 40, listing: 30, search: 30 };
+const MIXED = { product: 37.6, listing: 28.2, search: 28.2, purchase: 5, edit: 1 };
+const json = (token) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
+
+/** A request of each class, from what setup made (`s`). */
+const BUILD = {
+  product: (s) => ({ method: 'GET', path: `/api/products/${pick(s.products).id}` }),
+  listing: (s) => ({ method: 'GET', path: pick(s.listingUrls) }),
+  search: (s) => ({ method: 'GET', path: pick(s.findUrls) }),
+  purchase: (s) => {
+    const p = pick(s.products);
     return {
-      count: ms.length,
-      perSecond: ms.length / result.duration,
-      p50: percentile(ms, 0.5),
-      p99: percentile(ms, 0.99),
-      failed,
-      codes,
+      method: 'POST',
+      path: `/api/products/purchase/${p.id}`,
+      headers: { ...json(s.buyer), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+      body: JSON.stringify({ quantity: p.body.minSellingQuantity, ...PURCHASE_BODY }),
     };
-  };
-  const rows = {
-    reads: summary(['product', 'listing', 'search']),
-    product: summary(['product']),
-    listing: summary(['listing']),
-    search: summary(['search']),
-  };
-  if (mixed) Object.assign(rows, { purchase: summary(['purchase']), edit: summary(['edit']) });
-  return {
-    name,
-    rows,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    duration: result.duration,
-    before,
-    after,
-  };
+  },
+  edit: (s) => {
+    // An edit of one of the supplier's products: its price or its description, the whole body as the form sends it.
+    const p = pick(s.products);
+    if (Math.random() < 0.5)
+      p.body.price = Math.max(0.01, Math.round(p.body.price * (0.9 + Math.random() * 0.2) * 100) / 100);
+    else p.body.description = `Restocked ${new Date().toISOString()}: ${p.body.name}.`;
+    return {
+      method: 'PUT',
+      path: `/api/products/${p.id}`,
+      headers: json(s.supplier),
+      body: JSON.stringify(p.body),
+    };
+  },
+};
+
+/** One run of the scale bench's mixed load (scale/mix.mjs) with this bench's classes, summarized per class. */
+async function load(name, mixed, s) {
+  const run = await runMix({
+    base: BASE,
+    fixtures: s,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    mix: mixed ? MIXED : READS_MIX,
+    build: BUILD,
+  });
+  const classes = mixed
+    ? ['product', 'listing', 'search', 'purchase', 'edit']
+    : ['product', 'listing', 'search'];
+  const rows = { reads: summarize(run, ['product', 'listing', 'search']) };
+  for (const c of classes) rows[c] = summarize(run, [c]);
+  return { name, rows, ...run };
 }
 
 const CLASS_TITLES = {

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
+import { catalogFile } from './catalog-file.mjs';
 import { envNumber, fmt, machine, machineLine, writeSection } from './report.mjs';
 import { benchServer } from './server.mjs';
 
@@ -28,26 +29,6 @@ const ROWS = envNumber('BENCH_IMPORT_ROWS', 10_000);
 const IMAGE_RUNS = envNumber('BENCH_IMAGE_RUNS', 3);
 const TARGETS = { preview: 5_000, commit: 10_000 };
 const SUPPLIER = { uid: 'bench-import-supplier', email: 'import@bench.bulkwise.test', name: 'Import Bench' };
-const HEADER =
-  'sku,name,brandName,category,price,stock,minSellingQuantity,rating,description,image,priceTiers';
-const CATEGORIES = [
-  'Industrial Machinery & Tools',
-  'Office Supplies & Stationery',
-  'Home & Kitchen Appliances',
-];
-
-/** A catalog file of `rows` new products, as a supplier's spreadsheet would have them. */
-function catalogFile(rows) {
-  const lines = [HEADER];
-  for (let i = 1; i <= rows; i++) {
-    const category = CATEGORIES[i % CATEGORIES.length];
-    lines.push(
-      `BENCH-${i},"Bench crate ${i}, stackable",Benchco,${category},${(2 + (i % 500) / 10).toFixed(2)},${1000 + i},10,4.${i % 10},"Crate ${i}: 40 x 30 cm, ""heavy duty"".",https://images.example.com/crate-${i}.jpg,100:1.50;500:1.25`,
-    );
-  }
-  return Buffer.from(`${lines.join('\n')}\n`);
-}
-
 async function appOn(databaseUrl, work) {
   const config = loadConfig({
     NODE_ENV: 'development',

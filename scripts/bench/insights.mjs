@@ -10,14 +10,13 @@
 //
 // Knobs (env): BENCH_INSIGHTS_ORDERS=1000000 BENCH_DURATION=8 BENCH_WARMUP=2 BENCH_CONNECTIONS=50 BENCH_KEEP=1.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
 import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
 import { stop } from '../stack.mjs';
-import { runBench, startApi, withClient } from './api-process.mjs';
+import { measure, runBench, startApi, withClient } from './api-process.mjs';
+import { waitForLogLine } from './log-files.mjs';
 import { rebuildRollups, seedOrders, seedProducts } from './marketplace.mjs';
 import { envNumber, fmt, loadavg, loadKnobs, machine, machineLine, writeSection } from './report.mjs';
 import { benchServer } from './server.mjs';
@@ -70,75 +69,22 @@ async function seed(exec) {
   return bigOrders;
 }
 
-async function load(title, baseUrl, path, headers) {
-  const options = {
-    url: baseUrl,
-    connections: CONNECTIONS,
-    requests: [{ method: 'GET', path, headers }],
-    timeout: 10,
-  };
-  if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP });
-  const before = loadavg();
-  const result = await autocannon({ ...options, title, duration: DURATION });
-  return {
+/** One endpoint under load with the shared client settings (api-process.mjs). */
+const load = (title, base, path, headers) =>
+  measure({
     title,
-    requestsPerSecond: result.requests.total / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    loadavgBefore: before,
-    loadavgAfter: loadavg(),
-  };
-}
+    base,
+    request: { method: 'GET', path, headers },
+    connections: CONNECTIONS,
+    warmup: WARMUP,
+    duration: DURATION,
+  });
 
-async function main() {
-  const host = machine();
-  server = await benchServer(work);
-  step(
-    `Insights bench on ${server.name}: ${fmt(ORDERS)} orders, ${fmt(PRODUCTS)} products, ${fmt(SUPPLIERS)} suppliers, ${CONNECTIONS} connections, ${DURATION} s per endpoint`,
-  );
-  console.log(`  machine: ${machineLine(host)}`);
-  throwaway = await createThrowawayDatabase(server.serverUrl, 'bench');
-  const databaseUrl = throwaway.url;
-  step('Seeding');
-  await (await openPostgres({ url: databaseUrl, poolSize: 1 })).close();
-  const seeded = await withClient(pg, databaseUrl, seed);
-  console.log(`  ${fmt(seeded)} orders for supplier 0`);
-
-  step('Starting the API (NODE_ENV=production)');
-  const apiProcess = await startApi(work, databaseUrl);
-  api = apiProcess.child;
-  const { base, jwtSecret } = apiProcess;
-  // Measure the API as it serves after its start-up work: the product cache warm-up reads all 100,000
-  // products (as run.mjs waits for it too).
-  const apiLog = path.join(work, 'api.log');
-  const deadline = Date.now() + 180_000;
-  while (!/product cache warm(ed|-up stopped)/.test(readFileSync(apiLog, 'utf8'))) {
-    if (Date.now() > deadline) throw new Error('the product cache warm-up did not end within 180 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-
-  const tokens = createTokenService({ secret: jwtSecret, ttlSeconds: 3600 });
-  const headers = { authorization: `Bearer ${await tokens.issue(BIG)}` };
-  const range = `from=${FROM}&to=${TO}`;
-  const endpoints = [
-    ['GET /api/insights/summary (365 days)', `/api/insights/summary?${range}`],
-    ['GET /api/insights/timeseries (365 days, by week)', `/api/insights/timeseries?${range}&interval=week`],
-    ['GET /api/insights/top-products (365 days)', `/api/insights/top-products?${range}`],
-    ['GET /api/insights/categories (365 days)', `/api/insights/categories?${range}`],
-    ['GET /api/insights/buyers (365 days)', `/api/insights/buyers?${range}`],
-    ['GET /api/insights/inventory (365 days)', `/api/insights/inventory?${range}`],
-  ];
-  const results = [];
-  for (const [title, url] of endpoints) {
-    const check = await fetch(`${base}${url}`, { headers });
-    if (!check.ok) throw new Error(`${url}: ${check.status} ${await check.text()}`);
-    step(title);
-    results.push(await load(title, base, url, headers));
-  }
-  // Every answer but the inventory is kept until the supplier's orders change: after each of 5 purchases
-  // of supplier 0's product, one GET of every endpoint (each a miss).
+/**
+ * Every answer but the inventory is kept until the supplier's orders change: after each of 5 purchases of
+ * supplier 0's product, one GET of every endpoint (each a miss). Answers each endpoint's times.
+ */
+async function readsAfterPurchases({ base, headers, tokens, endpoints }) {
   step('Each endpoint right after a purchase (5 x buy one order, then one GET of each)');
   const buyer = { uid: 'bench-buyer-x', email: 'bench-buyer-x@bench.bulkwise.test', name: 'Bench buyer' };
   const buyerHeaders = {
@@ -164,9 +110,11 @@ async function main() {
       afterWrite[i].push(performance.now() - t0);
     }
   }
-  await stop(api, 'SIGTERM', 15_000);
-  api = undefined;
+  return afterWrite;
+}
 
+/** The section: a row per endpoint with its worst read right after a purchase, and the target. */
+function render({ host, seeded, results, afterWrite }) {
   const row = (r, i) =>
     `| ${r.title} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(Math.max(...afterWrite[i]), 1)} | ${r.non2xx + r.errors === 0 ? 'all 200' : `${r.non2xx} non-2xx, ${r.errors} errors`} | ${r.loadavgBefore[0]} → ${r.loadavgAfter[0]} |`;
   const met = results.every(
@@ -183,6 +131,54 @@ async function main() {
     '',
     `- every endpoint p99 and every first read after a purchase < ${TARGET_P99_MS} ms: ${met ? 'met' : '**not met**'}`,
   ].join('\n');
+  return { markdown, met };
+}
+
+async function main() {
+  const host = machine();
+  server = await benchServer(work);
+  step(
+    `Insights bench on ${server.name}: ${fmt(ORDERS)} orders, ${fmt(PRODUCTS)} products, ${fmt(SUPPLIERS)} suppliers, ${CONNECTIONS} connections, ${DURATION} s per endpoint`,
+  );
+  console.log(`  machine: ${machineLine(host)}`);
+  throwaway = await createThrowawayDatabase(server.serverUrl, 'bench');
+  const databaseUrl = throwaway.url;
+  step('Seeding');
+  await (await openPostgres({ url: databaseUrl, poolSize: 1 })).close();
+  const seeded = await withClient(pg, databaseUrl, seed);
+  console.log(`  ${fmt(seeded)} orders for supplier 0`);
+
+  step('Starting the API (NODE_ENV=production)');
+  const apiProcess = await startApi(work, databaseUrl);
+  api = apiProcess.child;
+  const { base, jwtSecret } = apiProcess;
+  // Measure the API as it serves after its start-up work: the product cache warm-up reads all 100,000
+  // products (as run.mjs waits for it too).
+  await waitForLogLine(path.join(work, 'api.log'), /product cache warm(ed|-up stopped)/, 180_000);
+
+  const tokens = createTokenService({ secret: jwtSecret, ttlSeconds: 3600 });
+  const headers = { authorization: `Bearer ${await tokens.issue(BIG)}` };
+  const range = `from=${FROM}&to=${TO}`;
+  const endpoints = [
+    ['GET /api/insights/summary (365 days)', `/api/insights/summary?${range}`],
+    ['GET /api/insights/timeseries (365 days, by week)', `/api/insights/timeseries?${range}&interval=week`],
+    ['GET /api/insights/top-products (365 days)', `/api/insights/top-products?${range}`],
+    ['GET /api/insights/categories (365 days)', `/api/insights/categories?${range}`],
+    ['GET /api/insights/buyers (365 days)', `/api/insights/buyers?${range}`],
+    ['GET /api/insights/inventory (365 days)', `/api/insights/inventory?${range}`],
+  ];
+  const results = [];
+  for (const [title, url] of endpoints) {
+    const check = await fetch(`${base}${url}`, { headers });
+    if (!check.ok) throw new Error(`${url}: ${check.status} ${await check.text()}`);
+    step(title);
+    results.push(await load(title, base, url, headers));
+  }
+  const afterWrite = await readsAfterPurchases({ base, headers, tokens, endpoints });
+  await stop(api, 'SIGTERM', 15_000);
+  api = undefined;
+
+  const { markdown, met } = render({ host, seeded, results, afterWrite });
   writeSection(`Insights on ${server.name}`, markdown);
   console.log(`\n${markdown}\n`);
   if (!met) process.exitCode = 1;

@@ -11,9 +11,10 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ROOT } from '../stack.mjs';
-import { cleanupAll, freshDatabase, httpRequest, makeBuyers, PURCHASE_BODY } from '../faults/lib.mjs';
+import { cleanupAll, freshDatabase, httpRequest, makeBuyers } from '../faults/lib.mjs';
+import { PURCHASE_BODY } from '../faults/load.mjs';
 import { reachable, startCluster } from '../scale/cluster.mjs';
-import { createProducts, makeSupplier } from '../scale/steps.mjs';
+import { createProducts, makeSupplier } from '../scale/fixtures.mjs';
 import { fmt, loadavg, loadKnobs, machineLine, writeSection } from './report.mjs';
 
 const { DURATION, WARMUP, CONNECTIONS } = loadKnobs({ duration: 6, warmup: 1, connections: 48 });

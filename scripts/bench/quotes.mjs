@@ -5,12 +5,11 @@
 // on …" section of bench/results/latest.md. Target (issue #26): p99 under 20 ms for every list line.
 //
 // Knobs (env): BENCH_QUOTES=100000 BENCH_DURATION=8 BENCH_WARMUP=2 BENCH_CONNECTIONS=50 BENCH_KEEP=1.
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
 import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
 import { stop } from '../stack.mjs';
-import { runBench, startApi, withClient } from './api-process.mjs';
+import { measure as measureLine, runBench, startApi, withClient } from './api-process.mjs';
 import { envNumber, fmt, loadavg, loadKnobs, machine, machineLine, writeSection } from './report.mjs';
 import { benchServer } from './server.mjs';
 
@@ -82,27 +81,16 @@ async function seed(exec) {
   return { supplier: await count('supplier_uid', SUPPLIER.uid), buyer: await count('buyer_uid', BUYER.uid) };
 }
 
-async function load(title, baseUrl, path, headers) {
-  const options = {
-    url: baseUrl,
-    connections: CONNECTIONS,
-    requests: [{ method: 'GET', path, headers }],
-    timeout: 10,
-  };
-  if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP });
-  const before = loadavg();
-  const result = await autocannon({ ...options, title, duration: DURATION });
-  return {
+/** One list under load with the shared client settings (api-process.mjs). */
+const load = (title, base, path, headers) =>
+  measureLine({
     title,
-    requestsPerSecond: result.requests.total / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    loadavgBefore: before,
-    loadavgAfter: loadavg(),
-  };
-}
+    base,
+    request: { method: 'GET', path, headers },
+    connections: CONNECTIONS,
+    warmup: WARMUP,
+    duration: DURATION,
+  });
 
 /** Each side's first page (size, counts summed: every quote once, `expiring` is a part), then the load. */
 async function measure(base, headers) {

@@ -115,15 +115,11 @@ async function soak(base, fixtures, pid) {
   };
 }
 
-async function main() {
-  const host = machine();
-  server = await benchServer(work);
-  step(`Scale bench on ${server.name} (${server.version}): ${JSON.stringify(knobs)}`);
-  console.log(`  machine: ${machineLine(host)}`);
-  throwaway = await createThrowawayDatabase(server.serverUrl, 'bench');
+/** The marketplace generated on the throwaway database, then cold product reads on an API with no cache. */
+async function generateThenColdReads(databaseUrl) {
   const t0 = performance.now();
   const bigOrders = await generateMarketplace({
-    databaseUrl: throwaway.url,
+    databaseUrl,
     ...knobs,
     bigUid: knobs.bigUid,
     step,
@@ -131,22 +127,18 @@ async function main() {
   const generationSeconds = (performance.now() - t0) / 1000;
 
   step(`Cold product reads: ${knobs.cold} random ids, API with PRODUCT_CACHE_MB=1`);
-  const coldIds = await withClient(pg, throwaway.url, async (exec) =>
+  const coldIds = await withClient(pg, databaseUrl, async (exec) =>
     (await exec(`select id from products order by random() limit ${knobs.cold}`)).rows.map((r) => r.id),
   );
   const coldApi = await start('cold', undefined, { PRODUCT_CACHE_MB: '1' });
   const cold = await coldReads(coldApi.base, coldIds);
   await stop(api, 'SIGTERM', 15_000);
 
-  step('Restart on the data already there: start to ready');
-  const { base, jwtSecret, child, logFile, readyMs } = await start('api', coldApi.jwtSecret);
-  step(`Ready in ${(readyMs / 1000).toFixed(2)} s; ${await warmedUp(logFile)}`);
-  step('Fixtures: ids, purchase and edit sets, tokens, crawled listing and search URLs');
-  const fixtures = await buildFixtures({ base, databaseUrl: throwaway.url, jwtSecret, knobs });
-  console.log(
-    `  ${fixtures.listingUrls.length} listing URLs, ${fixtures.searchUrls.length} search/suggest URLs, ${fixtures.words.length} words; ${shed.count} crawl reads shed (503) and asked again`,
-  );
+  return { bigOrders, generationSeconds, cold, jwtSecret: coldApi.jwtSecret };
+}
 
+/** Deep pages, the big supplier's desk and its orders CSV export, each measured alone. */
+async function singleLines(base, fixtures, pid) {
   step(`Deep pages (depth ${knobs.depth})`);
   const deep = await deepPages({ base, word: fixtures.words[0], depth: knobs.depth, load });
   report(deep.listing, deep.search);
@@ -154,16 +146,21 @@ async function main() {
   const deskLines = await desk({ base, token: fixtures.big, load });
   report(deskLines.first, deskLines.placed);
   step('Orders CSV export of the big supplier');
-  const exported = await exportCsv({ base, token: fixtures.big, pid: child.pid });
+  const exported = await exportCsv({ base, token: fixtures.big, pid });
 
+  return { deep, deskLines, exported };
+}
+
+/** The mixed load, the reads-only mix and the soak, with the API's RSS and the oversell checks. */
+async function mixedRuns(base, fixtures, pid, databaseUrl) {
   const initial = await stockOf(
-    throwaway.url,
+    databaseUrl,
     fixtures.purchase.map((p) => p.id),
   );
   step(`Mixed load: ${CONNECTIONS} connections, ${knobs.mixed} s`);
   const mixed = await runMix({ base, fixtures, connections: CONNECTIONS, seconds: knobs.mixed });
-  const rssAfterMixed = rssOf(child.pid);
-  const oversellMixed = await oversold(throwaway.url, initial);
+  const rssAfterMixed = rssOf(pid);
+  const oversellMixed = await oversold(databaseUrl, initial);
   step(`Reads-only mix (0 % purchases): ${knobs.mixed} s`);
   const readsOnly = await runMix({
     base,
@@ -173,8 +170,39 @@ async function main() {
     purchases: false,
   });
   step(`Soak: the mixed load for ${knobs.soak} s`);
-  const soaked = await soak(base, fixtures, child.pid);
-  const oversellSoak = await oversold(throwaway.url, initial);
+  const soaked = await soak(base, fixtures, pid);
+  const oversellSoak = await oversold(databaseUrl, initial);
+  return { mixed, readsOnly, rssAfterMixed, oversellMixed, soaked, oversellSoak };
+}
+
+async function main() {
+  const host = machine();
+  server = await benchServer(work);
+  step(`Scale bench on ${server.name} (${server.version}): ${JSON.stringify(knobs)}`);
+  console.log(`  machine: ${machineLine(host)}`);
+  throwaway = await createThrowawayDatabase(server.serverUrl, 'bench');
+  const {
+    bigOrders,
+    generationSeconds,
+    cold,
+    jwtSecret: secret,
+  } = await generateThenColdReads(throwaway.url);
+  step('Restart on the data already there: start to ready');
+  const { base, jwtSecret, child, logFile, readyMs } = await start('api', secret);
+  step(`Ready in ${(readyMs / 1000).toFixed(2)} s; ${await warmedUp(logFile)}`);
+  step('Fixtures: ids, purchase and edit sets, tokens, crawled listing and search URLs');
+  const fixtures = await buildFixtures({ base, databaseUrl: throwaway.url, jwtSecret, knobs });
+  console.log(
+    `  ${fixtures.listingUrls.length} listing URLs, ${fixtures.searchUrls.length} search/suggest URLs, ${fixtures.words.length} words; ${shed.count} crawl reads shed (503) and asked again`,
+  );
+
+  const { deep, deskLines, exported } = await singleLines(base, fixtures, child.pid);
+  const { mixed, readsOnly, rssAfterMixed, oversellMixed, soaked, oversellSoak } = await mixedRuns(
+    base,
+    fixtures,
+    child.pid,
+    throwaway.url,
+  );
   await stop(api, 'SIGTERM', 15_000);
   api = undefined;
 

@@ -3,7 +3,9 @@
 // 3-letter prefix. `BENCH_ONLY=search` runs only these (plus the ceiling) and writes its own section.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SEARCH_LINES } from './lines.mjs';
 import { fmt, RESULTS_DIR, writeSection } from './report.mjs';
+import { measureLines, renderLines, TABLE_HEAD, tableRow } from './targets.mjs';
 
 /**
  * The most frequent word of 6 letters or more in the generated names: "common" measured, not guessed.
@@ -37,80 +39,40 @@ export const randomCursor = (random) => {
   return Buffer.from(JSON.stringify(['relevance', '12', id])).toString('base64url');
 };
 
+/** The search lines (lines.mjs) measured with `load`, after the catalog's most common word. */
 export async function benchSearch({ load, apiBase, rows, random, step }) {
   const { word, products } = commonWord(rows);
-  const typo = word.slice(0, 2) + word.slice(3); // third letter missing
-  const prefix = word.slice(0, 3);
-  const listing = (q) => ({
+  const withNoise = (path, q, after = '') => ({
     method: 'GET',
     setupRequest: (req) => ({
       ...req,
-      path: `/api/products?q=${encodeURIComponent(`${q} ${noise(random)}`)}&limit=24`,
+      path: `${path}${encodeURIComponent(`${q} ${noise(random)}`)}${after}`,
     }),
   });
-  const results = {};
-  step(`GET /api/products?q=${word} (in ${fmt(products)} names), first page`);
-  results.searchCommon = await load(
-    `GET /api/products?q=${word}&limit=24 (common word)`,
-    apiBase,
-    listing(word),
-  );
-  step(`GET /api/products?q=${typo} (typo), first page`);
-  results.searchTypo = await load(
-    `GET /api/products?q=${typo}&limit=24 (typo of ${word})`,
-    apiBase,
-    listing(typo),
-  );
-  step(`GET /api/products/suggest?q=${prefix}`);
-  results.suggest = await load(`GET /api/products/suggest?q=${prefix} (3-letter prefix)`, apiBase, {
-    method: 'GET',
-    setupRequest: (req) => ({
-      ...req,
-      path: `/api/products/suggest?q=${encodeURIComponent(`${prefix} ${noise(random)}`)}`,
-    }),
-  });
-  step(`GET /api/products?q=${word}&cursor=<random> (uncached page)`);
-  results.searchUncached = await load(
-    `GET /api/products?q=${word}&limit=24&cursor=<random> (common word, uncached)`,
-    apiBase,
-    {
+  const context = {
+    word,
+    products,
+    typo: word.slice(0, 2) + word.slice(3), // third letter missing
+    prefix: word.slice(0, 3),
+    listing: (q) => withNoise('/api/products?q=', q, '&limit=24'),
+    suggest: (prefix) => withNoise('/api/products/suggest?q=', prefix),
+    uncached: (q) => ({
       method: 'GET',
       setupRequest: (req) => ({
         ...req,
-        path: `/api/products?q=${encodeURIComponent(word)}&limit=24&cursor=${randomCursor(random)}`,
+        path: `/api/products?q=${encodeURIComponent(q)}&limit=24&cursor=${randomCursor(random)}`,
       }),
-    },
-  );
+    }),
+  };
+  const results = await measureLines(SEARCH_LINES, context, { load, step, base: () => apiBase });
   return { results, word, products };
 }
 
-/** The table rows and the targets of the search lines. */
-export function searchReport(r, row) {
-  const s = r.results;
-  if (!s.searchCommon) return { rows: [], targets: [], notes: [] };
-  const met = (ok) => (ok ? 'met' : '**not met**');
-  const target = (label, res, ms) => {
-    // No answer at all within autocannon's timeout leaves p99 at 0: that is not a pass.
-    const ok = res.okPerSecond > 0 && res.p99 < ms;
-    const measured =
-      res.okPerSecond > 0 ? `${fmt(res.p99, 1)} ms` : 'no answer within the 10 s client timeout';
-    return `- ${label} p99 < ${ms} ms: ${measured} (${met(ok)})`;
-  };
+/** The table rows and the targets of the search lines (none when the run did not measure them). */
+export function searchReport(r) {
+  if (!r.results.searchCommon) return { rows: [], targets: [], notes: [] };
   return {
-    rows: [
-      row(s.searchCommon),
-      row(s.searchTypo),
-      row(s.suggest),
-      ...(s.searchUncached ? [row(s.searchUncached)] : []),
-    ],
-    targets: [
-      target('search, common word,', s.searchCommon, 50),
-      target('search, typo,', s.searchTypo, 50),
-      target('suggestions', s.suggest, 20),
-      ...(s.searchUncached
-        ? [target('search, common word, page read from the database,', s.searchUncached, 50)]
-        : []),
-    ],
+    ...renderLines(SEARCH_LINES, r.results, { ceiling: r.ceiling.requestsPerSecond }),
     notes: [
       `**Search**: "${r.search.word}" is the most frequent name word of 6+ letters (${fmt(r.search.products)} of ${fmt(r.settings.products)} products match it by name, more by other fields); ` +
         `each request appends 8 random punctuation characters to q, which the search ignores: no two requests send the same text, the search cache (normalised query, dropped by any product write) answers. ` +
@@ -136,7 +98,6 @@ export async function searchOnly({
   settings,
 }) {
   const { results, word, products } = await benchSearch({ load, apiBase, rows, random, step });
-  step('Bare Fastify route (ceiling), second pass');
   const ceilingAfter = await secondPass();
   const ceiling = (ceilingBefore.requestsPerSecond + ceilingAfter.requestsPerSecond) / 2;
   const report = {
@@ -148,15 +109,7 @@ export async function searchOnly({
     results,
     search: { word, products },
   };
-  const statuses = (res) =>
-    [
-      ...Object.entries(res.statuses).map(([code, n]) => `${code}: ${fmt(n)}`),
-      ...(res.errors ? [`errors: ${res.errors}`] : []),
-      ...(res.timeouts ? [`timeouts: ${res.timeouts}`] : []),
-    ].join(', ');
-  const row = (res) =>
-    `| ${res.title} | ${fmt(res.requestsPerSecond)} | ${fmt(res.p50, 1)} | ${fmt(res.p99, 1)} | ${fmt((100 * res.requestsPerSecond) / ceiling)} % | ${statuses(res)} | ${res.loadavgBefore[0]} → ${res.loadavgAfter[0]} |`;
-  const lines = searchReport(report, row);
+  const lines = searchReport(report);
   // A run at another concurrency gets its own section instead of replacing the default one.
   const name = `${database.kind === 'embedded' ? 'the embedded PostgreSQL' : 'PostgreSQL (DATABASE_URL)'}${settings.connections === 50 ? '' : `, ${settings.connections} connections`}`;
   const markdown = [
@@ -164,11 +117,10 @@ export async function searchOnly({
       `${fmt(settings.products)} products; autocannon from a second process, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.durationSeconds} s per endpoint. ` +
       'The machine was shared with other work while this ran (see the load average column): read the figures as an upper bound.',
     '',
-    '| Endpoint | req/s | p50 ms | p99 ms | vs ceiling | responses | load avg |',
-    '|---|---:|---:|---:|---:|---|---|',
-    row(ceilingBefore),
+    ...TABLE_HEAD,
+    tableRow(ceilingBefore, ceiling),
     ...lines.rows,
-    row(ceilingAfter),
+    tableRow(ceilingAfter, ceiling),
     '',
     `Ceiling = mean of the two bare-route passes: ${fmt(ceiling)} req/s.`,
     '',

@@ -1,20 +1,9 @@
 // Scenario 1: the API is killed with SIGKILL in the middle of concurrent purchases and cart removals on
 // PostgreSQL, restarted, and the load finishes. Nothing acknowledged may be lost, nothing bought twice.
 import http from 'node:http';
-import {
-  checkInvariants,
-  freePort,
-  freshDatabase,
-  killHard,
-  log,
-  makeBuyers,
-  pickProducts,
-  readPostgresState,
-  runLoad,
-  sleep,
-  startApi,
-  summarise,
-} from './lib.mjs';
+import { checkInvariants, readPostgresState } from './invariants.mjs';
+import { freePort, freshDatabase, killHard, log, makeBuyers, sleep, startApi } from './lib.mjs';
+import { pickProducts, runLoad, summarise } from './load.mjs';
 
 export async function crashUnderLoad() {
   const url = await freshDatabase();

@@ -14,16 +14,9 @@ import {
   startedStack,
   stopStack,
 } from './launcher-lib.mjs';
-import {
-  checkInvariants,
-  makeBuyers,
-  pickProducts,
-  readApiState,
-  runLoad,
-  sleep,
-  summarise,
-  tempDir,
-} from './lib.mjs';
+import { checkInvariants, readApiState } from './invariants.mjs';
+import { makeBuyers, sleep, tempDir } from './lib.mjs';
+import { pickProducts, runLoad, summarise } from './load.mjs';
 
 const postmasterOf = (place) =>
   Number(readFileSync(path.join(place.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { freePort, freePorts, portBusy } from '../lib/ports.mjs';
 import { commandLine, descendants, isAlive } from '../lib/processes.mjs';
 import { ROOT } from '../stack.mjs';
-import { JWT_SECRET, httpRequest, log, makeBuyers, onCleanup, PURCHASE_BODY, sleep } from './lib.mjs';
+import { JWT_SECRET, httpRequest, log, makeBuyers, onCleanup, sleep } from './lib.mjs';
+import { PURCHASE_BODY } from './load.mjs';
 
 export const START_TIMEOUT_MS = 240_000;
 

@@ -16,16 +16,9 @@ import {
   waitForLine,
 } from './launcher-lib.mjs';
 import { isAlive } from '../lib/processes.mjs';
-import {
-  checkInvariants,
-  makeBuyers,
-  pickProducts,
-  readApiState,
-  runLoad,
-  sleep,
-  summarise,
-  tempDir,
-} from './lib.mjs';
+import { checkInvariants, readApiState } from './invariants.mjs';
+import { makeBuyers, sleep, tempDir } from './lib.mjs';
+import { pickProducts, runLoad, summarise } from './load.mjs';
 
 const STOP_MS = 20_000;
 const portsOf = (place) => [
@@ -123,8 +116,15 @@ export async function secondInstance() {
   if (stack.npm.exitCode !== null) failures.push('the first npm start exited');
   figures.push(`the first instance kept serving (same instance id, a purchase accepted)`);
 
-  // Two Ctrl-C in a row (a terminal sends SIGINT to the whole group): the second forces, at once. A request
-  // whose body never finishes keeps the first one draining, as a slow client would.
+  figures.push(await doubleCtrlC({ stack, tree, place, failures }));
+  return { failures, figures };
+}
+
+/**
+ * Two Ctrl-C in a row (a terminal sends SIGINT to the whole group): the second forces, at once. A request
+ * whose body never finishes keeps the first one draining, as a slow client would.
+ */
+async function doubleCtrlC({ stack, tree, place, failures }) {
   const pids = processTree(stack).pids;
   const slowClient = net.connect(place.port, '127.0.0.1');
   slowClient.on('error', () => {});
@@ -143,8 +143,7 @@ export async function secondInstance() {
   if (launcherAlive && !stack.lines.some((l) => /Forcing/.test(l)))
     failures.push('a second Ctrl-C did not say it was forcing');
   slowClient.destroy();
-  figures.push(`a second Ctrl-C: everything gone ${Date.now() - t0} ms later`);
-  return { failures, figures };
+  return `a second Ctrl-C: everything gone ${Date.now() - t0} ms later`;
 }
 
 /**

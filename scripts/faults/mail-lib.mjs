@@ -3,16 +3,8 @@
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import {
-  freePort,
-  httpRequest,
-  log,
-  makeBuyers,
-  onCleanup,
-  pickProducts,
-  PURCHASE_BODY,
-  sleep,
-} from './lib.mjs';
+import { freePort, httpRequest, log, makeBuyers, onCleanup, sleep } from './lib.mjs';
+import { pickProducts, PURCHASE_BODY } from './load.mjs';
 
 /** A port for the SMTP server: FAULTS_SMTP_PORT when set, else a free one. */
 export const smtpPort = async () => Number(process.env.FAULTS_SMTP_PORT ?? 0) || (await freePort());

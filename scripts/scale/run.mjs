@@ -8,15 +8,15 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from '../stack.mjs';
-import { cleanupAll, freshDatabase, startProxy } from '../faults/lib.mjs';
+import { cleanupAll, freshDatabase } from '../faults/lib.mjs';
+import { startProxy } from '../faults/proxy.mjs';
 import { reachable, startCluster, waitForRedisState } from './cluster.mjs';
+import { killUnderLoad, redisOutage } from './failures.mjs';
+import { makeSupplier } from './fixtures.mjs';
 import {
   concurrentPurchases,
   crossInstanceFreshness,
   idempotencyAcrossInstances,
-  killUnderLoad,
-  makeSupplier,
-  redisOutage,
   sharedRateLimit,
 } from './steps.mjs';
 

@@ -1,77 +1,17 @@
-// The six checks of `npm run test:scale`. Each returns { figure, failures } for the table.
+// Checks 1 to 4 of `npm run test:scale` (5 and 6, the failures, are failures.mjs). Each returns
+// { figure, failures } for the table.
 import { randomUUID } from 'node:crypto';
-import {
-  checkInvariants,
-  httpRequest,
-  makeBuyers,
-  PURCHASE_BODY,
-  readPostgresState,
-  runLoad,
-  sleep,
-  tokenFor,
-} from '../faults/lib.mjs';
-import { killHard, roundRobin, waitForRedisState } from './cluster.mjs';
-
-const auth = (user) => ({ authorization: `Bearer ${user.token}` });
-
-/** What the database holds for `products` only: the steps share one database. */
-async function ownItems(databaseUrl, products) {
-  const state = await readPostgresState(databaseUrl, products);
-  const ids = new Set(products.map((p) => p.id));
-  return { ...state, items: state.items.filter((i) => ids.has(i.productId)) };
-}
-
-export async function makeSupplier() {
-  const user = {
-    uid: `scale-supplier-${randomUUID().slice(0, 8)}`,
-    email: `scale-supplier@example.com`,
-    name: 'Scale Supplier',
-  };
-  return { ...user, token: await tokenFor(user) };
-}
-
-export async function createProducts(port, supplier, count, { stock, min = 1, price = 10 }) {
-  const products = [];
-  for (let i = 0; i < count; i++) {
-    const res = await httpRequest({
-      port,
-      method: 'POST',
-      path: '/api/products',
-      headers: auth(supplier),
-      body: {
-        image: 'https://images.example.com/scale.jpg',
-        name: `Scale product ${i}`,
-        brandName: 'Scale',
-        category: 'Industrial Machinery & Tools',
-        description: 'For the scale test.',
-        mainQuantity: stock,
-        minSellingQuantity: min,
-        price,
-        rating: 4,
-      },
-    });
-    if (res.status !== 201)
-      throw new Error(`create product answered ${res.status ?? res.error} ${res.text ?? ''}`);
-    products.push({ id: res.json._id, initialStock: stock, quantity: min });
-  }
-  return products;
-}
-
-const purchase = (port, buyer, product, key, quantity = product.quantity) =>
-  httpRequest({
-    port,
-    method: 'POST',
-    path: `/api/products/purchase/${product.id}`,
-    headers: { ...auth(buyer), 'idempotency-key': key },
-    body: { quantity, ...PURCHASE_BODY },
-  });
+import { checkInvariants, readPostgresState } from '../faults/invariants.mjs';
+import { httpRequest, makeBuyers } from '../faults/lib.mjs';
+import { roundRobin } from './cluster.mjs';
+import { auth, createProducts, jwtAttempts, ownItems, purchase } from './fixtures.mjs';
 
 /** 1. 300 purchases at once over 20 products, round robin: no oversell, nothing acknowledged lost. */
 export async function concurrentPurchases({ instances, databaseUrl, supplier }) {
   const next = roundRobin(instances);
   const products = await createProducts(next(), supplier, 20, { stock: 12 });
   const buyers = await makeBuyers(30);
-  /** @type {import('../faults/lib.mjs').PurchaseLedger} */
+  /** @type {import('../faults/load.mjs').PurchaseLedger} */
   const ledger = { purchases: [], removals: [], anomalies: [] };
   await Promise.all(
     Array.from({ length: 300 }, async (_, i) => {
@@ -95,24 +35,6 @@ export async function concurrentPurchases({ instances, databaseUrl, supplier }) 
   if (acked !== 240)
     failures.push(`${acked} purchases acknowledged, expected exactly 240 (20 products x 12 in stock)`);
   return { figure: `${acked} acknowledged of 300 for 240 in stock, ${checks} invariant checks`, failures };
-}
-
-async function jwtAttempts(instances, clientAddress, count, next = roundRobin(instances)) {
-  const statuses = await Promise.all(
-    Array.from({ length: count }, () =>
-      httpRequest({
-        port: next(),
-        method: 'POST',
-        path: '/api/jwt',
-        headers: { authorization: 'Bearer not-a-firebase-token', 'x-forwarded-for': clientAddress },
-        body: {},
-      }).then((r) => r.status ?? r.error),
-    ),
-  );
-  return {
-    through: statuses.filter((s) => s !== 429).length,
-    errors: statuses.filter((s) => typeof s !== 'number' || s >= 500).length,
-  };
 }
 
 /** 2. POST /api/jwt: 90 attempts from one address over 3 instances, at most 30 let through. */
@@ -208,107 +130,6 @@ export async function idempotencyAcrossInstances({ instances, databaseUrl, suppl
     failures.push(`stock ${state.stock.get(product.id)}, expected 980`);
   return {
     figure: `30 requests with 10 keys: ${items.length} purchases, stock ${state.stock.get(product.id)}/980`,
-    failures,
-  };
-}
-
-/** 5. kill -9 of one instance under load: the others answer, nothing acknowledged is lost, retries replay. */
-export async function killUnderLoad({ instances, databaseUrl, supplier }) {
-  const products = await createProducts(instances[0].port, supplier, 10, { stock: 100_000, min: 1 });
-  const buyers = await makeBuyers(24);
-  const victim = instances[2];
-  const load = runLoad({
-    port: roundRobin(instances),
-    buyers,
-    products,
-    durationMs: 5_000,
-    settleMs: 10_000,
-    removeRatio: 0.2,
-  });
-  await sleep(1_500);
-  const killedAt = Date.now();
-  await killHard(victim);
-  const ledger = await load.done;
-  const failures = [];
-  const after = ledger.latencies.filter((l) => l.at > killedAt + 1_000);
-  const bad = after.filter((l) => typeof l.outcome !== 'number' || l.outcome >= 500);
-  if (bad.length > 0)
-    failures.push(
-      `${bad.length} of ${after.length} requests failed on the surviving instances after the kill`,
-    );
-  const state = await ownItems(databaseUrl, products);
-  const check = checkInvariants(ledger, products, state);
-  failures.push(...check.failures);
-  // Every acknowledged purchase, asked again with its key on a survivor, answers the original cart item.
-  const next = roundRobin(instances);
-  const removed = new Set(ledger.removals.filter((r) => r.outcome === 'removed').map((r) => r.cartItemId));
-  const acked = ledger.purchases.filter((p) => p.outcome === 'acknowledged' && !removed.has(p.cartItemId));
-  let replayed = 0;
-  for (const p of acked) {
-    const buyer = buyers.find((b) => b.uid === p.buyer);
-    const res = await purchase(next(), buyer, { id: p.productId, quantity: p.quantity }, p.key);
-    if (res.status === 200 && res.json.cartItemId === p.cartItemId) replayed++;
-    else
-      failures.push(
-        `replay of ${p.key} answered ${res.status ?? res.error} ${res.json?.cartItemId ?? ''}, not ${p.cartItemId}`,
-      );
-  }
-  const retried = ledger.purchases.filter((p) => p.tries > 1).length;
-  return {
-    figure: `${ledger.attempts} requests, ${acked.length} purchases kept, ${retried} retried after the kill, ${replayed}/${acked.length} replays answer the original, ${bad.length} failures on survivors`,
-    failures: failures.slice(0, 20),
-  };
-}
-
-/** 6. Redis cut and back during load: no 5xx, per-instance limits meanwhile, one shared limit after. */
-export async function redisOutage({ instances, supplier, redisProxy }) {
-  const products = await createProducts(instances[0].port, supplier, 4, { stock: 100_000, min: 1 });
-  const buyers = await makeBuyers(8);
-  const next = roundRobin(instances);
-  let stop = false;
-  const outcomes = new Map();
-  const count = (s) => outcomes.set(s, (outcomes.get(s) ?? 0) + 1);
-  const readers = Array.from({ length: 6 }, async (_, i) => {
-    for (let n = 0; n < 5_000 && !stop; n++) {
-      const p = products[(i + n) % products.length];
-      count(
-        (await httpRequest({ port: next(), method: 'GET', path: `/api/products/${p.id}` })).status ?? 'error',
-      );
-    }
-  });
-  const buying = runLoad({
-    port: next,
-    buyers,
-    products,
-    durationMs: 4_000,
-    settleMs: 5_000,
-    removeRatio: 0,
-  });
-  const limited = (async () => {
-    for (let n = 0; n < 200 && !stop; n++) {
-      count((await jwtAttempts(instances, '203.0.113.6', 1, next)).errors > 0 ? 'error' : 'jwt');
-      await sleep(20);
-    }
-  })();
-  await sleep(1_000);
-  redisProxy.cut('reset');
-  await sleep(1_500);
-  redisProxy.restore();
-  const ledger = await buying.done;
-  stop = true;
-  await Promise.all([...readers, limited]);
-  for (const [k, v] of ledger.byOutcome) outcomes.set(k, (outcomes.get(k) ?? 0) + v);
-  const failures = [];
-  const bad = [...outcomes].filter(([k]) => k !== 'jwt' && (!/^\d+$/.test(String(k)) || Number(k) >= 500));
-  if (bad.length > 0) failures.push(`during the outage: ${bad.map(([k, v]) => `${k}:${v}`).join(' ')}`);
-  await waitForRedisState(instances, 'ok');
-  const { through, errors } = await jwtAttempts(instances, '203.0.113.7', 90);
-  if (through > 30)
-    failures.push(`after Redis came back, ${through} of 90 attempts were let through (limit 30)`);
-  if (errors > 0) failures.push(`after Redis came back, ${errors} attempts failed`);
-  const total = [...outcomes.values()].reduce((a, b) => a + b, 0);
-  return {
-    figure: `${total} requests across a 1.5 s cut, ${bad.length ? 'some' : 'no'} 5xx; after: ${through}/90 let through`,
     failures,
   };
 }

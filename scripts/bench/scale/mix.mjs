@@ -94,18 +94,29 @@ const BUILD = {
 /**
  * One run of the mix: `connections` for `seconds`. Answers, per class, every latency with the time it
  * ended (for windows of a soak) and the answers by status; `onTick` runs every second (RSS samples).
- * @param {{ base: string, fixtures: any, connections: number, seconds: number, purchases?: boolean, onTick?: () => void }} options
+ * Another bench passes its own `mix` (shares by class) and `build` (a class's request from `fixtures`).
+ * @param {{ base: string, fixtures: any, connections: number, seconds: number, purchases?: boolean, onTick?: () => void,
+ *   mix?: Record<string, number>, build?: Record<string, (fixtures: any) => object> }} options
  */
-export async function runMix({ base, fixtures, connections, seconds, purchases = true, onTick }) {
-  const classes = Object.keys(MIX).filter((c) => purchases || c !== 'purchase');
-  const total = classes.reduce((n, c) => n + MIX[c], 0);
+export async function runMix({
+  base,
+  fixtures,
+  connections,
+  seconds,
+  purchases = true,
+  onTick,
+  mix = MIX,
+  build = BUILD,
+}) {
+  const classes = Object.keys(mix).filter((c) => purchases || c !== 'purchase');
+  const total = classes.reduce((n, c) => n + mix[c], 0);
   /** @type {Record<string, { ms: number[], at: number[], codes: Record<string, number> }>} */
   const stats = Object.fromEntries(classes.map((c) => [c, { ms: [], at: [], codes: {} }]));
   const setupRequest = (req, context) => {
     let r = Math.random() * total;
-    const cls = classes.find((c) => (r -= MIX[c]) < 0) ?? classes[0];
+    const cls = classes.find((c) => (r -= mix[c]) < 0) ?? classes[0];
     context.cls = cls;
-    return { ...req, headers: {}, body: undefined, ...BUILD[cls](fixtures) };
+    return { ...req, headers: {}, body: undefined, ...build[cls](fixtures) };
   };
   const before = loadavg();
   const started = performance.now();
