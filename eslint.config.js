@@ -129,6 +129,16 @@ export default tseslint.config(
       },
     ]),
   },
+  // Small units (issue #30): a source file over 250 lines or a function over 60 is split by meaning.
+  // Tests are exempt: a describe block is one long function by design.
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'scripts/**/*.{mjs,ts}'],
+    ignores: ['**/*.test.{ts,tsx,mjs}', 'apps/api/test/**', 'apps/web/src/test/**', 'apps/web/e2e/**'],
+    rules: {
+      'max-lines': ['error', { max: 250 }],
+      'max-lines-per-function': ['error', { max: 60 }],
+    },
+  },
   {
     // The API's contracts package runs in both apps: no Node or DOM specifics.
     files: ['packages/contracts/src/**/*.ts'],
