@@ -1,4 +1,4 @@
-import { escapeHtml, oneLine, type RenderedMail } from './templates';
+import { escapeHtml, factRows, oneLine, type RenderedMail } from './templates';
 
 /** The outbox kind the products_low_stock trigger writes (migration 0019). */
 export const LOW_STOCK_KIND = 'stock.low';
@@ -40,12 +40,7 @@ export function renderLowStockMail(p: LowStockMailPayload, publicUrl: string): R
     '— Bulkwise',
     `You receive this because low-stock emails are on. Turn them off at ${publicUrl}/settings`,
   ].join('\n');
-  const rows = facts
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-    )
-    .join('');
+  const rows = factRows(facts);
   const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif;color:#1f2937">
 <p>Hello ${escapeHtml(p.supplierName)},</p>
 <p>${escapeHtml(lead)}</p>

@@ -1,3 +1,4 @@
+import { escapeHtml, factRows, oneLine } from './mail-html';
 import type { RenderedMail } from './templates';
 
 export const QUOTE_MAIL_KINDS = [
@@ -34,9 +35,6 @@ export interface ThreadMailPayload {
   excerpt: string;
 }
 
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => ESC[c]!);
-const oneLine = (v: string) => v.replace(/[\r\n\t]+/g, ' ').trim();
 const money = (n: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(n);
 const shortId = (id: string) => id.slice(0, 8).toUpperCase();
@@ -95,12 +93,7 @@ function render(
     '— Bulkwise',
     `You receive this because order emails are on. Turn them off at ${publicUrl}/settings`,
   ].join('\n');
-  const rows = facts
-    .map(
-      ([l, v]) =>
-        `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(l)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`,
-    )
-    .join('');
+  const rows = factRows(facts);
   const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif;color:#1f2937">
 <p>Hello ${escapeHtml(greeting)},</p>
 <p>${escapeHtml(text)}</p>

@@ -8,6 +8,9 @@ import {
   type QuoteMailPayload,
   type ThreadMailPayload,
 } from './quote-templates';
+import { escapeHtml, factRows, oneLine } from './mail-html';
+
+export { escapeHtml, factRows, oneLine } from './mail-html';
 
 export type NotificationKind =
   | 'order.placed'
@@ -38,17 +41,6 @@ export interface RenderedMail {
   text: string;
   html: string;
 }
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-/** A header line must stay one line whatever a product name contains. */
-export const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
 
 const money = (n: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(n);
@@ -158,12 +150,7 @@ export function renderOrderMail(
     '— Bulkwise',
     `You receive this because order emails are on. Turn them off at ${publicUrl}/settings`,
   ].join('\n');
-  const rows = facts
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-    )
-    .join('');
+  const rows = factRows(facts);
   const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif;color:#1f2937">
 <p>Hello ${escapeHtml(d.greeting)},</p>
 <p>${escapeHtml(d.lead)}</p>

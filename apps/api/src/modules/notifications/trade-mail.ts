@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { createOutboxRepository } from './outbox.repository';
-import { escapeHtml, type RenderedMail } from './templates';
+import { escapeHtml, factRows, type RenderedMail } from './templates';
 
 /** Outbox kinds of trade on account (issue #25); all rendered by renderTradeMail. */
 export type TradeMailKind =
@@ -49,12 +49,7 @@ export function renderTradeMail(p: TradeMailPayload, publicUrl: string): Rendere
     '',
     '— Bulkwise',
   ].join('\n');
-  const rows = p.facts
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-    )
-    .join('');
+  const rows = factRows(p.facts);
   const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif;color:#1f2937">
 <p>Hello ${escapeHtml(p.greeting)},</p>
 <p>${escapeHtml(p.lead)}</p>
