@@ -5,12 +5,6 @@ import { periods } from './insights.periods';
 import { buyers, categories, topProducts } from './insights.rankings';
 import { n, rows, type DayRange } from './insights.sql';
 
-export interface AmountsRow {
-  revenueCents: number;
-  orders: number;
-  units: number;
-}
-
 /** Every interval of the range, zeros included; a first partial week or month starts at `from`. */
 async function timeseries(db: Db, supplierUid: string, range: DayRange, interval: InsightsInterval) {
   const found = await rows<Record<string, unknown>>(

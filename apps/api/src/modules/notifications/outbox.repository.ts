@@ -126,7 +126,6 @@ function rowQueries(db: Db) {
 /** What the worker checks about recipients before it sends: their email settings and verified addresses. */
 function recipientQueries(db: Db) {
   return {
-    /** The uids among `uids` who turned order emails off. */
     /** Who of `uids` turned order emails off, and who low-stock emails. */
     async emailsOff(uids: string[]): Promise<{ orders: Set<string>; lowStock: Set<string> }> {
       if (uids.length === 0) return { orders: new Set(), lowStock: new Set() };
