@@ -1,3 +1,4 @@
+import type { InsightsReceivables } from '@bulkwise/contracts';
 import { useInsightsReceivables } from '../api/get-insights';
 import { formatMoney } from '../format';
 
@@ -52,29 +53,36 @@ export function Receivables() {
             </dd>
           </div>
         </dl>
-        <div className="overflow-x-auto">
-          <table className="table table-sm" aria-label="Open balances by age">
-            <thead>
-              <tr>
-                <th scope="col">Days since issue</th>
-                <th scope="col" className="text-right">
-                  Open
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {AGING.map(([label, key]) => (
-                <tr key={key}>
-                  <th scope="row" className="font-normal">
-                    {label}
-                  </th>
-                  <td className="text-right tabular-nums">{formatMoney(r.aging[key])}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AgingTable aging={r.aging} />
       </div>
     </section>
+  );
+}
+
+/** The open balances by days since issue, as the account statements count them. */
+function AgingTable({ aging }: { aging: InsightsReceivables['aging'] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="table table-sm" aria-label="Open balances by age">
+        <thead>
+          <tr>
+            <th scope="col">Days since issue</th>
+            <th scope="col" className="text-right">
+              Open
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {AGING.map(([label, key]) => (
+            <tr key={key}>
+              <th scope="row" className="font-normal">
+                {label}
+              </th>
+              <td className="text-right tabular-nums">{formatMoney(aging[key])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

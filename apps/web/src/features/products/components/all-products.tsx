@@ -30,7 +30,54 @@ export function AllProducts() {
     </button>
   );
 
-  const empty = state.q ? (
+  return (
+    <section className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-12">
+      <header className="text-center">
+        <h1 className="text-3xl font-bold sm:text-4xl">All Products</h1>
+        <p className="mt-3 text-base-content/70">
+          Browse wholesale stock from every supplier on the marketplace
+        </p>
+      </header>
+      <ProductsToolbar state={state} onChange={update} />
+      {state.q && <SearchSummary q={state.q} total={query.data?.pages[0]?.total} action={clearSearch} />}
+      <ProductResults
+        query={query}
+        view={state.view}
+        empty={<NoResults state={state} update={update} clearSearch={clearSearch} />}
+        errorMessage={PRODUCT_MESSAGES.loadFailed}
+        highlight={state.q}
+      />
+    </section>
+  );
+}
+
+function SearchSummary({ q, total, action }: { q: string; total: number | undefined; action: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div>
+        <h2 className="text-xl font-semibold break-all">Results for "{q}"</h2>
+        {total !== undefined && (
+          <p className="text-sm text-base-content/70" data-testid="search-count">
+            {total} {total === 1 ? 'product' : 'products'}
+          </p>
+        )}
+      </div>
+      {action}
+    </div>
+  );
+}
+
+/** Why the list is empty, with the way out: clear the search, or show the products the filter hides. */
+function NoResults({
+  state,
+  update,
+  clearSearch,
+}: {
+  state: AllProductsState;
+  update: (next: AllProductsState) => void;
+  clearSearch: ReactNode;
+}) {
+  return state.q ? (
     <EmptyState
       icon={<SearchX className="size-8" aria-hidden="true" />}
       title={`No products match "${state.q}"`}
@@ -54,41 +101,5 @@ export function AllProducts() {
     />
   ) : (
     <EmptyState title={PRODUCT_MESSAGES.noneAvailable} />
-  );
-
-  return (
-    <section className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-12">
-      <header className="text-center">
-        <h1 className="text-3xl font-bold sm:text-4xl">All Products</h1>
-        <p className="mt-3 text-base-content/70">
-          Browse wholesale stock from every supplier on the marketplace
-        </p>
-      </header>
-      <ProductsToolbar state={state} onChange={update} />
-      {state.q && <SearchSummary q={state.q} total={query.data?.pages[0]?.total} action={clearSearch} />}
-      <ProductResults
-        query={query}
-        view={state.view}
-        empty={empty}
-        errorMessage={PRODUCT_MESSAGES.loadFailed}
-        highlight={state.q}
-      />
-    </section>
-  );
-}
-
-function SearchSummary({ q, total, action }: { q: string; total: number | undefined; action: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-3">
-      <div>
-        <h2 className="text-xl font-semibold break-all">Results for "{q}"</h2>
-        {total !== undefined && (
-          <p className="text-sm text-base-content/70" data-testid="search-count">
-            {total} {total === 1 ? 'product' : 'products'}
-          </p>
-        )}
-      </div>
-      {action}
-    </div>
   );
 }

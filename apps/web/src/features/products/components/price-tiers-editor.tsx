@@ -31,32 +31,11 @@ const TIER_QUANTITY_MIN = PriceTierSchema.shape.minQuantity.minValue ?? undefine
  * The "Volume pricing" rows of the add and update forms: from a quantity up, a lower price per unit.
  * Checked with the rest of the form (contracts' rules) and again by the server.
  */
-export function PriceTiersEditor({ formId, control, register, errors, clearErrors }: PriceTiersEditorProps) {
+export function PriceTiersEditor({ control, ...form }: PriceTiersEditorProps) {
+  const { formId, errors } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'priceTiers' });
   const headingId = `${formId}-priceTiers-heading`;
   const listError = errors.priceTiers?.root?.message ?? errors.priceTiers?.message;
-
-  /** One cell of a break as a kit Field: its path names it, its error sits on it. */
-  const cell = (
-    index: number,
-    name: Cell,
-    label: string,
-    control: (input: UseFormRegisterReturn) => ReactNode,
-  ) => {
-    const path = `priceTiers.${index}.${name}` as const;
-    const error = errors.priceTiers?.[index]?.[name]?.message;
-    const input = register(path, {
-      setValueAs: parseNumberInput,
-      onChange: () => {
-        if (error) clearErrors(path);
-      },
-    });
-    return (
-      <Field formId={formId} name={path} label={`Break ${index + 1}: ${label}`} error={error} compact>
-        {control(input)}
-      </Field>
-    );
-  };
 
   return (
     <fieldset
@@ -73,30 +52,9 @@ export function PriceTiersEditor({ formId, control, register, errors, clearError
       </p>
       {fields.length > 0 && (
         <ul className="flex flex-col gap-3">
-          {fields.map((row, index) => {
-            return (
-              <li
-                key={row.id}
-                className="grid grid-cols-[1fr_1fr_auto] items-start gap-3"
-                data-testid="price-tier-row"
-              >
-                {cell(index, 'minQuantity', 'from quantity', (input) => (
-                  <NumberInput min={TIER_QUANTITY_MIN} {...input} />
-                ))}
-                {cell(index, 'price', 'price per unit', (input) => (
-                  <NumberInput prefix="$" min={PRICE_MIN} step={0.01} {...input} />
-                ))}
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-square mt-5"
-                  aria-label={`Remove break ${index + 1}`}
-                  onClick={() => remove(index)}
-                >
-                  <Trash2 className="size-5" aria-hidden="true" />
-                </button>
-              </li>
-            );
-          })}
+          {fields.map((row, index) => (
+            <TierRow key={row.id} form={form} index={index} onRemove={() => remove(index)} />
+          ))}
         </ul>
       )}
       {listError && (
@@ -114,5 +72,58 @@ export function PriceTiersEditor({ formId, control, register, errors, clearError
         Add price break
       </button>
     </fieldset>
+  );
+}
+
+type TierForm = Omit<PriceTiersEditorProps, 'control'>;
+
+/** One break: its quantity and price cells, and its Remove button. */
+function TierRow({ form, index, onRemove }: { form: TierForm; index: number; onRemove: () => void }) {
+  return (
+    <li className="grid grid-cols-[1fr_1fr_auto] items-start gap-3" data-testid="price-tier-row">
+      <TierCell form={form} index={index} name="minQuantity" label="from quantity">
+        {(input) => <NumberInput min={TIER_QUANTITY_MIN} {...input} />}
+      </TierCell>
+      <TierCell form={form} index={index} name="price" label="price per unit">
+        {(input) => <NumberInput prefix="$" min={PRICE_MIN} step={0.01} {...input} />}
+      </TierCell>
+      <button
+        type="button"
+        className="btn btn-ghost btn-square mt-5"
+        aria-label={`Remove break ${index + 1}`}
+        onClick={onRemove}
+      >
+        <Trash2 className="size-5" aria-hidden="true" />
+      </button>
+    </li>
+  );
+}
+
+/** One cell of a break as a kit Field: its path names it, its error sits on it. */
+function TierCell({
+  form: { formId, register, errors, clearErrors },
+  index,
+  name,
+  label,
+  children,
+}: {
+  form: TierForm;
+  index: number;
+  name: Cell;
+  label: string;
+  children: (input: UseFormRegisterReturn) => ReactNode;
+}) {
+  const path = `priceTiers.${index}.${name}` as const;
+  const error = errors.priceTiers?.[index]?.[name]?.message;
+  const input = register(path, {
+    setValueAs: parseNumberInput,
+    onChange: () => {
+      if (error) clearErrors(path);
+    },
+  });
+  return (
+    <Field formId={formId} name={path} label={`Break ${index + 1}: ${label}`} error={error} compact>
+      {children(input)}
+    </Field>
   );
 }

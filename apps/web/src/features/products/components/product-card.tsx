@@ -59,27 +59,7 @@ export function ProductCard({ product, highlight = '', priority }: ProductCardPr
             Brand: <span className="font-medium text-base-content">{product.brandName}</span>
           </p>
         </div>
-        <dl className="grid grid-cols-3 gap-2 rounded-box bg-base-200 p-3 text-center text-sm">
-          <div>
-            <dt className="text-xs text-base-content/70">Price</dt>
-            <dd className="font-bold text-primary dark:text-indigo-300">
-              <span data-testid="product-price">{formatPrice(product.price)}</span>
-              <FromPrice product={product} className="block" />
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs text-base-content/70">Available</dt>
-            <dd className="font-semibold" data-testid="product-available">
-              {product.mainQuantity}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs text-base-content/70">Min Order</dt>
-            <dd className="font-semibold" data-testid="product-min-order">
-              {product.minSellingQuantity}
-            </dd>
-          </div>
-        </dl>
+        <ProductFigures product={product} />
         <div className="card-actions mt-auto">
           <Link
             to={paths.product.getHref(product._id)}
@@ -92,5 +72,32 @@ export function ProductCard({ product, highlight = '', priority }: ProductCardPr
         </div>
       </div>
     </article>
+  );
+}
+
+/** Price (with the volume price it falls to), stock and minimum order. */
+function ProductFigures({ product }: { product: Product }) {
+  return (
+    <dl className="grid grid-cols-3 gap-2 rounded-box bg-base-200 p-3 text-center text-sm">
+      <div>
+        <dt className="text-xs text-base-content/70">Price</dt>
+        <dd className="font-bold text-primary dark:text-indigo-300">
+          <span data-testid="product-price">{formatPrice(product.price)}</span>
+          <FromPrice product={product} className="block" />
+        </dd>
+      </div>
+      <div>
+        <dt className="text-xs text-base-content/70">Available</dt>
+        <dd className="font-semibold" data-testid="product-available">
+          {product.mainQuantity}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-xs text-base-content/70">Min Order</dt>
+        <dd className="font-semibold" data-testid="product-min-order">
+          {product.minSellingQuantity}
+        </dd>
+      </div>
+    </dl>
   );
 }

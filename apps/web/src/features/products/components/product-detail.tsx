@@ -14,22 +14,6 @@ interface ProductDetailProps {
 }
 
 export function ProductDetail({ product, purchase }: ProductDetailProps) {
-  const facts = [
-    { label: 'Price per unit', value: formatPrice(product.price), Icon: Tag, testId: 'product-price' },
-    {
-      label: 'Available stock',
-      value: `${product.mainQuantity} units`,
-      Icon: Boxes,
-      testId: 'product-stock',
-    },
-    {
-      label: 'Minimum order',
-      value: `${product.minSellingQuantity} units`,
-      Icon: PackageCheck,
-      testId: 'product-min-order',
-    },
-  ];
-
   return (
     <article className="mx-auto max-w-7xl px-4 py-10">
       <BackLink to={paths.allProducts.getHref()} className="mb-6">
@@ -72,22 +56,44 @@ export function ProductDetail({ product, purchase }: ProductDetailProps) {
             <span className="text-sm text-base-content/70">out of 5</span>
           </div>
           <p className="leading-relaxed whitespace-pre-line text-base-content/80">{product.description}</p>
-          <dl className="grid grid-cols-3 gap-2 sm:gap-3">
-            {facts.map(({ label, value, Icon, testId }) => (
-              <div key={label} className="rounded-box border border-base-300 bg-base-100 p-3 sm:p-4">
-                <dt className="flex items-center gap-2 text-xs text-base-content/70 sm:text-sm">
-                  <Icon className="hidden size-4 shrink-0 sm:block" aria-hidden="true" />
-                  {label}
-                </dt>
-                <dd className="mt-1 text-base font-bold sm:text-xl" data-testid={testId}>
-                  {value}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <ProductFacts product={product} />
           {purchase}
         </div>
       </div>
     </article>
+  );
+}
+
+/** Price, stock and minimum order, each with its icon. */
+function ProductFacts({ product }: { product: Product }) {
+  const facts = [
+    { label: 'Price per unit', value: formatPrice(product.price), Icon: Tag, testId: 'product-price' },
+    {
+      label: 'Available stock',
+      value: `${product.mainQuantity} units`,
+      Icon: Boxes,
+      testId: 'product-stock',
+    },
+    {
+      label: 'Minimum order',
+      value: `${product.minSellingQuantity} units`,
+      Icon: PackageCheck,
+      testId: 'product-min-order',
+    },
+  ];
+  return (
+    <dl className="grid grid-cols-3 gap-2 sm:gap-3">
+      {facts.map(({ label, value, Icon, testId }) => (
+        <div key={label} className="rounded-box border border-base-300 bg-base-100 p-3 sm:p-4">
+          <dt className="flex items-center gap-2 text-xs text-base-content/70 sm:text-sm">
+            <Icon className="hidden size-4 shrink-0 sm:block" aria-hidden="true" />
+            {label}
+          </dt>
+          <dd className="mt-1 text-base font-bold sm:text-xl" data-testid={testId}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }

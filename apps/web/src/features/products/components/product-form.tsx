@@ -1,38 +1,15 @@
-import { PRODUCT_FIELDS, type ProductInput } from '@bulkwise/contracts';
 import { PackagePlus, Save } from 'lucide-react';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
 import { BusyButton } from '@/components/form/busy-button';
 import { Field } from '@/components/form/field';
 import { PRODUCT_MESSAGES } from '@/config/messages';
-import { errorDialog } from '@/lib/dialogs';
-import {
-  EMPTY_PRODUCT_FORM,
-  checkProductRules,
-  firstProductFormError,
-  parseNumberInput,
-  type ProductFormErrorPath,
-  type ProductFormField,
-  type ProductFormValues,
-} from '../product-form-checks';
-import { PRODUCT_FORM_LAYOUT } from './product-form-fields';
+import { EMPTY_PRODUCT_FORM } from '../product-form-checks';
 import { PriceTiersEditor } from './price-tiers-editor';
+import { PRODUCT_FORM_LAYOUT } from './product-form-fields';
+import { useProductForm, type ProductFormMode, type ProductFormProps } from './use-product-form';
 
-export type ProductFormMode = 'add' | 'update';
-
-export const CHECK_DIALOG_TITLE = 'Invalid Product Details';
-
-interface ProductFormProps {
-  mode: ProductFormMode;
-  defaultValues?: ProductFormValues;
-  /**
-   * Saves the checked input. Resolves true when saved (the add form then empties itself) or false
-   * when it failed: the caller has told the user why, and the form keeps what was typed.
-   */
-  onSubmit: (input: ProductInput) => Promise<boolean>;
-  /** Update mode: the Cancel button. */
-  onCancel?: () => void;
-}
+// The page's tests read the dialog's title from here.
+export { CHECK_DIALOG_TITLE } from './use-product-form';
 
 /** The add and update product form (spec sections 2 and 5). */
 export function ProductForm({
@@ -42,60 +19,12 @@ export function ProductForm({
   onCancel,
 }: ProductFormProps) {
   const id = useId();
-  const [busy, setBusy] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    clearErrors,
-    setFocus,
-    control,
-    formState: { errors },
-  } = useForm<ProductFormValues>({ defaultValues });
-
-  /** The input's registration: numbers parsed, errors cleared as the user types. */
-  const field = (name: ProductFormField, numeric = false) =>
-    register(name, {
-      ...(numeric ? { setValueAs: parseNumberInput } : {}),
-      onChange: () => {
-        if (errors[name]) clearErrors(name);
-      },
-    });
-
-  const submit = handleSubmit(async (values) => {
-    const failed = firstProductFormError(values);
-    if (failed) {
-      // Focused first: the dialog hands focus back to whatever had it when it opened.
-      setFocus(failed.field);
-      void errorDialog(CHECK_DIALOG_TITLE, failed.message);
-      return;
-    }
-
-    const checked = checkProductRules(values);
-    if (!checked.ok) {
-      const paths = Object.keys(checked.fieldErrors) as ProductFormErrorPath[];
-      for (const path of paths) {
-        setError(path, { type: 'rules', message: checked.fieldErrors[path] });
-      }
-      // The breaks come last in the form: focus one only when every other field is fine.
-      const first: ProductFormErrorPath | undefined =
-        PRODUCT_FIELDS.find((name) => checked.fieldErrors[name]) ??
-        paths.find((path) => path.startsWith('priceTiers.'));
-      if (first) setFocus(first as ProductFormField);
-      return;
-    }
-
-    setBusy(true);
-    try {
-      const saved = await onSubmit(checked.input);
-      if (saved && mode === 'add') reset(EMPTY_PRODUCT_FORM);
-    } finally {
-      setBusy(false);
-    }
+  const { register, control, errors, clearErrors, field, submit, busy } = useProductForm({
+    mode,
+    defaultValues,
+    onSubmit,
   });
 
-  const title = mode === 'add' ? PRODUCT_MESSAGES.addTitle : 'Update Product';
   const headingId = `${id}-title`;
 
   return (
@@ -107,23 +36,7 @@ export function ProductForm({
       className="card border border-base-300 bg-base-100 shadow-sm"
     >
       <div className="card-body gap-6 p-5 sm:p-8">
-        <header className="flex items-center gap-3">
-          <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
-            {mode === 'add' ? (
-              <PackagePlus className="size-6" aria-hidden="true" />
-            ) : (
-              <Save className="size-6" aria-hidden="true" />
-            )}
-          </span>
-          <div>
-            <h1 id={headingId} className="text-2xl font-bold sm:text-3xl">
-              {title}
-            </h1>
-            <p className="text-sm text-base-content/70">
-              All fields are required. Buyers see these details on the product page.
-            </p>
-          </div>
-        </header>
+        <ProductFormHeader mode={mode} headingId={headingId} />
 
         <div className="grid grid-cols-1 gap-x-5 gap-y-4 sm:grid-cols-2">
           {PRODUCT_FORM_LAYOUT.map((spec) => (
@@ -149,22 +62,59 @@ export function ProductForm({
           />
         </div>
 
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          {onCancel && (
-            <button type="button" className="btn btn-ghost" onClick={onCancel}>
-              Cancel
-            </button>
-          )}
-          <BusyButton
-            type="submit"
-            className="btn btn-primary sm:min-w-44"
-            busy={busy}
-            busyLabel={mode === 'add' ? PRODUCT_MESSAGES.adding : PRODUCT_MESSAGES.updating}
-          >
-            {mode === 'add' ? 'Add Product' : 'Update Product'}
-          </BusyButton>
-        </div>
+        <FormActions mode={mode} busy={busy} onCancel={onCancel} />
       </div>
     </form>
+  );
+}
+
+function ProductFormHeader({ mode, headingId }: { mode: ProductFormMode; headingId: string }) {
+  const title = mode === 'add' ? PRODUCT_MESSAGES.addTitle : 'Update Product';
+  return (
+    <header className="flex items-center gap-3">
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+        {mode === 'add' ? (
+          <PackagePlus className="size-6" aria-hidden="true" />
+        ) : (
+          <Save className="size-6" aria-hidden="true" />
+        )}
+      </span>
+      <div>
+        <h1 id={headingId} className="text-2xl font-bold sm:text-3xl">
+          {title}
+        </h1>
+        <p className="text-sm text-base-content/70">
+          All fields are required. Buyers see these details on the product page.
+        </p>
+      </div>
+    </header>
+  );
+}
+
+function FormActions({
+  mode,
+  busy,
+  onCancel,
+}: {
+  mode: ProductFormMode;
+  busy: boolean;
+  onCancel?: () => void;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      {onCancel && (
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
+      <BusyButton
+        type="submit"
+        className="btn btn-primary sm:min-w-44"
+        busy={busy}
+        busyLabel={mode === 'add' ? PRODUCT_MESSAGES.adding : PRODUCT_MESSAGES.updating}
+      >
+        {mode === 'add' ? 'Add Product' : 'Update Product'}
+      </BusyButton>
+    </div>
   );
 }

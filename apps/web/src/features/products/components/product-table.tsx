@@ -28,62 +28,65 @@ export function ProductTable({ products }: { products: readonly Product[] }) {
         </thead>
         <tbody className="max-md:grid max-md:gap-4">
           {products.map((product) => (
-            <tr
-              key={product._id}
-              data-testid="product-row"
-              className="hover:bg-base-200/50 max-md:block max-md:rounded-box max-md:border max-md:border-base-300 max-md:bg-base-100 max-md:p-4"
-            >
-              <td className={`${cell} max-md:mb-2`}>
-                <div className="flex items-center gap-3">
-                  <ImageWithFallback
-                    src={product.image}
-                    alt={product.name}
-                    className="size-14 shrink-0 rounded-lg bg-base-200 object-cover"
-                    width={56}
-                    height={56}
-                    sizes="56px"
-                  />
-                  {/* A long unbroken name (a pasted URL, a part number) wraps instead of widening the page. */}
-                  <div className="min-w-0">
-                    <span className="font-semibold wrap-anywhere">{product.name}</span>
-                    {product.sku && (
-                      <div className="font-mono text-xs text-base-content/70">SKU {product.sku}</div>
-                    )}
-                  </div>
-                </div>
-              </td>
-              <td className={labelled} data-label="Category & Brand">
-                <div className="max-md:text-right">
-                  <div>{product.category}</div>
-                  <div className="text-sm text-base-content/70">{product.brandName}</div>
-                </div>
-              </td>
-              <td className={labelled} data-label="Rating">
-                <ProductRating rating={product.rating} />
-              </td>
-              <td className={`${labelled} font-semibold`} data-label="Price">
-                <span data-testid="product-price">{formatPrice(product.price)}</span>{' '}
-                <FromPrice product={product} />
-              </td>
-              <td className={labelled} data-label="Available" data-testid="product-available">
-                {product.mainQuantity}
-              </td>
-              <td className={labelled} data-label="Min Order" data-testid="product-min-order">
-                {product.minSellingQuantity}
-              </td>
-              <td className={`${cell} max-md:mt-2`}>
-                <Link
-                  to={paths.product.getHref(product._id)}
-                  className="btn btn-primary btn-sm max-md:btn-block"
-                  aria-label={`Details: ${product.name}`}
-                >
-                  Details
-                </Link>
-              </td>
-            </tr>
+            <ProductRow key={product._id} product={product} />
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** One product: image, name and SKU, category and brand, rating, price, stock, minimum and Details. */
+function ProductRow({ product }: { product: Product }) {
+  return (
+    <tr
+      data-testid="product-row"
+      className="hover:bg-base-200/50 max-md:block max-md:rounded-box max-md:border max-md:border-base-300 max-md:bg-base-100 max-md:p-4"
+    >
+      <td className={`${cell} max-md:mb-2`}>
+        <div className="flex items-center gap-3">
+          <ImageWithFallback
+            src={product.image}
+            alt={product.name}
+            className="size-14 shrink-0 rounded-lg bg-base-200 object-cover"
+            width={56}
+            height={56}
+            sizes="56px"
+          />
+          {/* A long unbroken name (a pasted URL, a part number) wraps instead of widening the page. */}
+          <div className="min-w-0">
+            <span className="font-semibold wrap-anywhere">{product.name}</span>
+            {product.sku && <div className="font-mono text-xs text-base-content/70">SKU {product.sku}</div>}
+          </div>
+        </div>
+      </td>
+      <td className={labelled} data-label="Category & Brand">
+        <div className="max-md:text-right">
+          <div>{product.category}</div>
+          <div className="text-sm text-base-content/70">{product.brandName}</div>
+        </div>
+      </td>
+      <td className={labelled} data-label="Rating">
+        <ProductRating rating={product.rating} />
+      </td>
+      <td className={`${labelled} font-semibold`} data-label="Price">
+        <span data-testid="product-price">{formatPrice(product.price)}</span> <FromPrice product={product} />
+      </td>
+      <td className={labelled} data-label="Available" data-testid="product-available">
+        {product.mainQuantity}
+      </td>
+      <td className={labelled} data-label="Min Order" data-testid="product-min-order">
+        {product.minSellingQuantity}
+      </td>
+      <td className={`${cell} max-md:mt-2`}>
+        <Link
+          to={paths.product.getHref(product._id)}
+          className="btn btn-primary btn-sm max-md:btn-block"
+          aria-label={`Details: ${product.name}`}
+        >
+          Details
+        </Link>
+      </td>
+    </tr>
   );
 }

@@ -73,28 +73,33 @@ export function CartItemCard({ item, onRemove, removing = false, children }: Car
         {children}
       </div>
 
-      <div className="col-span-2 flex items-center justify-between gap-3 border-t border-base-300 pt-3 sm:col-span-1 sm:flex-col sm:items-end sm:justify-between sm:border-0 sm:pt-0">
-        <p className="sm:text-right">
-          <span className="block text-xs text-base-content/70">Line total</span>
-          <span className="text-lg font-bold text-primary dark:text-indigo-300" data-testid="cart-item-total">
-            {formatPrice(lineTotal(item))}
-          </span>
-        </p>
-        {item.status === 'placed' ? (
-          <DeleteButton
-            label="Remove"
-            name={`Remove ${product.name} from cart`}
-            busy={removing}
-            onClick={() => onRemove(item)}
-          />
-        ) : (
-          NOT_REMOVABLE[item.status] && (
-            <p className="max-w-48 text-xs text-base-content/70 sm:text-right">
-              {NOT_REMOVABLE[item.status]}
-            </p>
-          )
-        )}
-      </div>
+      <LineTotalAndRemove item={item} onRemove={onRemove} removing={removing} />
     </article>
+  );
+}
+
+/** The line's total, and Remove while the order is only placed (or why it can no longer go). */
+function LineTotalAndRemove({ item, onRemove, removing = false }: Omit<CartItemCardProps, 'children'>) {
+  return (
+    <div className="col-span-2 flex items-center justify-between gap-3 border-t border-base-300 pt-3 sm:col-span-1 sm:flex-col sm:items-end sm:justify-between sm:border-0 sm:pt-0">
+      <p className="sm:text-right">
+        <span className="block text-xs text-base-content/70">Line total</span>
+        <span className="text-lg font-bold text-primary dark:text-indigo-300" data-testid="cart-item-total">
+          {formatPrice(lineTotal(item))}
+        </span>
+      </p>
+      {item.status === 'placed' ? (
+        <DeleteButton
+          label="Remove"
+          name={`Remove ${item.product.name} from cart`}
+          busy={removing}
+          onClick={() => onRemove(item)}
+        />
+      ) : (
+        NOT_REMOVABLE[item.status] && (
+          <p className="max-w-48 text-xs text-base-content/70 sm:text-right">{NOT_REMOVABLE[item.status]}</p>
+        )
+      )}
+    </div>
   );
 }

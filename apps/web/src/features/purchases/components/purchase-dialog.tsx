@@ -1,21 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { PRICING_MESSAGES, PURCHASE_MESSAGES, PoNumberSchema, PurchaseBodySchema } from '@bulkwise/contracts';
+import { PRICING_MESSAGES } from '@bulkwise/contracts';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { BusyButton } from '@/components/form/busy-button';
-import { TextInput, Textarea } from '@/components/form/controls';
-import { Field } from '@/components/form/field';
 import { formatPrice } from '@/components/ui/price';
-
-/** Blank fields get the spec's messages; anything else the API would refuse gets the contract's. */
-export const ShippingSchema = z.object({
-  address: z.string().trim().min(1, PURCHASE_MESSAGES.addressRequired).pipe(PurchaseBodySchema.shape.address),
-  phone: z.string().trim().min(1, PURCHASE_MESSAGES.phoneRequired).pipe(PurchaseBodySchema.shape.phone),
-  /** The buyer's purchase order number, printed on the invoice. */
-  poNumber: PoNumberSchema,
-});
-export type ShippingDetails = z.output<typeof ShippingSchema>;
+import { ShippingForm, type ShippingDetails } from './shipping-form';
 
 interface PurchaseDialogProps {
   open: boolean;
@@ -80,15 +66,6 @@ export function PurchaseDialog({
 }: PurchaseDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const formId = useId();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof ShippingSchema>, unknown, ShippingDetails>({
-    resolver: zodResolver(ShippingSchema),
-    defaultValues: { address: '', phone: '', poNumber: '' },
-  });
 
   useEffect(() => {
     const dialog = ref.current;
@@ -129,32 +106,7 @@ export function PurchaseDialog({
             {PRICING_MESSAGES.priceChanged(unitPrice)} Confirm again to buy at this price.
           </p>
         )}
-        <form noValidate className="mt-4 flex flex-col gap-4" onSubmit={handleSubmit(onSubmit)}>
-          <fieldset disabled={pending} className="flex flex-col gap-4">
-            <Field formId={formId} name="address" label="Shipping address" error={errors.address?.message}>
-              <Textarea rows={3} autoComplete="street-address" {...register('address')} />
-            </Field>
-            <Field formId={formId} name="phone" label="Phone number" error={errors.phone?.message}>
-              <TextInput type="tel" autoComplete="tel" {...register('phone')} />
-            </Field>
-            <Field
-              formId={formId}
-              name="poNumber"
-              label="PO number (optional)"
-              error={errors.poNumber?.message}
-            >
-              <TextInput maxLength={50} {...register('poNumber')} />
-            </Field>
-          </fieldset>
-          <div className="modal-action mt-2">
-            <button type="button" className="btn btn-ghost" onClick={onClose} disabled={pending}>
-              Cancel
-            </button>
-            <BusyButton type="submit" className="btn btn-primary" busy={pending} busyLabel="Processing...">
-              Confirm Purchase
-            </BusyButton>
-          </div>
-        </form>
+        <ShippingForm pending={pending} onSubmit={onSubmit} onClose={onClose} />
       </div>
     </dialog>
   );

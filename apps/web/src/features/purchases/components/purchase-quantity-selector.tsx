@@ -1,8 +1,9 @@
 import { PURCHASE_MESSAGES, unitPriceFor, type PricedProduct } from '@bulkwise/contracts';
-import { Minus, Plus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { formatPrice } from '@/components/ui/price';
 import { clampQuantity, isBelowMinimum, quantityTotal } from './purchase-quantity';
+import { QuantityStepper } from './quantity-stepper';
+import { useQuantityDraft } from './use-quantity-draft';
 import { nextBreakHint } from './volume-pricing';
 
 interface PurchaseQuantitySelectorProps {
@@ -31,20 +32,7 @@ export function PurchaseQuantitySelector({
 }: PurchaseQuantitySelectorProps) {
   const inputId = useId();
   const noteId = useId();
-  const [draft, setDraft] = useState(String(value));
-  const [shownValue, setShownValue] = useState(value);
-  // The parent may reset the quantity (after a purchase, or to the stock): show its value.
-  if (value !== shownValue) {
-    setShownValue(value);
-    setDraft(String(value));
-  }
-
-  const commit = (input: string | number) => {
-    const next = clampQuantity(input, min, max);
-    setDraft(String(next));
-    if (next !== value) onChange(next);
-    return next;
-  };
+  const { draft, setDraft, commit } = useQuantityDraft(value, min, max, onChange);
 
   const belowMinimum = isBelowMinimum(draft, min);
   const upcoming = clampQuantity(draft, min, max);
@@ -57,47 +45,17 @@ export function PurchaseQuantitySelector({
       <label htmlFor={inputId} className="text-sm font-semibold">
         Quantity
       </label>
-      <div className="join">
-        <button
-          type="button"
-          className="btn join-item"
-          aria-label="Decrease quantity"
-          aria-controls={inputId}
-          disabled={disabled || value <= min}
-          onClick={() => commit(value - 1)}
-        >
-          <Minus className="size-4" aria-hidden="true" />
-        </button>
-        <input
-          id={inputId}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          className="input join-item w-28 text-center text-lg font-semibold"
-          value={draft}
-          disabled={disabled}
-          aria-describedby={belowMinimum ? noteId : undefined}
-          aria-invalid={belowMinimum || undefined}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={() => commit(draft)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              commit(draft);
-            }
-          }}
-        />
-        <button
-          type="button"
-          className="btn join-item"
-          aria-label="Increase quantity"
-          aria-controls={inputId}
-          disabled={disabled || value >= max}
-          onClick={() => commit(value + 1)}
-        >
-          <Plus className="size-4" aria-hidden="true" />
-        </button>
-      </div>
+      <QuantityStepper
+        inputId={inputId}
+        value={value}
+        min={min}
+        max={max}
+        draft={draft}
+        onDraftChange={setDraft}
+        commit={commit}
+        disabled={disabled}
+        noteId={belowMinimum ? noteId : undefined}
+      />
       <p id={noteId} className="min-h-5 text-sm text-amber-700 dark:text-amber-400" aria-live="polite">
         {belowMinimum ? PURCHASE_MESSAGES.minimumNote(min) : ''}
       </p>

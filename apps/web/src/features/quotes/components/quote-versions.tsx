@@ -14,80 +14,90 @@ export function QuoteVersions({ quote }: { quote: Quote }) {
         <caption className="sr-only">
           The requested lines and every offer and counter, oldest to newest
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Requested</th>
-            {quote.versions.map((v) => (
-              <th
-                key={v.number}
-                scope="col"
-                className={v.number === quote.currentVersion ? 'bg-base-200' : ''}
-              >
-                v{v.number} · {v.by === 'supplier' ? 'Offer' : 'Counter'}
-                {v.number === quote.currentVersion && (
-                  <span className="badge badge-primary badge-xs ml-1">current</span>
-                )}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <VersionsHead quote={quote} />
         <tbody>
           {quote.lines.map((line) => (
-            <tr key={line.productId}>
-              <th scope="row" className="font-medium">
-                {line.name}
-              </th>
-              <td>
-                {line.quantity}
-                {line.targetUnitPrice !== null && (
-                  <span className="block text-xs text-base-content/70">
-                    target {money(line.targetUnitPrice)}
-                  </span>
-                )}
-              </td>
-              {quote.versions.map((v) => {
-                const priced = v.lines.find((l) => l.productId === line.productId);
-                return (
-                  <td key={v.number} className={v.number === quote.currentVersion ? 'bg-base-200' : ''}>
-                    {priced ? (
-                      <>
-                        {priced.quantity} × {money(priced.unitPrice)}
-                        <span className="block text-xs text-base-content/70">{money(priced.total)}</span>
-                      </>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                );
-              })}
-            </tr>
+            <LineRow key={line.productId} quote={quote} line={line} />
           ))}
         </tbody>
-        {quote.versions.length > 0 && (
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={2}>
-                Total
-              </th>
-              {quote.versions.map((v) => (
-                <td key={v.number} className="font-semibold">
-                  {money(v.total)}
-                  {v.note && (
-                    <span
-                      className="block max-w-48 text-xs font-normal break-words whitespace-pre-wrap"
-                      dir="auto"
-                    >
-                      “{v.note}”
-                    </span>
-                  )}
-                </td>
-              ))}
-            </tr>
-          </tfoot>
-        )}
+        {quote.versions.length > 0 && <VersionsTotals quote={quote} />}
       </table>
     </div>
+  );
+}
+
+/** The column heads: the product, the request, then every version with the current one marked. */
+function VersionsHead({ quote }: { quote: Quote }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">Product</th>
+        <th scope="col">Requested</th>
+        {quote.versions.map((v) => (
+          <th key={v.number} scope="col" className={v.number === quote.currentVersion ? 'bg-base-200' : ''}>
+            v{v.number} · {v.by === 'supplier' ? 'Offer' : 'Counter'}
+            {v.number === quote.currentVersion && (
+              <span className="badge badge-primary badge-xs ml-1">current</span>
+            )}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** One requested line: its quantity and target, then its quantity and price in every version. */
+function LineRow({ quote, line }: { quote: Quote; line: Quote['lines'][number] }) {
+  return (
+    <tr>
+      <th scope="row" className="font-medium">
+        {line.name}
+      </th>
+      <td>
+        {line.quantity}
+        {line.targetUnitPrice !== null && (
+          <span className="block text-xs text-base-content/70">target {money(line.targetUnitPrice)}</span>
+        )}
+      </td>
+      {quote.versions.map((v) => {
+        const priced = v.lines.find((l) => l.productId === line.productId);
+        return (
+          <td key={v.number} className={v.number === quote.currentVersion ? 'bg-base-200' : ''}>
+            {priced ? (
+              <>
+                {priced.quantity} × {money(priced.unitPrice)}
+                <span className="block text-xs text-base-content/70">{money(priced.total)}</span>
+              </>
+            ) : (
+              '—'
+            )}
+          </td>
+        );
+      })}
+    </tr>
+  );
+}
+
+/** Every version's total and note. */
+function VersionsTotals({ quote }: { quote: Quote }) {
+  return (
+    <tfoot>
+      <tr>
+        <th scope="row" colSpan={2}>
+          Total
+        </th>
+        {quote.versions.map((v) => (
+          <td key={v.number} className="font-semibold">
+            {money(v.total)}
+            {v.note && (
+              <span className="block max-w-48 text-xs font-normal break-words whitespace-pre-wrap" dir="auto">
+                “{v.note}”
+              </span>
+            )}
+          </td>
+        ))}
+      </tr>
+    </tfoot>
   );
 }
 

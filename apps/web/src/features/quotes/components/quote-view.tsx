@@ -39,30 +39,7 @@ export function QuoteView({
         )}
         <span className="text-sm text-base-content/70">{otherSide}</span>
       </div>
-      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="font-medium">Needed by</dt>
-        <dd>{quote.neededBy}</dd>
-        <dt className="font-medium">Ship to</dt>
-        <dd className="break-words">
-          {quote.shipping.address} · {quote.shipping.phone}
-        </dd>
-        {quote.note && (
-          <>
-            <dt className="font-medium">Note</dt>
-            <dd dir="auto" className="break-words whitespace-pre-wrap">
-              {quote.note}
-            </dd>
-          </>
-        )}
-        {quote.declineReason && (
-          <>
-            <dt className="font-medium">Declined by the {quote.declinedBy}</dt>
-            <dd dir="auto" className="break-words">
-              {quote.declineReason}
-            </dd>
-          </>
-        )}
-      </dl>
+      <QuoteFacts quote={quote} />
       <QuoteVersions quote={quote} />
       {quote.status === 'accepted' && (
         <p role="status" className="alert alert-success">
@@ -72,5 +49,35 @@ export function QuoteView({
       )}
       <QuoteActions quote={quote} onAccepted={onAccepted} />
     </div>
+  );
+}
+
+/** When it is needed, where it goes, the buyer's note and why it was declined. */
+function QuoteFacts({ quote }: { quote: Quote }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+      <dt className="font-medium">Needed by</dt>
+      <dd>{quote.neededBy}</dd>
+      <dt className="font-medium">Ship to</dt>
+      <dd className="break-words">
+        {quote.shipping.address} · {quote.shipping.phone}
+      </dd>
+      {quote.note && (
+        <>
+          <dt className="font-medium">Note</dt>
+          <dd dir="auto" className="break-words whitespace-pre-wrap">
+            {quote.note}
+          </dd>
+        </>
+      )}
+      {quote.declineReason && (
+        <>
+          <dt className="font-medium">Declined by the {quote.declinedBy}</dt>
+          <dd dir="auto" className="break-words">
+            {quote.declineReason}
+          </dd>
+        </>
+      )}
+    </dl>
   );
 }
