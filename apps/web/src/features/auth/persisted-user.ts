@@ -8,10 +8,15 @@
  * Whenever the answer is uncertain (an error, a slow database) it is "maybe": the caller then loads
  * the SDK first, as before, and never shows a returning user as signed out.
  */
+import { TIMINGS } from '@/config/timings';
 const USER_KEY_PREFIX = 'firebase:authUser:';
 const DB_NAME = 'firebaseLocalStorageDb';
 const STORE = 'firebaseLocalStorage';
-const PROBE_TIMEOUT_MS = 1000;
+/**
+ * As long as the startup overlay shows (spec: 2 s): a slow answer costs the visitor nothing while it is
+ * up. 1 s was too short on a loaded 2-core machine, where opening IndexedDB alone can take longer.
+ */
+const PROBE_TIMEOUT_MS = TIMINGS.startupOverlayMs;
 
 const isUserKey = (key: unknown) => typeof key === 'string' && key.startsWith(USER_KEY_PREFIX);
 
