@@ -1,13 +1,9 @@
 // What every notification email's HTML is made with: escaping, one-line texts and the facts table.
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+import { escapeHtml } from '../../lib/html';
+
+export { escapeHtml };
+
 /** A header line must stay one line whatever a product name contains. */
 export const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
 

@@ -3,17 +3,9 @@
  * or `jsonLd()` (a `<script>` data block), nothing else writes user data into a page.
  */
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
+import { escapeHtml } from '../../lib/html';
 
-/** Text content or a quoted attribute value: the five characters that could end either are escaped. */
-export const escapeHtml = (value: string | number): string =>
-  String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+export { escapeHtml };
 
 /**
  * JSON inside `<script type="application/ld+json">`: `<`, `>` and `&` as \u escapes, so no `</script>`
