@@ -3,6 +3,7 @@ import {
   ErrorBodySchema,
   IMAGE_MESSAGES,
   IMAGE_UPLOAD_MAX_BYTES,
+  IMAGE_WIDTHS,
   UPLOADED_IMAGE_NAME,
   UploadedImageSchema,
 } from '@bulkwise/contracts';
@@ -44,7 +45,7 @@ export const imageUploadRoutes: FastifyPluginAsyncZod<{
         description: `One image file as \`multipart/form-data\` (any field name), at most 10 MB. The type is decided
           by decoding the bytes: JPEG, PNG, WebP and AVIF are accepted, anything else is 415; more than 40
           megapixels or a damaged file is 400. The image is auto-rotated, stripped of all metadata and stored as
-          WebP at widths 160, 320, 640, 800 and 1280 (never upscaled). \`url\` (the widest) is what a product's
+          WebP at widths ${IMAGE_WIDTHS.join(', ')} (never upscaled). \`url\` (the widest) is what a product's
           \`image\` takes; \`srcset\` lists every width.`,
         consumes: ['multipart/form-data'],
         response: {
