@@ -1,20 +1,32 @@
 import { randomBytes } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createInvalidationBus } from './bus';
-import { createResponseCache, type CachedResponse } from './cache';
+import { createResponseCache, uncached, type CachedResponse } from './cache';
 import { sendJson } from './http';
 
-/** Sends `entry` as the routes do, to a client that accepts `encoding`: the copies it makes are kept. */
+/**
+ * Sends `entry` as the routes do, to a client that accepts `encoding`: the copies it makes are kept.
+ * Returns what went out: the content-encoding header and the body.
+ */
 function serve(entry: CachedResponse, encoding: string) {
   const req = { headers: { 'accept-encoding': encoding } } as unknown as FastifyRequest;
+  const sent: { encoding?: string; body?: unknown } = {};
   const reply = {
-    header: () => reply,
+    header: (name: string, value: string) => {
+      if (name === 'content-encoding') sent.encoding = value;
+      return reply;
+    },
     code: () => reply,
     type: () => reply,
-    send: () => reply,
+    send: (body: unknown) => {
+      sent.body = body;
+      return reply;
+    },
   } as unknown as FastifyReply;
   sendJson(req, reply, entry);
+  return sent;
 }
 const keptBytes = (entry: CachedResponse) =>
   entry.body.length +
@@ -74,6 +86,31 @@ describe('response cache', () => {
     expect(cache.stats().bytes).toBeLessThanOrEqual(100);
     expect(cache.get('k0')).toBeUndefined();
     expect(cache.get('k9')?.etag).toBe(cache.get('k8')?.etag);
+  });
+});
+
+describe('response cache encodings', () => {
+  const decode = { br: brotliDecompressSync, gzip: gunzipSync } as const;
+
+  it('sends a kept or a one-answer body in the encoding the client takes, and the bytes decode to the body', () => {
+    // Multi-byte characters: the Brotli window is sized by bytes, not characters.
+    const body = JSON.stringify({
+      names: Array.from({ length: 300 }, (_, i) => `Müller Großhandel ${i} 📦`),
+    });
+    const cache = createResponseCache();
+    const kept = cache.set('k', body, { tags: [], startedAt: cache.begin() })!;
+    for (const entry of [kept, uncached(body)]) {
+      for (const encoding of ['br', 'gzip'] as const) {
+        const sent = serve(entry, `${encoding === 'br' ? 'gzip, ' : ''}${encoding}`);
+        expect(sent.encoding).toBe(encoding);
+        expect(decode[encoding](sent.body as Buffer).toString('utf8')).toBe(body);
+      }
+      const plain = serve(entry, 'identity');
+      expect(plain.encoding).toBeUndefined();
+      expect(Buffer.from(plain.body as string | Buffer).toString('utf8')).toBe(body);
+    }
+    // The kept entry keeps its copies; the one-answer body keeps none.
+    expect(Object.keys(kept.encoded ?? {}).sort()).toEqual(['br', 'gzip', 'identity']);
   });
 });
 
