@@ -6,7 +6,7 @@ const ID = '0123456789abcdef0123456789abcdef';
 
 describe('uploaded image addresses', () => {
   it('knows every stored width from the widest: the standard ones below it, and itself', () => {
-    expect(variantWidths(1280)).toEqual([160, 320, 672, 800, 1280]);
+    expect(variantWidths(1280)).toEqual([160, 320, 640, 672, 800, 1280]);
     expect(variantWidths(500)).toEqual([160, 320, 500]);
     expect(variantWidths(100)).toEqual([100]);
     expect(largestVariantWidth(4000)).toBe(1280);

@@ -113,7 +113,7 @@ describe.each(['disk', 's3'] as const)('image upload (%s storage)', (kind) => {
     expect(image).toMatchObject({ width: 900, height: 1600 });
     expect(image.url).toBe(`/images/u/${image.id}-900.webp`);
     const all = await variants(image);
-    expect(all.map((v) => v.declared)).toEqual([160, 320, 672, 800, 900]);
+    expect(all.map((v) => v.declared)).toEqual([160, 320, 640, 672, 800, 900]);
     for (const { declared, meta } of all) {
       expect(meta.format).toBe('webp');
       expect(meta.width).toBe(declared);
@@ -124,11 +124,12 @@ describe.each(['disk', 's3'] as const)('image upload (%s storage)', (kind) => {
     }
   });
 
-  it('stores 160, 320, 672, 800 and 1280 for a large photo and never upscales a small one', async () => {
+  it('stores 160, 320, 640, 672, 800 and 1280 for a large photo and never upscales a small one', async () => {
     const large = await uploaded(supplier, await photo(1500, 1000).jpeg().toBuffer());
     expect((await variants(large)).map((v) => [v.declared, v.meta.width])).toEqual([
       [160, 160],
       [320, 320],
+      [640, 640],
       [672, 672],
       [800, 800],
       [1280, 1280],
