@@ -35,16 +35,57 @@ export const bearer = async (t: TestApp, user: AuthUser) => ({
   authorization: `Bearer ${await t.tokenFor(user)}`,
 });
 
+/** A request as `user` (no token when null), with a JSON body when `payload` is given. */
+export async function call(
+  t: TestApp,
+  user: AuthUser | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...(user ? await bearer(t, user) : {}), ...headers },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+/** The JSON of `res` when it answered `status`; throws with `what` and the body otherwise. */
+export function jsonIf<T>(
+  res: { statusCode: number; body: string; json(): unknown },
+  status: number,
+  what: string,
+): T {
+  if (res.statusCode !== status) throw new Error(`${what} failed: ${res.statusCode} ${res.body}`);
+  return res.json() as T;
+}
+
 /** Creates a product through the API as `owner`; returns its JSON. */
 export async function createProduct(t: TestApp, owner: AuthUser, overrides: Partial<ProductInput> = {}) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/products',
-    headers: await bearer(t, owner),
-    payload: productInput(overrides),
-  });
-  if (res.statusCode !== 201) throw new Error(`create product failed: ${res.statusCode} ${res.body}`);
-  return res.json() as { _id: string; mainQuantity: number; minSellingQuantity: number; price: number };
+  const res = await call(t, owner, 'POST', '/api/products', productInput(overrides));
+  return jsonIf<{
+    _id: string;
+    supplierId: string;
+    mainQuantity: number;
+    minSellingQuantity: number;
+    price: number;
+  }>(res, 201, 'create product');
+}
+
+/** A supplier (`supplierLabel`) with one product (`overrides` on the usual input) and a `buyer` to buy it. */
+export async function supplierWithProduct(
+  t: TestApp,
+  overrides: Partial<ProductInput> = {},
+  {
+    supplierLabel = 'supplier',
+    buyer = makeUser('buyer'),
+  }: { supplierLabel?: string; buyer?: TestUser } = {},
+) {
+  const supplier = makeUser(supplierLabel);
+  const product = await createProduct(t, supplier, overrides);
+  return { supplier, buyer, product, supplierId: product.supplierId };
 }
 
 export const purchaseBody = (quantity: number) => ({
@@ -60,12 +101,7 @@ export async function purchase(
   quantity: number,
   headers: Record<string, string> = {},
 ) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/products/purchase/${productId}`,
-    headers: { ...(await bearer(t, buyer)), ...headers },
-    payload: purchaseBody(quantity),
-  });
+  return call(t, buyer, 'POST', `/api/products/purchase/${productId}`, purchaseBody(quantity), headers);
 }
 
 /** Buys `quantity` of `productId` as `buyer` and answers the new order's id (throws otherwise). */
@@ -75,9 +111,8 @@ export async function placeOrder(
   productId: string,
   quantity: number,
 ): Promise<string> {
-  const res = await purchase(t, buyer, productId, quantity);
-  if (res.statusCode !== 200) throw new Error(`purchase failed: ${res.statusCode} ${res.body}`);
-  return (res.json() as { cartItemId: string }).cartItemId;
+  return jsonIf<{ cartItemId: string }>(await purchase(t, buyer, productId, quantity), 200, 'purchase')
+    .cartItemId;
 }
 
 /** POST /orders/:id/<move> as `user` (no token when null). */
@@ -88,10 +123,5 @@ export async function moveOrder(
   move: string,
   payload?: object,
 ) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/orders/${id}/${move}`,
-    headers: user ? await bearer(t, user) : {},
-    ...(payload ? { payload } : {}),
-  });
+  return call(t, user, 'POST', `/api/orders/${id}/${move}`, payload);
 }

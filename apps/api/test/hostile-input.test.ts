@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cartItems, products } from '../src/db/schema';
 import { createTokenService } from '../src/modules/auth/tokens';
-import { DB_KIND, TEST_JWT_SECRET, buildTestApp, type TestApp } from './build-test-app';
+import { DB_KIND, TEST_JWT_SECRET } from './build-test-app';
+import { useTestApp } from './use-test-app';
 import { bearer, createProduct, makeUser, productInput } from './factories';
 import { craftIdToken, signUpWithPassword, type EmulatorUser } from './firebase-emulator';
 
@@ -28,7 +29,6 @@ import { craftIdToken, signUpWithPassword, type EmulatorUser } from './firebase-
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 const runs = (n: number) => Math.max(1, Math.round(n * SCALE));
 
-let t: TestApp;
 const supplier = makeUser('supplier');
 const buyer = makeUser('buyer');
 const stranger = makeUser('stranger');
@@ -59,8 +59,8 @@ const stats = {
   byEndpoint: new Map<string, Map<number, number>>(),
 };
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   const expired = createTokenService({
     secret: TEST_JWT_SECRET,
     ttlSeconds: 60,
@@ -105,7 +105,6 @@ afterAll(async () => {
   );
   for (const [endpoint, m] of stats.byEndpoint)
     console.log(`  ${endpoint.padEnd(10)} ${[...m.values()].reduce((a, b) => a + b, 0)} cases: ${tally(m)}`);
-  await t?.close();
 });
 
 // ---------------------------------------------------------------------------------------------------

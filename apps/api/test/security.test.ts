@@ -9,10 +9,10 @@ import { loadConfig, type Config } from '../src/config/env';
 import { loggerOptions } from '../src/logger';
 import type { IdTokenVerifier } from '../src/modules/auth/firebase-verifier';
 import { createTokenService } from '../src/modules/auth/tokens';
-import { TEST_JWT_SECRET, buildTestApp, testConfig, type TestApp } from './build-test-app';
+import { TEST_JWT_SECRET, testConfig } from './build-test-app';
+import { useTestApp } from './use-test-app';
 import { bearer, createProduct, makeUser, productInput } from './factories';
 
-let t: TestApp;
 let webDir: string;
 const extraApps: Array<{ close(): Promise<unknown> }> = [];
 
@@ -34,8 +34,8 @@ async function appWith(
   return app;
 }
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   webDir = mkdtempSync(path.join(tmpdir(), 'bulkwise-security-'));
   writeFileSync(
     path.join(webDir, 'index.html'),
@@ -44,7 +44,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const app of extraApps) await app.close();
-  await t?.close();
   if (webDir) rmSync(webDir, { recursive: true, force: true });
 });
 

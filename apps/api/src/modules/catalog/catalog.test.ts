@@ -7,16 +7,13 @@ import {
   type CatalogImportReport,
 } from '@bulkwise/contracts';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, DB_KIND, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { DB_KIND } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/use-test-app';
 import { bearer, createProduct, makeUser, productInput, purchase } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 type User = ReturnType<typeof makeUser>;
 type Row = Record<string, string>;

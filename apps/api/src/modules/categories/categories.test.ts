@@ -1,15 +1,9 @@
 import { PRODUCT_CATEGORIES, categorySlug } from '@bulkwise/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { seedCatalog } from '../../db/seed/seed';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { SEED_PRODUCTS } from '../../db/seed/catalog';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-  await seedCatalog(t.database.db);
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ seed: true });
 
 describe('GET /api/categories', () => {
   it('lists the seven fixed categories in order with real product counts', async () => {

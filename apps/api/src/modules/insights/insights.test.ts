@@ -9,8 +9,8 @@ import type {
 } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import {
   bearer,
   createProduct,
@@ -25,11 +25,7 @@ import { within } from '../../../test/within';
 // cart_items (the orders table), over orders generated straight into the table: volume-break and quoted
 // unit prices, every status, cancellations by each side, shipments at many delays, purchases near UTC
 // midnight and days without any order.
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 type User = ReturnType<typeof makeUser>;
 const get = async (user: User, url: string, app: FastifyInstance = t.app) =>

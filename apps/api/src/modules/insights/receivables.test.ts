@@ -1,18 +1,12 @@
 import type { InsightsReceivables } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { createProduct, makeUser, moveOrder } from '../../../test/factories';
 import { buy, call, daysAgo, grantNet, invoiceOfOrder, pay, testClock } from '../../../test/trade';
 
-let t: TestApp;
 const clock = testClock();
-beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ clock: clock.now });
 
 const receivables = async (user: ReturnType<typeof makeUser>) => {
   const res = await call(t, user, 'GET', '/api/insights/receivables');

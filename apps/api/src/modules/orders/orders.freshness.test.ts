@@ -1,8 +1,8 @@
 import type { Order, OrderSummary } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { bearer, createProduct, makeUser, moveOrder, placeOrder } from '../../../test/factories';
 import type { ResponseCache } from '../../lib/cache/cache';
 import { createOrdersReadCache, ordersTag } from './orders.cache';
@@ -10,13 +10,11 @@ import { within } from '../../../test/within';
 
 // The desk's first pages and counts are kept in memory: these prove a reader never sees what an
 // acknowledged order change replaced, on the instance that made it at once and on another within 100 ms.
-let t: TestApp;
 let b: FastifyInstance;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   b = await t.peer();
 });
-afterAll(async () => t?.close());
 
 type User = ReturnType<typeof makeUser>;
 interface Desk {

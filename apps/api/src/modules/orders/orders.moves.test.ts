@@ -1,23 +1,19 @@
 import type { Order, OrderStatus } from '@bulkwise/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { bearer, createProduct, makeUser, moveOrder, placeOrder } from '../../../test/factories';
 import type { OrderEvent } from './order-events';
 
-let t: TestApp;
 const events: OrderEvent[] = [];
 let failOn: OrderEvent['type'] | null = null;
-beforeAll(async () => {
-  t = await buildTestApp({
-    orderEvents: {
-      record: async (_tx, event) => {
-        if (event.type === failOn) throw new Error('the sink refused');
-        events.push(event);
-      },
+const t = useTestApp({
+  orderEvents: {
+    record: async (_tx, event) => {
+      if (event.type === failOn) throw new Error('the sink refused');
+      events.push(event);
     },
-  });
+  },
 });
-afterAll(async () => t?.close());
 
 const stockOf = async (id: string) =>
   ((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json() as { mainQuantity: number })

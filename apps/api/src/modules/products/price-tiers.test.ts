@@ -1,14 +1,10 @@
 import { CreateProductBodySchema, type PriceTier } from '@bulkwise/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { bearer, createProduct, makeUser, productInput } from '../../../test/factories';
 import { SEED_PRODUCTS } from '../../db/seed/catalog';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const supplier = makeUser('supplier');
 const tiers: PriceTier[] = [

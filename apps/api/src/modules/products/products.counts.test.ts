@@ -6,20 +6,14 @@ import {
   type ProductCategory,
 } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { bearer, createProduct, makeUser, productInput, purchase } from '../../../test/factories';
-import { seedCatalog } from '../../db/seed/seed';
 import { productCounts, products } from '../../db/schema';
 import type { ProductFilter } from './products.listing';
 import { createProductsRepository } from './products.repository';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-  await seedCatalog(t.database.db);
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ seed: true });
 
 const HEALTH = 'Health & Beauty' satisfies ProductCategory;
 const OFFICE = 'Office Supplies & Stationery' satisfies ProductCategory;

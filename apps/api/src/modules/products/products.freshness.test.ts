@@ -4,9 +4,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { seedCatalog } from '../../db/seed/seed';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { bearer, createProduct, makeUser, productInput, purchase } from '../../../test/factories';
 import { INVALIDATION_CHANNEL } from '../../lib/cache/bus';
 import { MEMBER_PREFIX } from '../../lib/instances/members';
@@ -15,14 +14,11 @@ import { inventoryTag, productTag, stockTag, textTag } from './products.cache';
 import { within } from '../../../test/within';
 
 // Caches are on in every test app: these prove a reader never sees what an acknowledged write replaced.
-let t: TestApp;
 let b: FastifyInstance;
+const t = useTestApp({ seed: true });
 beforeAll(async () => {
-  t = await buildTestApp();
-  await seedCatalog(t.database.db);
   b = await t.peer();
 });
-afterAll(async () => t?.close());
 
 const readProduct = async (app: FastifyInstance, id: string) =>
   (await app.inject({ method: 'GET', url: `/api/products/${id}` })).json() as {

@@ -5,18 +5,12 @@ import {
   categorySlug,
 } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { bearer, createProduct, makeUser, productInput } from '../../../test/factories';
 import { SEED_PRODUCTS } from '../../db/seed/catalog';
-import { seedCatalog } from '../../db/seed/seed';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-  await seedCatalog(t.database.db);
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ seed: true });
 
 type P = {
   _id: string;

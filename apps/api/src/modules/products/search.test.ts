@@ -1,9 +1,8 @@
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, categorySlug, type ProductInput } from '@bulkwise/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { bearer, createProduct, makeUser, productInput } from '../../../test/factories';
 
-let t: TestApp;
 const supplier = makeUser('supplier');
 const ids = new Map<string, string>();
 
@@ -52,14 +51,13 @@ const catalog: Array<Partial<ProductInput> & { name: string }> = [
   },
 ];
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   for (const product of catalog) {
     const created = await createProduct(t, supplier, { category: TOOLS, minSellingQuantity: 10, ...product });
     ids.set(product.name, created._id);
   }
 });
-afterAll(async () => t?.close());
 
 describe('GET /api/products?q= relevance', () => {
   it('ranks name, then brand, then category, then description; exact, then prefix, then one letter off', async () => {

@@ -1,14 +1,11 @@
 import { PURCHASE_MESSAGES } from '@bulkwise/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KIND, TEST_JWT_SECRET, buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KIND, TEST_JWT_SECRET } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/use-test-app';
 import { bearer, createProduct, makeUser, purchase, purchaseBody } from '../../../test/factories';
 import { createTokenService } from '../auth/tokens';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const stockOf = async (id: string) =>
   ((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json() as { mainQuantity: number })

@@ -1,8 +1,9 @@
 import type { Quote, QuoteList } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KIND, buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KIND } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/use-test-app';
 import { bearer, createProduct, makeUser, type TestUser } from '../../../test/factories';
 import { DAY, offerQuote, pricedLines, quoteCall, requestQuote } from '../../../test/quote-factories';
 import { testClock } from '../../../test/test-clock';
@@ -13,13 +14,11 @@ import { within } from '../../../test/within';
 // another within 100 ms, and that the tabs the clock moves change when it passes a deadline, with no write.
 const HOUR = 60 * 60 * 1000;
 const clock = testClock(new Date('2030-06-01T09:00:00Z'));
-let t: TestApp;
 let b: FastifyInstance;
+const t = useTestApp({ clock: clock.now });
 beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
   b = await t.peer();
 });
-afterAll(async () => t?.close());
 
 interface View {
   list: QuoteList;

@@ -1,6 +1,7 @@
 import type { Order, Quote } from '@bulkwise/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KIND, buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KIND, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/use-test-app';
 import { bearer, createProduct, makeUser, purchase } from '../../../test/factories';
 import { DAY, getQuote, offerQuote, pricedLines, requestQuote } from '../../../test/quote-factories';
 import { testClock } from '../../../test/test-clock';
@@ -8,14 +9,10 @@ import { testClock } from '../../../test/test-clock';
 // Runs on both servers (npm test runs the API suite on the embedded PostgreSQL, then on TEST_DATABASE_URL),
 // each request on its own pooled connection, split across two API instances.
 const clock = testClock(new Date('2030-06-01T09:00:00Z'));
-let t: TestApp;
 let other: Awaited<ReturnType<TestApp['peer']>>;
+const t = useTestApp({ clock: clock.now });
 beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
   other = await t.peer();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const stockOf = async (id: string) =>

@@ -1,7 +1,7 @@
 import type { Order, Quote } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { bearer, createProduct, makeUser, purchase } from '../../../test/factories';
 import {
   DAY,
@@ -17,13 +17,7 @@ import { testClock } from '../../../test/test-clock';
 import { sweepQuotes } from './quotes.sweep';
 
 const clock = testClock(new Date('2030-03-01T12:00:00Z'));
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ clock: clock.now });
 
 const supplier = makeUser('supplier');
 const buyer = makeUser('buyer');

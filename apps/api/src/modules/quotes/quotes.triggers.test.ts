@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KIND, buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { DB_KIND } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/use-test-app';
 import { bearer, createProduct, makeUser, placeOrder } from '../../../test/factories';
 import { requestQuote } from '../../../test/quote-factories';
 import { INVALIDATION_CHANNEL } from '../../lib/cache/bus';
@@ -8,11 +9,7 @@ import { quotesTag } from './quotes.cache';
 
 // What the triggers of migration 0028 tell other instances, statement by statement, as a script would
 // write: the quote's two parties for what a quotes list shows, nothing for what it does not.
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 describe(`the quotes triggers on ${DB_KIND}`, () => {
   it('name both parties for a version, a quote message and a moved read marker; nothing for the rest', async () => {

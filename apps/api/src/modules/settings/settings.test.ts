@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { bearer, makeUser } from '../../../test/factories';
 
 const NONE = { legalName: null, billingAddress: null, taxId: null };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const get = async (user: ReturnType<typeof makeUser>) =>
   t.app.inject({ method: 'GET', url: '/api/settings', headers: await bearer(t, user) });

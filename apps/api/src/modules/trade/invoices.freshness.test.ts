@@ -1,8 +1,8 @@
 import type { Invoice, InvoicePage, InsightsReceivables, Order } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { bearer, createProduct, makeUser, moveOrder } from '../../../test/factories';
 import { buy, grantNet, pay, testClock } from '../../../test/trade';
 import type { AuthUser } from '../auth/tokens';
@@ -11,14 +11,12 @@ import { within } from '../../../test/within';
 // The invoices lists' first pages are kept in memory (invoices.cache.ts): these prove a reader never sees
 // what an acknowledged write replaced, on the instance that made it at once and on another within 100 ms,
 // and that "overdue" follows the clock with no write at all.
-let t: TestApp;
 let b: FastifyInstance;
 const clock = testClock();
+const t = useTestApp({ clock: clock.now });
 beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
   b = await t.peer();
 });
-afterAll(async () => t?.close());
 
 async function get<T>(app: FastifyInstance, user: AuthUser, url: string): Promise<T> {
   const res = await app.inject({ method: 'GET', url, headers: await bearer(t, user) });

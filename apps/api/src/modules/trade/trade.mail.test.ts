@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { createProduct, makeUser, moveOrder } from '../../../test/factories';
 import { buy, call, daysAgo, grantNet, invoiceOfOrder, pay, testClock } from '../../../test/trade';
 import { openPostgres } from '../../db/client';
@@ -9,14 +9,8 @@ import { renderTradeMail, type TradeMailPayload } from '../notifications/trade-m
 import { queueInvoiceReminders } from './reminders';
 import { dayOf } from './trade.mapper';
 
-let t: TestApp;
 const clock = testClock();
-beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ clock: clock.now });
 
 const mailsTo = async (uid: string) =>
   (

@@ -1,17 +1,11 @@
 import type { Invoice, TradeAccount } from '@bulkwise/contracts';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { createProduct, makeUser, moveOrder } from '../../../test/factories';
 import { buy, call, invoicesOf, pay, requestTerms, setTerms } from '../../../test/trade';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const step = fc.oneof(
   fc.record({ op: fc.constant('order' as const), quantity: fc.integer({ min: 1, max: 30 }) }),

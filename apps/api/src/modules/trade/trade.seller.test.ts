@@ -1,16 +1,12 @@
 import type { Invoice } from '@bulkwise/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { createProduct, makeUser, moveOrder } from '../../../test/factories';
 import { buy, call, grantNet, pdfText } from '../../../test/trade';
 import type { AuthUser } from '../auth/tokens';
 
 // Issue #25: an invoice is an immutable snapshot of the seller's names, billing address and tax id too.
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const ACME = {
   legalName: 'Acme Fasteners Ltd',

@@ -1,6 +1,6 @@
 import type { Invoice, Order, TradeAccount } from '@bulkwise/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { createProduct, makeUser, moveOrder } from '../../../test/factories';
 import {
   buy,
@@ -14,14 +14,8 @@ import {
   testClock,
 } from '../../../test/trade';
 
-let t: TestApp;
 const clock = testClock();
-beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ clock: clock.now });
 
 async function setup(creditLimit = 1000) {
   const supplier = makeUser('supplier');
