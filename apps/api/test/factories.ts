@@ -74,18 +74,15 @@ export async function createProduct(t: TestApp, owner: AuthUser, overrides: Part
   }>(res, 201, 'create product');
 }
 
-/** A supplier (`supplierLabel`) with one product (`overrides` on the usual input) and a `buyer` to buy it. */
+/** A new supplier (named after `label`) who lists one product (`overrides` on the usual input). */
 export async function supplierWithProduct(
   t: TestApp,
   overrides: Partial<ProductInput> = {},
-  {
-    supplierLabel = 'supplier',
-    buyer = makeUser('buyer'),
-  }: { supplierLabel?: string; buyer?: TestUser } = {},
+  label = 'supplier',
 ) {
-  const supplier = makeUser(supplierLabel);
+  const supplier = makeUser(label);
   const product = await createProduct(t, supplier, overrides);
-  return { supplier, buyer, product, supplierId: product.supplierId };
+  return { supplier, product, supplierId: product.supplierId };
 }
 
 export const purchaseBody = (quantity: number) => ({

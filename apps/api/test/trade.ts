@@ -2,13 +2,21 @@ import type { Invoice, InvoicePage, TradeAccount } from '@bulkwise/contracts';
 import { PDFParse } from 'pdf-parse';
 import type { AuthUser } from '../src/modules/auth/tokens';
 import type { TestApp } from './build-test-app';
-import { call, jsonIf, moveOrder, purchaseBody } from './factories';
+import { call, jsonIf, makeUser, moveOrder, purchaseBody, supplierWithProduct } from './factories';
 import type { TestClock } from './test-clock';
 
 export { call };
 export { testClock } from './test-clock';
 
 export const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+/** A supplier listing a product at 10 a unit from 1 (`mainQuantity` in stock) and a buyer, named after `label`. */
+export async function tradingPair(t: TestApp, { mainQuantity = 10_000, label = '' } = {}) {
+  const prefix = label ? `${label}-` : '';
+  const listed = { price: 10, minSellingQuantity: 1, mainQuantity };
+  const { supplier, product, supplierId } = await supplierWithProduct(t, listed, `${prefix}supplier`);
+  return { supplier, buyer: makeUser(`${prefix}buyer`), product, supplierId };
+}
 
 /** The buyer asks the supplier for terms; answers the account. */
 export async function requestTerms(t: TestApp, buyer: AuthUser, supplierId: string): Promise<TradeAccount> {

@@ -10,7 +10,14 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { DB_KIND } from '../../../test/build-test-app';
 import { useTestApp } from '../../../test/use-test-app';
-import { bearer, createProduct, makeUser, productInput, purchase } from '../../../test/factories';
+import {
+  bearer,
+  createProduct,
+  makeUser,
+  productInput,
+  purchase,
+  supplierWithProduct,
+} from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 
 const t = useTestApp();
@@ -88,9 +95,7 @@ async function productOf(id: string) {
 
 describe('GET /api/my-products/export.csv', () => {
   it("streams the caller's products only, with the exact header, breaks as 100:9.50;500:9.00 and a version", async () => {
-    const supplier = makeUser('supplier');
-    const rival = makeUser('rival');
-    const a = await createProduct(t, supplier, {
+    const { supplier, product: a } = await supplierWithProduct(t, {
       sku: 'A-1',
       price: 10,
       minSellingQuantity: 50,
@@ -99,6 +104,7 @@ describe('GET /api/my-products/export.csv', () => {
         { minQuantity: 500, price: 9 },
       ],
     });
+    const rival = makeUser('rival');
     await createProduct(t, rival, { sku: 'R-1' });
 
     const res = await exportCsv(supplier);
@@ -121,8 +127,7 @@ describe('GET /api/my-products/export.csv', () => {
   });
 
   it('changes the version when the product changes, stock taken by an order included, and only then', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 500 });
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 500 });
     const [first] = await exported(supplier);
     expect((await exported(supplier))[0]!.version).toBe(first!.version);
     expect((await purchase(t, makeUser('buyer'), product._id, 10)).statusCode).toBe(200);
@@ -229,8 +234,7 @@ describe('POST /api/my-products/import', () => {
   });
 
   it('preview changes nothing and predicts exactly what commit does; caches show the commit at once', async () => {
-    const supplier = makeUser('supplier');
-    const kept = await createProduct(t, supplier, { sku: 'KEEP', price: 5 });
+    const { supplier, product: kept } = await supplierWithProduct(t, { sku: 'KEEP', price: 5 });
     const changed = await createProduct(t, supplier, { sku: 'CHG', price: 5 });
     expect((await productOf(changed._id)).price).toBe(5); // now in the product cache
     const file = csvFile(
@@ -251,8 +255,7 @@ describe('POST /api/my-products/import', () => {
   });
 
   it('creates rows without a match, and a column left out changes nothing on existing products', async () => {
-    const supplier = makeUser('supplier');
-    const existing = await createProduct(t, supplier, {
+    const { supplier, product: existing } = await supplierWithProduct(t, {
       sku: 'EX-1',
       name: 'Kept name',
       mainQuantity: 300,
@@ -275,8 +278,7 @@ describe('POST /api/my-products/import', () => {
   });
 
   it('an empty cell clears an optional field and is an error for a required one', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { sku: 'CLR' });
+    const { supplier, product } = await supplierWithProduct(t, { sku: 'CLR' });
     const file = csvFile(['id', 'sku', 'name'], [[product._id, '', 'Still named']]);
     expect(report(await importCsv(supplier, file, 'mode=commit'))).toMatchObject({ update: 1 });
     expect(await productOf(product._id)).toMatchObject({ sku: null, name: 'Still named' });
@@ -310,8 +312,7 @@ describe('POST /api/my-products/import', () => {
   });
 
   it('refuses duplicate SKUs within the file and SKUs another of the products keeps', async () => {
-    const supplier = makeUser('supplier');
-    const a = await createProduct(t, supplier, { sku: 'TAKEN' });
+    const { supplier, product: a } = await supplierWithProduct(t, { sku: 'TAKEN' });
     const b = await createProduct(t, supplier, { sku: 'FREE' });
     const twice = report(await importCsv(supplier, csvFile(FULL, [fullRow('DUP'), fullRow('DUP')])));
     expect(twice.errors).toEqual([{ row: 3, column: 'sku', message: CATALOG_MESSAGES.duplicateSku(2) }]);
@@ -499,8 +500,7 @@ describe('POST /api/my-products/import', () => {
   });
 
   it('a sale since the export is a conflict: listed in preview, refused by commit (409) unless overwrite', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 1000, price: 10 });
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 1000, price: 10 });
     const file = (await exportCsv(supplier)).body.replace(',10.00,1000,', ',11.00,1000,');
     expect((await purchase(t, makeUser('buyer'), product._id, 100)).statusCode).toBe(200);
 

@@ -18,6 +18,7 @@ import {
   moveOrder,
   placeOrder,
   productInput,
+  supplierWithProduct,
 } from '../../../test/factories';
 import { within } from '../../../test/within';
 
@@ -451,15 +452,14 @@ describe('insights requests', () => {
 
 describe('insights freshness and the purchase path', () => {
   it('shows a purchase, a volume-break price, a cancellation and a shipment in the next read, here and on another instance', async () => {
-    const supplier = makeUser('supplier');
-    const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, {
+    const { supplier, product } = await supplierWithProduct(t, {
       name: 'Tiered bolts',
       price: 10,
       priceTiers: [{ minQuantity: 50, price: 8.5 }],
       mainQuantity: 1_000,
       minSellingQuantity: 10,
     });
+    const buyer = makeUser('buyer');
     const today = new Date().toISOString().slice(0, 10);
     const url = `/api/insights/summary?from=${today}&to=${today}`;
     const peer = await t.peer();
@@ -510,13 +510,12 @@ describe('insights freshness and the purchase path', () => {
   });
 
   it('lists products below their minimum order with the days of cover their sales leave', async () => {
-    const supplier = makeUser('supplier');
-    const buyer = makeUser('buyer');
-    const low = await createProduct(t, supplier, {
+    const { supplier, product: low } = await supplierWithProduct(t, {
       name: 'Almost gone',
       mainQuantity: 40,
       minSellingQuantity: 10,
     });
+    const buyer = makeUser('buyer');
     await createProduct(t, supplier, { name: 'Plenty', mainQuantity: 1_000, minSellingQuantity: 10 });
     const today = new Date().toISOString().slice(0, 10);
     const url = `/api/insights/inventory?from=${today}&to=${today}`;

@@ -2,7 +2,14 @@ import { ORDER_CSV_BATCH, type Order } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
-import { bearer, createProduct, makeUser, moveOrder, placeOrder } from '../../../test/factories';
+import {
+  bearer,
+  createProduct,
+  makeUser,
+  moveOrder,
+  placeOrder,
+  supplierWithProduct,
+} from '../../../test/factories';
 
 const t = useTestApp();
 
@@ -13,9 +20,8 @@ const cart = async (user: User, query = '') => (await get(user, `/api/cart${quer
 
 describe('the supplier desk', () => {
   it('pages newest first with a cursor and a total, per status, with counts per status', async () => {
-    const supplier = makeUser('supplier');
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 10_000 });
     const rival = makeUser('rival');
-    const product = await createProduct(t, supplier, { mainQuantity: 10_000 });
     const rivalProduct = await createProduct(t, rival, { mainQuantity: 10_000 });
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push(await placeOrder(t, makeUser(`buyer${i}`), product._id, 10 + i));
@@ -56,8 +62,7 @@ describe('the supplier desk', () => {
   });
 
   it('pages every order exactly once when several were written within one millisecond', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 10_000 });
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 10_000 });
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) ids.push(await placeOrder(t, makeUser(`buyer${i}`), product._id, 10));
     // As a writer other than the purchase statement (the column default, an import) stores them.
@@ -103,13 +108,12 @@ describe('the supplier desk', () => {
 
 describe('CSV export', () => {
   it("streams only this supplier's orders, with formula-like cells neutralised", async () => {
-    const supplier = makeUser('supplier');
-    const rival = makeUser('rival');
-    const product = await createProduct(t, supplier, {
+    const { supplier, product } = await supplierWithProduct(t, {
       name: '=HYPERLINK("http://evil.example","Click")',
       sku: 'BOLT-10',
       price: 19.99,
     });
+    const rival = makeUser('rival');
     const rivalProduct = await createProduct(t, rival);
     const buyer = makeUser('buyer');
     const res0 = await t.app.inject({
@@ -154,8 +158,9 @@ describe('CSV export', () => {
 
 describe('CSV export of full-width and line-break formulas', () => {
   it('neutralises cells starting with a line break or full-width = + - @, wherever the text came from', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { name: '＝HYPERLINK("http://evil.example","Click")' });
+    const { supplier, product } = await supplierWithProduct(t, {
+      name: '＝HYPERLINK("http://evil.example","Click")',
+    });
     // The buyer's name comes from the identity token: a display name may hold anything.
     const buyer = { ...makeUser('buyer'), name: '\n=cmd|" /C calc"!A0' };
     const order = await placeOrder(t, buyer, product._id, 10);
@@ -173,8 +178,7 @@ describe('CSV export of full-width and line-break formulas', () => {
 
 describe('CSV export of many orders', () => {
   it('exports every order exactly once across batches when more than a batch share one millisecond', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 10_000 });
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 10_000 });
     const first = await placeOrder(t, makeUser('buyer'), product._id, 10);
     // ORDER_CSV_BATCH + 1 copies within one millisecond: the first batch ends inside it.
     await t.database.db.execute(sql`
@@ -199,9 +203,8 @@ describe('CSV export of many orders', () => {
 
 describe("My Cart is the buyer's list of orders", () => {
   it('lists orders that are not cancelled; status filters; all includes the cancelled ones', async () => {
-    const supplier = makeUser('supplier');
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 1000 });
     const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, { mainQuantity: 1000 });
     const kept = await placeOrder(t, buyer, product._id, 10);
     const cancelled = await placeOrder(t, buyer, product._id, 20);
     await moveOrder(t, supplier, cancelled, 'cancel', { reason: 'Damaged in storage' });
@@ -220,9 +223,8 @@ describe("My Cart is the buyer's list of orders", () => {
   });
 
   it('removes a placed order (stock back once, 404 again) and refuses one the supplier acted on with 409', async () => {
-    const supplier = makeUser('supplier');
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 1000 });
     const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, { mainQuantity: 1000 });
     const remove = async (id: string) =>
       t.app.inject({ method: 'DELETE', url: `/api/cart/${id}`, headers: await bearer(t, buyer) });
     const stock = async () =>

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
-import { bearer, createProduct, makeUser, moveOrder, placeOrder } from '../../../test/factories';
+import { bearer, makeUser, moveOrder, placeOrder, supplierWithProduct } from '../../../test/factories';
 import type { ResponseCache } from '../../lib/cache/cache';
 import { createOrdersReadCache, ordersTag } from './orders.cache';
 import { within } from '../../../test/within';
@@ -43,8 +43,7 @@ async function desk(app: FastifyInstance, supplier: User): Promise<Desk> {
 }
 
 async function supplierWithOrders(count: number) {
-  const supplier = makeUser('supplier');
-  const product = await createProduct(t, supplier, { mainQuantity: 10_000, minSellingQuantity: 1 });
+  const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 10_000, minSellingQuantity: 1 });
   const ids: string[] = [];
   for (let i = 0; i < count; i++) ids.push(await placeOrder(t, makeUser(`buyer${i}`), product._id, 5));
   return { supplier, product, ids };

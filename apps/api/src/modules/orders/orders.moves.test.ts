@@ -1,7 +1,14 @@
 import type { Order, OrderStatus } from '@bulkwise/contracts';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
-import { bearer, createProduct, makeUser, moveOrder, placeOrder } from '../../../test/factories';
+import {
+  bearer,
+  createProduct,
+  makeUser,
+  moveOrder,
+  placeOrder,
+  supplierWithProduct,
+} from '../../../test/factories';
 import type { OrderEvent } from './order-events';
 
 const events: OrderEvent[] = [];
@@ -118,13 +125,12 @@ describe('every state x every move x every party', () => {
 
 describe('moves', () => {
   it('records who did what and when, with the shipping details and the cancel reason', async () => {
-    const supplier = makeUser('supplier');
-    const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, {
+    const { supplier, product } = await supplierWithProduct(t, {
       mainQuantity: 500,
       minSellingQuantity: 1,
       price: 19.99,
     });
+    const buyer = makeUser('buyer');
     const shipped = await placeOrder(t, buyer, product._id, 3);
     await moveOrder(t, supplier, shipped, 'confirm');
     await moveOrder(t, supplier, shipped, 'ship', { carrier: '  UPS ', trackingNumber: '1Z999' });
@@ -157,9 +163,8 @@ describe('moves', () => {
   });
 
   it('requires a reason of the supplier (1 to 500 characters) but not of the buyer', async () => {
-    const supplier = makeUser('supplier');
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 500 });
     const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, { mainQuantity: 500 });
     const id = await placeOrder(t, buyer, product._id, 10);
     for (const body of [undefined, {}, { reason: '   ' }, { reason: 'x'.repeat(501) }, { reason: 42 }]) {
       const res = await moveOrder(t, supplier, id, 'cancel', body);
@@ -172,8 +177,7 @@ describe('moves', () => {
   });
 
   it('refuses carrier or tracking over 100 characters and stores blanks as null', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 500 });
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 500 });
     const id = await placeOrder(t, makeUser('buyer'), product._id, 10);
     expect((await moveOrder(t, supplier, id, 'ship', { carrier: 'x'.repeat(101) })).statusCode).toBe(400);
     expect((await moveOrder(t, supplier, id, 'ship', { trackingNumber: 'x'.repeat(101) })).statusCode).toBe(
@@ -184,9 +188,8 @@ describe('moves', () => {
   });
 
   it('records every change as an event inside its transaction: a failing sink undoes the change', async () => {
-    const supplier = makeUser('supplier');
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 500, price: 2.5 });
     const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, { mainQuantity: 500, price: 2.5 });
     events.length = 0;
     const id = await placeOrder(t, buyer, product._id, 40);
     await moveOrder(t, supplier, id, 'confirm');
@@ -261,9 +264,8 @@ describe('what each party sees', () => {
   });
 
   it('keeps the supplier and the product as sold when the product is edited or deleted', async () => {
-    const supplier = makeUser('supplier');
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 500, price: 4 });
     const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, { mainQuantity: 500, price: 4 });
     const id = await placeOrder(t, buyer, product._id, 10);
     const headers = await bearer(t, supplier);
     const { productInput } = await import('../../../test/factories');

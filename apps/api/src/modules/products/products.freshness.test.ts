@@ -6,7 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
-import { bearer, createProduct, makeUser, productInput, purchase } from '../../../test/factories';
+import {
+  bearer,
+  createProduct,
+  makeUser,
+  productInput,
+  purchase,
+  supplierWithProduct,
+} from '../../../test/factories';
 import { INVALIDATION_CHANNEL } from '../../lib/cache/bus';
 import { MEMBER_PREFIX } from '../../lib/instances/members';
 import { ordersTag } from '../orders/orders.cache';
@@ -296,8 +303,7 @@ describe('cached reads after an acknowledged write', () => {
   });
 
   it('get a purchase from the bus once, after its commit: its transaction sends nothing from the triggers', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 200, minSellingQuantity: 10 });
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 200, minSellingQuantity: 10 });
     const heard: string[] = [];
     const listener = t.database.listen(INVALIDATION_CHANNEL, {
       onMessage: (p) => heard.push(p),

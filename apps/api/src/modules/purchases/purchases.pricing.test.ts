@@ -3,7 +3,14 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
-import { bearer, createProduct, makeUser, productInput, purchaseBody } from '../../../test/factories';
+import {
+  bearer,
+  createProduct,
+  makeUser,
+  productInput,
+  purchaseBody,
+  supplierWithProduct,
+} from '../../../test/factories';
 
 const t = useTestApp();
 
@@ -60,8 +67,7 @@ describe('the price a purchase is charged', () => {
   });
 
   it('keeps what was charged in the cart when the supplier edits prices later', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { price: 5, priceTiers: tiers });
+    const { supplier, product } = await supplierWithProduct(t, { price: 5, priceTiers: tiers });
     const buyer = makeUser('buyer');
     await buy(buyer, product._id, 150);
     const edit = await t.app.inject({
@@ -104,8 +110,11 @@ describe('expectedUnitPrice', () => {
   });
 
   it('answers 409 PRICE_CHANGED with the current unitPrice and takes no stock when it differs', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 1000, price: 5, priceTiers: tiers });
+    const { supplier, product } = await supplierWithProduct(t, {
+      mainQuantity: 1000,
+      price: 5,
+      priceTiers: tiers,
+    });
     const buyer = makeUser('buyer');
     // The buyer saw $5.00 for 100 units (a page from before the breaks, say): the server charges $4.50.
     const stale = await buy(buyer, product._id, 100, { expectedUnitPrice: 5 });

@@ -2,7 +2,14 @@ import { PURCHASE_MESSAGES } from '@bulkwise/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND, TEST_JWT_SECRET } from '../../../test/build-test-app';
 import { useTestApp } from '../../../test/use-test-app';
-import { bearer, createProduct, makeUser, purchase, purchaseBody } from '../../../test/factories';
+import {
+  bearer,
+  createProduct,
+  makeUser,
+  purchase,
+  purchaseBody,
+  supplierWithProduct,
+} from '../../../test/factories';
 import { createTokenService } from '../auth/tokens';
 
 const t = useTestApp();
@@ -89,8 +96,7 @@ describe('POST /api/products/purchase/:id', () => {
   });
 
   it('stores quotes, backslashes and dollar signs exactly as sent: values reach the database as data', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 100, minSellingQuantity: 1 });
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 100, minSellingQuantity: 1 });
     const buyer = { ...makeUser('buyer'), name: `O'Brien \\ "$1" E'x' $$` };
     const address = `1 Quay St'); drop table products; -- \\' $2 $$q$$`;
     const headers = { ...(await bearer(t, buyer)), 'idempotency-key': `key'\\$1-${crypto.randomUUID()}` };
@@ -115,8 +121,7 @@ describe('POST /api/products/purchase/:id', () => {
   });
 
   it('does not let a supplier buy their own product', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier);
+    const { supplier, product } = await supplierWithProduct(t);
     const res = await purchase(t, supplier, product._id, 10);
     expect(res.statusCode).toBe(403);
     expect(await stockOf(product._id)).toBe(1000);
@@ -147,8 +152,7 @@ describe('POST /api/products/purchase/:id', () => {
   });
 
   it('buys once for a retried Idempotency-Key, and refuses the key for another product', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 100 });
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 100 });
     const other = await createProduct(t, supplier, { mainQuantity: 100 });
     const buyer = makeUser('buyer');
     const key = { 'idempotency-key': 'order-7f3a9c21' };
@@ -249,8 +253,7 @@ describe('POST /api/products/purchase/:id', () => {
 
 describe('cart', () => {
   it('lists newest first, only for the token owner', async () => {
-    const supplier = makeUser('supplier');
-    const a = await createProduct(t, supplier, { name: 'First' });
+    const { supplier, product: a } = await supplierWithProduct(t, { name: 'First' });
     const b = await createProduct(t, supplier, { name: 'Second' });
     const buyer = makeUser('buyer');
     await purchase(t, buyer, a._id, 10);
@@ -293,8 +296,7 @@ describe('cart', () => {
   });
 
   it("keeps past purchases in buyers' carts when the supplier deletes the product", async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { name: 'Discontinued' });
+    const { supplier, product } = await supplierWithProduct(t, { name: 'Discontinued' });
     const buyer = makeUser('buyer');
     await purchase(t, buyer, product._id, 10);
     const del = await t.app.inject({

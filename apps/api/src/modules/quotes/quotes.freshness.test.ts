@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from '../../../test/build-test-app';
 import { useTestApp } from '../../../test/use-test-app';
-import { bearer, createProduct, makeUser, type TestUser } from '../../../test/factories';
+import { bearer, makeUser, type TestUser, supplierWithProduct } from '../../../test/factories';
 import { DAY, offerQuote, pricedLines, quoteCall, requestQuote } from '../../../test/quote-factories';
 import { testClock } from '../../../test/test-clock';
 import { within } from '../../../test/within';
@@ -50,8 +50,10 @@ const statusOf = (v: View, id: string) => v.list.items.find((q) => q._id === id)
 const unreadOf = (v: View, id: string) => v.list.items.find((q) => q._id === id)?.unread;
 
 async function trade() {
-  const supplier = makeUser('supplier');
-  const product = await createProduct(t, supplier, { mainQuantity: 100_000, minSellingQuantity: 1 });
+  const { supplier, product } = await supplierWithProduct(t, {
+    mainQuantity: 100_000,
+    minSellingQuantity: 1,
+  });
   return { supplier, product, buyer: makeUser('buyer') };
 }
 

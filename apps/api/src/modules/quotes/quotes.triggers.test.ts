@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DB_KIND } from '../../../test/build-test-app';
 import { useTestApp } from '../../../test/use-test-app';
-import { bearer, createProduct, makeUser, placeOrder } from '../../../test/factories';
+import { bearer, makeUser, placeOrder, supplierWithProduct } from '../../../test/factories';
 import { requestQuote } from '../../../test/quote-factories';
 import { INVALIDATION_CHANNEL } from '../../lib/cache/bus';
 import { quotesTag } from './quotes.cache';
@@ -34,9 +34,8 @@ describe(`the quotes triggers on ${DB_KIND}`, () => {
         .sort();
     };
     try {
-      const supplier = makeUser('supplier');
+      const { supplier, product } = await supplierWithProduct(t, { minSellingQuantity: 1 });
       const buyer = makeUser('buyer');
-      const product = await createProduct(t, supplier, { minSellingQuantity: 1 });
       const quote = await requestQuote(t, buyer, [product._id], 5);
       const order = await placeOrder(t, buyer, product._id, 5);
       for (const [subject, id] of [

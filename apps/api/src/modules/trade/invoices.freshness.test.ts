@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
-import { bearer, createProduct, makeUser, moveOrder } from '../../../test/factories';
-import { buy, grantNet, pay, testClock } from '../../../test/trade';
+import { bearer, makeUser, moveOrder } from '../../../test/factories';
+import { buy, grantNet, pay, testClock, tradingPair } from '../../../test/trade';
 import type { AuthUser } from '../auth/tokens';
 import { within } from '../../../test/within';
 
@@ -33,14 +33,7 @@ async function list(app: FastifyInstance, user: AuthUser, as: 'buyer' | 'supplie
 const states = (items: Invoice[]) => items.map((i) => [i.number, i.status, i.balance, i.payments.length]);
 
 async function trading(name: string) {
-  const supplier = makeUser(`${name}-supplier`);
-  const buyer = makeUser(`${name}-buyer`);
-  const product = await createProduct(t, supplier, {
-    price: 10,
-    minSellingQuantity: 1,
-    mainQuantity: 10_000,
-  });
-  const supplierId = (product as unknown as { supplierId: string }).supplierId;
+  const { supplier, buyer, product, supplierId } = await tradingPair(t, { label: name });
   await grantNet(t, supplier, buyer, supplierId, 100_000);
   const order = async (who = buyer) => {
     const res = await buy(t, who, product._id, 10);

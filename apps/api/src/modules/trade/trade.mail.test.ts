@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
-import { createProduct, makeUser, moveOrder } from '../../../test/factories';
+import { makeUser, moveOrder, supplierWithProduct } from '../../../test/factories';
 import { buy, call, daysAgo, grantNet, invoiceOfOrder, pay, testClock } from '../../../test/trade';
 import { openPostgres } from '../../db/client';
 import { notificationOutbox } from '../../db/schema';
@@ -24,9 +24,8 @@ const mailsTo = async (uid: string) =>
 describe('trade emails through the outbox', () => {
   it('terms set, invoice issued and payment recorded reach the buyer; remittance the supplier; each once', async () => {
     clock.set(new Date());
-    const supplier = makeUser('supplier');
+    const { supplier, product } = await supplierWithProduct(t, { price: 4, minSellingQuantity: 1 });
     const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, { price: 4, minSellingQuantity: 1 });
     await grantNet(t, supplier, buyer, supplier.uid, 500, 15);
     const orderId = (await buy(t, buyer, product._id, 10, { poNumber: 'PO-55' })).json<{
       cartItemId: string;
@@ -61,9 +60,8 @@ describe('trade emails through the outbox', () => {
   });
 
   it('due-soon and overdue reminders are queued once per invoice, even from two instances at once', async () => {
-    const supplier = makeUser('supplier');
+    const { supplier, product } = await supplierWithProduct(t, { price: 4, minSellingQuantity: 1 });
     const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, { price: 4, minSellingQuantity: 1 });
     await grantNet(t, supplier, buyer, supplier.uid, 500, 7);
     const soon = (await buy(t, buyer, product._id, 1)).json<{ cartItemId: string }>().cartItemId;
     const late = (await buy(t, buyer, product._id, 2)).json<{ cartItemId: string }>().cartItemId;

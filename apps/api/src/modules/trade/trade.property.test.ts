@@ -2,7 +2,7 @@ import type { Invoice, TradeAccount } from '@bulkwise/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
-import { createProduct, makeUser, moveOrder } from '../../../test/factories';
+import { makeUser, moveOrder, supplierWithProduct } from '../../../test/factories';
 import { buy, call, invoicesOf, pay, requestTerms, setTerms } from '../../../test/trade';
 
 const t = useTestApp();
@@ -33,13 +33,12 @@ describe('balances under any sequence of orders, payments and cancellations', ()
         fc.boolean(),
         fc.array(step, { minLength: 3, maxLength: 12 }),
         async (priceCents, net, steps) => {
-          const supplier = makeUser('supplier');
-          const buyer = makeUser('buyer');
-          const product = await createProduct(t, supplier, {
+          const { supplier, product } = await supplierWithProduct(t, {
             price: priceCents / 100,
             minSellingQuantity: 1,
             mainQuantity: 1_000_000,
           });
+          const buyer = makeUser('buyer');
           const account = await requestTerms(t, buyer, supplier.uid);
           await setTerms(
             t,

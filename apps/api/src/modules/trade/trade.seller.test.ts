@@ -1,7 +1,7 @@
 import type { Invoice } from '@bulkwise/contracts';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
-import { createProduct, makeUser, moveOrder } from '../../../test/factories';
+import { makeUser, moveOrder, supplierWithProduct } from '../../../test/factories';
 import { buy, call, grantNet, pdfText } from '../../../test/trade';
 import type { AuthUser } from '../auth/tokens';
 
@@ -21,9 +21,7 @@ async function setDetails(supplier: AuthUser, business: object) {
 }
 
 async function seller(name: string) {
-  const supplier = makeUser(name);
-  const product = await createProduct(t, supplier, { price: 10, minSellingQuantity: 1, mainQuantity: 1000 });
-  return { supplier, product, supplierId: (product as unknown as { supplierId: string }).supplierId };
+  return supplierWithProduct(t, { price: 10, minSellingQuantity: 1, mainQuantity: 1000 }, name);
 }
 
 /** An order the supplier moves (`ship` on net terms, `confirm` on prepay); answers its invoice. */
