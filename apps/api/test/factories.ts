@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { ProductInput } from '@bulkwise/contracts';
-import type { AuthUser } from '../src/modules/auth/tokens';
-import type { TestApp } from './build-test-app';
+import type { CartItem, ProductInput } from '@bulkwise/contracts';
+import { createTokenService, type AuthUser } from '../src/modules/auth/tokens';
+import { TEST_JWT_SECRET, type TestApp } from './build-test-app';
 
 /** A user of the tests; `emailVerified` (default true) is what their POST /jwt would have recorded. */
 export type TestUser = AuthUser & { emailVerified?: boolean };
@@ -34,6 +34,26 @@ export function productInput(overrides: Partial<ProductInput> = {}): ProductInpu
 export const bearer = async (t: TestApp, user: AuthUser) => ({
   authorization: `Bearer ${await t.tokenFor(user)}`,
 });
+
+/** Authorization headers the API must refuse for `user`: a token that expired an hour ago, one signed with another secret. */
+export async function badBearers(user: AuthUser) {
+  const expired = createTokenService({
+    secret: TEST_JWT_SECRET,
+    ttlSeconds: 60,
+    now: () => Date.now() - 3_600_000,
+  });
+  const forged = createTokenService({
+    secret: 'an-attacker-secret-that-is-also-long-enough!!',
+    ttlSeconds: 600,
+  });
+  return {
+    expired: { authorization: `Bearer ${await expired.issue(user)}` },
+    forged: { authorization: `Bearer ${await forged.issue(user)}` },
+  };
+}
+
+/** The API's error body: the spec's `error` repeats the `message`. */
+export const errorBody = (code: string, message: string) => ({ code, message, error: message });
 
 /** A request as `user` (no token when null), with a JSON body when `payload` is given. */
 export async function call(
@@ -83,6 +103,13 @@ export async function supplierWithProduct(
   const supplier = makeUser(label);
   const product = await createProduct(t, supplier, overrides);
   return { supplier, product, supplierId: product.supplierId };
+}
+
+/** GET /cart?email= as `user`: their cart lines. */
+export async function cartLines(t: TestApp, user: AuthUser): Promise<CartItem[]> {
+  return (
+    await call(t, user, 'GET', `/api/cart?email=${encodeURIComponent(user.email)}`)
+  ).json() as CartItem[];
 }
 
 export const purchaseBody = (quantity: number) => ({

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app';
-import { bearer, createProduct, makeUser, productInput } from './factories';
+import { createProduct, makeUser, productInput, call } from './factories';
 
 /*
  * The HTML of a product page and of the bare All Products page names the image that page paints
@@ -44,12 +44,13 @@ describe('the image of the first paint, named with the HTML', () => {
       imagePreload('/images/products/pallet-wrap.svg'),
     ]);
 
-    const updated = await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${product._id}`,
-      headers: await bearer(t, owner),
-      payload: productInput({ image: 'https://cdn.example.com/pallet-wrap-v2.png' }),
-    });
+    const updated = await call(
+      t,
+      owner,
+      'PUT',
+      `/api/products/${product._id}`,
+      productInput({ image: 'https://cdn.example.com/pallet-wrap-v2.png' }),
+    );
     expect(updated.statusCode).toBe(200);
     expect(await imageLinks(`/product/${product._id}`)).toEqual([
       imagePreload('https://cdn.example.com/pallet-wrap-v2.png'),

@@ -11,7 +11,7 @@ import type { IdTokenVerifier } from '../src/modules/auth/firebase-verifier';
 import { createTokenService } from '../src/modules/auth/tokens';
 import { TEST_JWT_SECRET, testConfig } from './build-test-app';
 import { useTestApp } from './use-test-app';
-import { bearer, createProduct, makeUser, productInput } from './factories';
+import { createProduct, makeUser, productInput, call } from './factories';
 
 let webDir: string;
 const extraApps: Array<{ close(): Promise<unknown> }> = [];
@@ -66,38 +66,19 @@ describe('product image URLs', () => {
 
   it.each(HOSTILE_IMAGES)('refuses %j on create and on update, storing nothing', async (image) => {
     const owner = makeUser('supplier');
-    const headers = await bearer(t, owner);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers,
-      payload: productInput({ image }),
-    });
-    expect(created.statusCode).toBe(400);
-    expect(created.json()).toMatchObject({
-      code: 'VALIDATION_FAILED',
-      fields: { image: expect.any(String) },
-    });
-
     const product = await createProduct(t, owner);
-    const updated = await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${product._id}`,
-      headers,
-      payload: productInput({ image }),
-    });
-    expect(updated.statusCode).toBe(400);
-    expect(updated.json()).toMatchObject({
-      code: 'VALIDATION_FAILED',
-      fields: { image: expect.any(String) },
-    });
+    const created = await call(t, owner, 'POST', '/api/products', productInput({ image }));
+    const updated = await call(t, owner, 'PUT', `/api/products/${product._id}`, productInput({ image }));
+    for (const refused of [created, updated]) {
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { image: expect.any(String) },
+      });
+    }
     const stored = (await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).json();
     expect(stored.image).toBe(productInput().image);
-    const mine = await t.app.inject({
-      method: 'GET',
-      url: `/api/products?email=${encodeURIComponent(owner.email)}`,
-      headers,
-    });
+    const mine = await call(t, owner, 'GET', `/api/products?email=${encodeURIComponent(owner.email)}`);
     expect(mine.json()).toHaveLength(1);
   });
 
@@ -108,12 +89,7 @@ describe('product image URLs', () => {
       'http://example.com/b.jpg?w=200',
       '/images/products/c.svg',
     ]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/products',
-        headers: await bearer(t, owner),
-        payload: productInput({ image }),
-      });
+      const res = await call(t, owner, 'POST', '/api/products', productInput({ image }));
       expect(res.statusCode, image).toBe(201);
     }
   });

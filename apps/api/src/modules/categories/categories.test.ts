@@ -1,5 +1,6 @@
 import { PRODUCT_CATEGORIES, categorySlug } from '@bulkwise/contracts';
 import { describe, expect, it } from 'vitest';
+import { errorBody } from '../../../test/factories';
 import { useTestApp } from '../../../test/use-test-app';
 import { SEED_PRODUCTS } from '../../db/seed/catalog';
 
@@ -42,11 +43,7 @@ describe('GET /api/categories/:id', () => {
     async (id) => {
       const res = await t.app.inject({ method: 'GET', url: `/api/categories/${encodeURIComponent(id)}` });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({
-        code: 'NOT_FOUND',
-        message: 'Category not found',
-        error: 'Category not found',
-      });
+      expect(res.json()).toMatchObject(errorBody('NOT_FOUND', 'Category not found'));
     },
   );
 });

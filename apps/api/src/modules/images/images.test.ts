@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, placeOrder, productInput } from '../../../test/factories';
+import { bearer, createProduct, makeUser, placeOrder, productInput, call } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 import { startS3Server } from '../../../test/s3-server';
 import { createImagesRepository } from './images.repository';
@@ -226,12 +226,7 @@ describe.each(['disk', 's3'] as const)('image upload (%s storage)', (kind) => {
     const empty = await upload(supplier, Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ message: IMAGE_MESSAGES.noFile });
-    const json = await t.app.inject({
-      method: 'POST',
-      url: '/api/images',
-      headers: await bearer(t, supplier),
-      payload: { image: 'x' },
-    });
+    const json = await call(t, supplier, 'POST', '/api/images', { image: 'x' });
     expect(json.statusCode).toBe(415);
     expect((await upload(null, await photo(50, 50).png().toBuffer())).statusCode).toBe(401);
   });

@@ -19,6 +19,7 @@ import {
   placeOrder,
   productInput,
   supplierWithProduct,
+  call,
 } from '../../../test/factories';
 import { within } from '../../../test/within';
 
@@ -550,12 +551,13 @@ describe('insights freshness and the purchase path', () => {
     expect(await stockOn(peer)).toEqual([]);
 
     // The owner's edit: at once where it was made, by notification on the other.
-    const edit = await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${product._id}`,
-      headers: await bearer(t, supplier),
-      payload: productInput({ mainQuantity: 8, minSellingQuantity: 10 }),
-    });
+    const edit = await call(
+      t,
+      supplier,
+      'PUT',
+      `/api/products/${product._id}`,
+      productInput({ mainQuantity: 8, minSellingQuantity: 10 }),
+    );
     expect(edit.statusCode, edit.body).toBe(200);
     expect(await stockOn(t.app)).toEqual([8]);
     await within(

@@ -9,6 +9,7 @@ import {
   productInput,
   purchase,
   supplierWithProduct,
+  call,
 } from '../../../test/factories';
 import { testOutboxWorker } from '../../../test/outbox-worker';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher';
@@ -38,12 +39,7 @@ const alertsFor = async (supplier: User) =>
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 
 async function edit(supplier: User, id: string, changes: object) {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/api/products/${id}`,
-    headers: await bearer(t, supplier),
-    payload: { ...productInput(), ...changes },
-  });
+  const res = await call(t, supplier, 'PUT', `/api/products/${id}`, { ...productInput(), ...changes });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { lowStockThreshold: number | null; mainQuantity: number };
 }

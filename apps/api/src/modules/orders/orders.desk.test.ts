@@ -1,6 +1,7 @@
 import { ORDER_CSV_BATCH, type Order } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { stampWithinOneMillisecond } from '../../../test/same-millisecond';
 import { useTestApp } from '../../../test/use-test-app';
 import {
   bearer,
@@ -9,6 +10,7 @@ import {
   moveOrder,
   placeOrder,
   supplierWithProduct,
+  call,
 } from '../../../test/factories';
 
 const t = useTestApp();
@@ -66,11 +68,7 @@ describe('the supplier desk', () => {
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) ids.push(await placeOrder(t, makeUser(`buyer${i}`), product._id, 10));
     // As a writer other than the purchase statement (the column default, an import) stores them.
-    const list = `{${ids.join(',')}}`;
-    await t.database.db.execute(sql`
-      update cart_items set purchased_at = timestamptz '2001-03-04 05:06:07.891000+00'
-        + array_position(${list}::uuid[], id) * interval '150 microseconds'
-      where id = any(${list}::uuid[])`);
+    await stampWithinOneMillisecond(t.database.db, 'cart_items', 'purchased_at', ids);
     const seen: string[] = [];
     let url = '/api/orders?limit=1';
     for (let page = 0; page < 10; page++) {
@@ -116,11 +114,10 @@ describe('CSV export', () => {
     const rival = makeUser('rival');
     const rivalProduct = await createProduct(t, rival);
     const buyer = makeUser('buyer');
-    const res0 = await t.app.inject({
-      method: 'POST',
-      url: `/api/products/purchase/${product._id}`,
-      headers: await bearer(t, buyer),
-      payload: { quantity: 30, address: '=HYPERLINK("http://evil.example")', phone: '+44 117 496 0123' },
+    const res0 = await call(t, buyer, 'POST', `/api/products/purchase/${product._id}`, {
+      quantity: 30,
+      address: '=HYPERLINK("http://evil.example")',
+      phone: '+44 117 496 0123',
     });
     const mine = res0.json().cartItemId as string;
     const shipped = await placeOrder(t, buyer, product._id, 10);

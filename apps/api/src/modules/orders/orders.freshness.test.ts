@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
-import { bearer, makeUser, moveOrder, placeOrder, supplierWithProduct } from '../../../test/factories';
+import { bearer, makeUser, moveOrder, placeOrder, supplierWithProduct, call } from '../../../test/factories';
 import type { ResponseCache } from '../../lib/cache/cache';
 import { createOrdersReadCache, ordersTag } from './orders.cache';
 import { within } from '../../../test/within';
@@ -77,11 +77,7 @@ describe('the cached desk after an acknowledged order change', () => {
     const buyer = makeUser('remover');
     const removable = await placeOrder(t, buyer, product._id, 2);
     expect((await desk(t.app, supplier)).summary.placed).toBe(4);
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/cart/${removable}`,
-      headers: await bearer(t, buyer),
-    });
+    const removed = await call(t, buyer, 'DELETE', `/api/cart/${removable}`);
     expect(removed.statusCode).toBe(200);
     now = await desk(t.app, supplier);
     expect(now.statuses[0]).toBe('cancelled');

@@ -8,6 +8,7 @@ import {
   moveOrder,
   placeOrder,
   supplierWithProduct,
+  call,
 } from '../../../test/factories';
 import type { OrderEvent } from './order-events';
 
@@ -215,11 +216,10 @@ describe('moves', () => {
       expect((await getOrder(buyer, id)).json()).toMatchObject({ status: 'confirmed', cancelReason: null });
       expect(await stockOf(product._id)).toBe(460);
       failOn = 'placed';
-      const refused = await t.app.inject({
-        method: 'POST',
-        url: `/api/products/purchase/${product._id}`,
-        headers: await bearer(t, buyer),
-        payload: { quantity: 10, address: 'a', phone: '12345' },
+      const refused = await call(t, buyer, 'POST', `/api/products/purchase/${product._id}`, {
+        quantity: 10,
+        address: 'a',
+        phone: '12345',
       });
       expect(refused.statusCode).toBe(500);
       expect(await stockOf(product._id)).toBe(460);
@@ -249,17 +249,9 @@ describe('what each party sees', () => {
     expect(hidden.statusCode).toBe(404);
     expect(hidden.body).not.toContain('Harbour');
     expect((await t.app.inject({ method: 'GET', url: `/api/orders/${id}` })).statusCode).toBe(401);
-    const otherDesk = await t.app.inject({
-      method: 'GET',
-      url: '/api/orders',
-      headers: await bearer(t, other),
-    });
+    const otherDesk = await call(t, other, 'GET', '/api/orders');
     expect(otherDesk.json()).toEqual([]);
-    const buyerDesk = await t.app.inject({
-      method: 'GET',
-      url: '/api/orders',
-      headers: await bearer(t, buyer),
-    });
+    const buyerDesk = await call(t, buyer, 'GET', '/api/orders');
     expect(buyerDesk.json()).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import type { Order } from '@bulkwise/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND, type TestApp } from '../../../test/build-test-app';
 import { useTestApp } from '../../../test/use-test-app';
-import { bearer, createProduct, makeUser, placeOrder } from '../../../test/factories';
+import { bearer, createProduct, makeUser, placeOrder, call } from '../../../test/factories';
 
 // Runs on both servers (npm test runs the API suite on the embedded PostgreSQL, then on TEST_DATABASE_URL),
 // each request on its own pooled connection: the guards are proven under real concurrency.
@@ -88,13 +88,7 @@ describe(`races on ${DB_KIND}`, () => {
     for (const product of products) {
       const stock = (await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).json()
         .mainQuantity as number;
-      const standing = (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/orders?status=confirmed&limit=100`,
-          headers: await bearer(t, supplier),
-        })
-      )
+      const standing = (await call(t, supplier, 'GET', `/api/orders?status=confirmed&limit=100`))
         .json()
         .filter((o: Order) => o.product._id === product._id)
         .reduce((sum: number, o: Order) => sum + o.quantity, 0);

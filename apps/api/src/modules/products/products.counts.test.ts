@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
-import { bearer, createProduct, makeUser, productInput, purchase } from '../../../test/factories';
+import { bearer, createProduct, makeUser, productInput, purchase, call } from '../../../test/factories';
 import { productCounts, products } from '../../db/schema';
 import type { ProductFilter } from './products.listing';
 import { createProductsRepository } from './products.repository';
@@ -157,17 +157,9 @@ describe('maintained product counts', () => {
     expect(await totalOf(`&q=${word}`)).toBe(0);
     const created = await createProduct(t, owner, { name: `${word} crate` });
     expect(await totalOf(`&q=${word}`)).toBe(1);
-    const own = await t.app.inject({
-      method: 'GET',
-      url: `/api/products?email=${encodeURIComponent(owner.email)}`,
-      headers: await bearer(t, owner),
-    });
+    const own = await call(t, owner, 'GET', `/api/products?email=${encodeURIComponent(owner.email)}`);
     expect(own.headers[TOTAL_COUNT_HEADER]).toBe('1');
-    await t.app.inject({
-      method: 'DELETE',
-      url: `/api/products/${created._id}`,
-      headers: await bearer(t, owner),
-    });
+    await call(t, owner, 'DELETE', `/api/products/${created._id}`);
     expect(await totalOf(`&q=${word}`)).toBe(0);
     expect(await totalOf('&minOrderOver=37')).toBe(
       Number(

@@ -13,6 +13,7 @@ import {
   productInput,
   purchase,
   supplierWithProduct,
+  call,
 } from '../../../test/factories';
 import { INVALIDATION_CHANNEL } from '../../lib/cache/bus';
 import { MEMBER_PREFIX } from '../../lib/instances/members';
@@ -252,23 +253,20 @@ describe('cached reads after an acknowledged write', () => {
       (n) => n === (before ?? 0) + 1,
     );
     expect((await readProduct(b, product._id)).price).toBe(10);
-    const update = await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${product._id}`,
-      headers: await bearer(t, owner),
-      payload: productInput({ category, price: 11.25, name: 'Renamed bolts' }),
-    });
+    const update = await call(
+      t,
+      owner,
+      'PUT',
+      `/api/products/${product._id}`,
+      productInput({ category, price: 11.25, name: 'Renamed bolts' }),
+    );
     expect(update.statusCode).toBe(200);
     await within(
       100,
       () => readProduct(b, product._id),
       (p) => p.price === 11.25 && p.name === 'Renamed bolts',
     );
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/products/${product._id}`,
-      headers: await bearer(t, owner),
-    });
+    const removed = await call(t, owner, 'DELETE', `/api/products/${product._id}`);
     expect(removed.statusCode).toBe(200);
     await within(
       100,

@@ -1,7 +1,7 @@
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, categorySlug, type ProductInput } from '@bulkwise/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
-import { bearer, createProduct, makeUser, productInput } from '../../../test/factories';
+import { createProduct, makeUser, productInput, call } from '../../../test/factories';
 
 const supplier = makeUser('supplier');
 const ids = new Map<string, string>();
@@ -145,12 +145,13 @@ describe('GET /api/products?q= relevance', () => {
   it('finds a product by its new words after an update, and no longer by its old ones', async () => {
     const owner = makeUser('renamer');
     const created = await createProduct(t, owner, { name: 'Plain hinge', category: TOOLS });
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${created._id}`,
-      headers: await bearer(t, owner),
-      payload: productInput({ name: 'Zirconium hinge', category: TOOLS }),
-    });
+    const res = await call(
+      t,
+      owner,
+      'PUT',
+      `/api/products/${created._id}`,
+      productInput({ name: 'Zirconium hinge', category: TOOLS }),
+    );
     expect(res.statusCode).toBe(200);
     expect(await search('zirconum')).toEqual(['Zirconium hinge']);
     expect(await search('plain')).toEqual([]);
@@ -171,11 +172,7 @@ describe('GET /api/products?q= relevance', () => {
     const kept = await createProduct(t, owner, { name: 'Quokka clamp', category: TOOLS });
     const gone = await createProduct(t, owner, { name: 'Quokka hook', category: TOOLS });
     expect((await get('/api/products?q=quokka')).headers[TOTAL_COUNT_HEADER]).toBe('2');
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/products/${gone._id}`,
-      headers: await bearer(t, owner),
-    });
+    const res = await call(t, owner, 'DELETE', `/api/products/${gone._id}`);
     expect(res.statusCode).toBe(200);
     const after = await get('/api/products?q=quokka');
     expect((after.json() as P[]).map((p) => p._id)).toEqual([kept._id]);

@@ -10,6 +10,8 @@ import {
   productInput,
   purchaseBody,
   supplierWithProduct,
+  cartLines,
+  call,
 } from '../../../test/factories';
 
 const t = useTestApp();
@@ -21,27 +23,10 @@ const tiers: PriceTier[] = [
 ];
 
 const buy = async (buyer: User, productId: string, quantity: number, extra: object = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/products/purchase/${productId}`,
-    headers: await bearer(t, buyer),
-    payload: { ...purchaseBody(quantity), ...extra },
-  });
+  call(t, buyer, 'POST', `/api/products/purchase/${productId}`, { ...purchaseBody(quantity), ...extra });
 const stockOf = async (id: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json().mainQuantity;
-const cartOf = async (user: User) =>
-  (
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/cart?email=${encodeURIComponent(user.email)}`,
-      headers: await bearer(t, user),
-    })
-  ).json() as Array<{
-    quantity: number;
-    unitPrice: number;
-    total: number;
-    product: { _id: string; priceTiers: PriceTier[] };
-  }>;
+const cartOf = (user: User) => cartLines(t, user);
 
 describe('the price a purchase is charged', () => {
   it.each([
@@ -70,12 +55,13 @@ describe('the price a purchase is charged', () => {
     const { supplier, product } = await supplierWithProduct(t, { price: 5, priceTiers: tiers });
     const buyer = makeUser('buyer');
     await buy(buyer, product._id, 150);
-    const edit = await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${product._id}`,
-      headers: await bearer(t, supplier),
-      payload: productInput({ price: 9, priceTiers: [{ minQuantity: 100, price: 8 }] }),
-    });
+    const edit = await call(
+      t,
+      supplier,
+      'PUT',
+      `/api/products/${product._id}`,
+      productInput({ price: 9, priceTiers: [{ minQuantity: 100, price: 8 }] }),
+    );
     expect(edit.statusCode).toBe(200);
     expect((await cartOf(buyer))[0]).toMatchObject({ unitPrice: 4.5, total: 675 });
   });
@@ -127,12 +113,13 @@ describe('expectedUnitPrice', () => {
     expect(await stockOf(product._id)).toBe(1000);
     expect(await cartOf(buyer)).toEqual([]);
 
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${product._id}`,
-      headers: await bearer(t, supplier),
-      payload: productInput({ mainQuantity: 1000, price: 6 }),
-    });
+    await call(
+      t,
+      supplier,
+      'PUT',
+      `/api/products/${product._id}`,
+      productInput({ mainQuantity: 1000, price: 6 }),
+    );
     const raised = await buy(buyer, product._id, 50, { expectedUnitPrice: 5 });
     expect(raised.statusCode).toBe(409);
     expect(raised.json()).toMatchObject({ code: 'PRICE_CHANGED', unitPrice: 6 });
@@ -176,13 +163,7 @@ describe('a price edit during a burst of purchases', () => {
     const buyers = Array.from({ length: 60 }, (_, i) => makeUser(`burst${i}`));
     const quantities = [10, 49, 50, 99, 100, 150];
     const purchases = buyers.map((b, i) => () => buy(b, product._id, quantities[i % quantities.length]!));
-    const edit = async () =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/products/${product._id}`,
-        headers: await bearer(t, supplier),
-        payload: productInput(after),
-      });
+    const edit = async () => call(t, supplier, 'PUT', `/api/products/${product._id}`, productInput(after));
 
     const answers = await Promise.all([
       ...purchases.slice(0, 30).map((p) => p()),

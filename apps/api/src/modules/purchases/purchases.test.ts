@@ -1,6 +1,6 @@
 import { PURCHASE_MESSAGES } from '@bulkwise/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DB_KIND, TEST_JWT_SECRET } from '../../../test/build-test-app';
+import { DB_KIND } from '../../../test/build-test-app';
 import { useTestApp } from '../../../test/use-test-app';
 import {
   bearer,
@@ -9,27 +9,17 @@ import {
   purchase,
   purchaseBody,
   supplierWithProduct,
+  cartLines,
+  badBearers,
+  call,
 } from '../../../test/factories';
-import { createTokenService } from '../auth/tokens';
 
 const t = useTestApp();
 
 const stockOf = async (id: string) =>
   ((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json() as { mainQuantity: number })
     .mainQuantity;
-const cartOf = async (user: ReturnType<typeof makeUser>) =>
-  (
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/cart?email=${encodeURIComponent(user.email)}`,
-      headers: await bearer(t, user),
-    })
-  ).json() as Array<{
-    _id: string;
-    quantity: number;
-    product: { _id: string; name: string };
-    purchaseDate: string;
-  }>;
+const cartOf = (user: ReturnType<typeof makeUser>) => cartLines(t, user);
 const removeItem = async (user: ReturnType<typeof makeUser>, id: string, body?: object) =>
   t.app.inject({
     method: 'DELETE',
@@ -84,11 +74,10 @@ describe('POST /api/products/purchase/:id', () => {
     const product = await createProduct(t, makeUser('supplier'));
     const buyer = makeUser('buyer');
     const victim = makeUser('victim');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/products/purchase/${product._id}`,
-      headers: await bearer(t, buyer),
-      payload: { ...purchaseBody(10), userEmail: victim.email, userName: 'Victim' },
+    const res = await call(t, buyer, 'POST', `/api/products/purchase/${product._id}`, {
+      ...purchaseBody(10),
+      userEmail: victim.email,
+      userName: 'Victim',
     });
     expect(res.statusCode).toBe(200);
     expect(await cartOf(buyer)).toHaveLength(1);
@@ -109,11 +98,7 @@ describe('POST /api/products/purchase/:id', () => {
       });
     const res = await send();
     expect(res.statusCode).toBe(200);
-    const order = await t.app.inject({
-      method: 'GET',
-      url: `/api/orders/${res.json().cartItemId}`,
-      headers: await bearer(t, supplier),
-    });
+    const order = await call(t, supplier, 'GET', `/api/orders/${res.json().cartItemId}`);
     expect(order.json()).toMatchObject({ buyer: { name: buyer.name }, shipping: { address } });
     // The key was stored as sent: sending it again answers the first purchase and buys nothing.
     expect((await send()).json()).toEqual(res.json());
@@ -299,11 +284,7 @@ describe('cart', () => {
     const { supplier, product } = await supplierWithProduct(t, { name: 'Discontinued' });
     const buyer = makeUser('buyer');
     await purchase(t, buyer, product._id, 10);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/products/${product._id}`,
-      headers: await bearer(t, supplier),
-    });
+    const del = await call(t, supplier, 'DELETE', `/api/products/${product._id}`);
     expect(del.statusCode).toBe(200);
     const cart = await cartOf(buyer);
     expect(cart).toHaveLength(1);
@@ -316,15 +297,6 @@ describe('cart', () => {
 describe('authorization matrix', () => {
   const owner = makeUser('owner');
   const other = makeUser('other');
-  const expiredTokens = createTokenService({
-    secret: TEST_JWT_SECRET,
-    ttlSeconds: 60,
-    now: () => Date.now() - 3_600_000,
-  });
-  const forgedTokens = createTokenService({
-    secret: 'an-attacker-secret-that-is-also-long-enough!!',
-    ttlSeconds: 600,
-  });
 
   type Endpoint = {
     name: string;
@@ -408,8 +380,8 @@ describe('authorization matrix', () => {
     ['malformed header', async () => ({ authorization: 'Bearer' }), 401],
     ['not a JWT', async () => ({ authorization: 'Bearer abc.def' }), 401],
     ['basic scheme', async () => ({ authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }), 401],
-    ['expired token', async () => ({ authorization: `Bearer ${await expiredTokens.issue(owner)}` }), 401],
-    ['wrong signature', async () => ({ authorization: `Bearer ${await forgedTokens.issue(owner)}` }), 401],
+    ['expired token', async () => (await badBearers(owner)).expired, 401],
+    ['wrong signature', async () => (await badBearers(owner)).forged, 401],
     ['another user', async () => bearer(t, other), 'other'],
     ['owner', async () => bearer(t, owner), 'owner'],
   ];

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DB_KIND } from '../../../test/build-test-app';
 import { useTestApp } from '../../../test/use-test-app';
-import { bearer, makeUser, placeOrder, supplierWithProduct } from '../../../test/factories';
+import { makeUser, placeOrder, supplierWithProduct, call } from '../../../test/factories';
 import { requestQuote } from '../../../test/quote-factories';
 import { INVALIDATION_CHANNEL } from '../../lib/cache/bus';
 import { quotesTag } from './quotes.cache';
@@ -42,12 +42,7 @@ describe(`the quotes triggers on ${DB_KIND}`, () => {
         ['quotes', quote._id],
         ['orders', order],
       ])
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/${subject}/${id}/messages`,
-          headers: await bearer(t, buyer),
-          payload: { text: 'Hello' },
-        });
+        await call(t, buyer, 'POST', `/api/${subject}/${id}/messages`, { text: 'Hello' });
       const both = [quotesTag(buyer.uid), quotesTag(supplier.uid)].sort();
       const thread = (subject: string) =>
         sql`(select id from message_threads where subject_type = ${subject} and subject_id = ${
