@@ -35,8 +35,8 @@ export const bearer = async (t: TestApp, user: AuthUser) => ({
   authorization: `Bearer ${await t.tokenFor(user)}`,
 });
 
-/** Authorization headers the API must refuse for `user`: a token that expired an hour ago, one signed with another secret. */
-export async function badBearers(user: AuthUser) {
+/** API tokens for `user` the API must refuse: one that expired an hour ago, one signed with another secret. */
+export async function refusedTokens(user: AuthUser) {
   const expired = createTokenService({
     secret: TEST_JWT_SECRET,
     ttlSeconds: 60,
@@ -46,10 +46,7 @@ export async function badBearers(user: AuthUser) {
     secret: 'an-attacker-secret-that-is-also-long-enough!!',
     ttlSeconds: 600,
   });
-  return {
-    expired: { authorization: `Bearer ${await expired.issue(user)}` },
-    forged: { authorization: `Bearer ${await forged.issue(user)}` },
-  };
+  return { expired: await expired.issue(user), forged: await forged.issue(user) };
 }
 
 /** The API's error body: the spec's `error` repeats the `message`. */
@@ -110,6 +107,16 @@ export async function cartLines(t: TestApp, user: AuthUser): Promise<CartItem[]>
   return (
     await call(t, user, 'GET', `/api/cart?email=${encodeURIComponent(user.email)}`)
   ).json() as CartItem[];
+}
+
+/** PUT /products/:id as `user` with the usual input and `overrides`; answers the response. */
+export async function updateProduct(
+  t: TestApp,
+  user: AuthUser,
+  productId: string,
+  overrides: Partial<ProductInput> = {},
+) {
+  return call(t, user, 'PUT', `/api/products/${productId}`, productInput(overrides));
 }
 
 export const purchaseBody = (quantity: number) => ({

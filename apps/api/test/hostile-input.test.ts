@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { cartItems, products } from '../src/db/schema';
 import { DB_KIND } from './build-test-app';
 import { useTestApp } from './use-test-app';
-import { badBearers, bearer, createProduct, makeUser, productInput } from './factories';
+import { refusedTokens, bearer, createProduct, makeUser, productInput } from './factories';
 import { craftIdToken, signUpWithPassword, type EmulatorUser } from './firebase-emulator';
 
 /**
@@ -60,7 +60,7 @@ const stats = {
 
 const t = useTestApp();
 beforeAll(async () => {
-  const refused = await badBearers(buyer);
+  const refused = await refusedTokens(buyer);
   const header = (token: string) => ({ authorization: `Bearer ${token}` });
   Object.assign(authHeaders, {
     supplier: await bearer(t, supplier),
@@ -68,8 +68,8 @@ beforeAll(async () => {
     stranger: await bearer(t, stranger),
     none: {},
     garbage: header('not.a.token'),
-    expired: refused.expired,
-    wrongSecret: refused.forged,
+    expired: header(refused.expired),
+    wrongSecret: header(refused.forged),
     algNone: header(
       craftIdToken({ sub: buyer.uid, email: buyer.email, iss: 'bulkwise-api', aud: 'bulkwise-web' }),
     ),

@@ -11,7 +11,7 @@ import type { IdTokenVerifier } from '../src/modules/auth/firebase-verifier';
 import { createTokenService } from '../src/modules/auth/tokens';
 import { TEST_JWT_SECRET, testConfig } from './build-test-app';
 import { useTestApp } from './use-test-app';
-import { createProduct, makeUser, productInput, call } from './factories';
+import { call, createProduct, makeUser, productInput, refusedTokens, type TestUser } from './factories';
 
 let webDir: string;
 const extraApps: Array<{ close(): Promise<unknown> }> = [];
@@ -33,6 +33,16 @@ async function appWith(
   extraApps.push(app);
   return app;
 }
+
+/** What Firebase answers for `user`, signed in with a password just now. */
+const signedInWithPassword = (user: TestUser): Awaited<ReturnType<IdTokenVerifier['verify']>> => ({
+  uid: user.uid,
+  email: user.email,
+  emailVerified: true,
+  name: user.name,
+  issuedAt: Math.floor(Date.now() / 1000),
+  provider: 'password',
+});
 
 const t = useTestApp();
 beforeAll(async () => {
@@ -179,16 +189,7 @@ describe('API token lifetime', () => {
 
   it('POST /jwt issues a token that expires after TOKEN_TTL_SECONDS, and says so', async () => {
     const user = makeUser('buyer');
-    const verifier: IdTokenVerifier = {
-      verify: async () => ({
-        uid: user.uid,
-        email: user.email,
-        emailVerified: true,
-        name: user.name,
-        issuedAt: Math.floor(Date.now() / 1000),
-        provider: 'password',
-      }),
-    };
+    const verifier: IdTokenVerifier = { verify: async () => signedInWithPassword(user) };
     const app = await appWith({ tokenTtlSeconds: 900 }, undefined, verifier);
     const res = await app.inject({
       method: 'POST',
@@ -244,24 +245,12 @@ describe('logs', () => {
     const verifier: IdTokenVerifier = {
       verify: async (idToken) => {
         if (idToken !== firebaseIdToken) throw new Error(`bad token ${idToken}`);
-        return {
-          uid: user.uid,
-          email: user.email,
-          emailVerified: true,
-          name: user.name,
-          issuedAt: Math.floor(Date.now() / 1000),
-          provider: 'password',
-        };
+        return signedInWithPassword(user);
       },
     };
     const app = await appWith({}, { ...loggerOptions('trace'), stream }, verifier);
     const apiToken = await t.tokenFor(user);
-    const expiredToken = await createTokenService({
-      secret: TEST_JWT_SECRET,
-      ttlSeconds: 60,
-      now: () => Date.now() - 3_600_000,
-    }).issue(user);
-    const forgedToken = await createTokenService({ secret: 'x'.repeat(40), ttlSeconds: 60 }).issue(user);
+    const { expired: expiredToken, forged: forgedToken } = await refusedTokens(user);
     const secrets = [apiToken, expiredToken, forgedToken, firebaseIdToken];
 
     const cartUrl = `/api/cart?email=${encodeURIComponent(user.email)}`;

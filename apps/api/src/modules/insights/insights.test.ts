@@ -17,9 +17,8 @@ import {
   makeUser,
   moveOrder,
   placeOrder,
-  productInput,
   supplierWithProduct,
-  call,
+  updateProduct,
 } from '../../../test/factories';
 import { within } from '../../../test/within';
 
@@ -551,13 +550,7 @@ describe('insights freshness and the purchase path', () => {
     expect(await stockOn(peer)).toEqual([]);
 
     // The owner's edit: at once where it was made, by notification on the other.
-    const edit = await call(
-      t,
-      supplier,
-      'PUT',
-      `/api/products/${product._id}`,
-      productInput({ mainQuantity: 8, minSellingQuantity: 10 }),
-    );
+    const edit = await updateProduct(t, supplier, product._id, { mainQuantity: 8, minSellingQuantity: 10 });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(await stockOn(t.app)).toEqual([8]);
     await within(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
-import { createProduct, makeUser, productInput, call } from '../../../test/factories';
+import { createProduct, makeUser, updateProduct } from '../../../test/factories';
 
 /*
  * robots.txt and the sitemap index over pages of at most 50,000 products, read from the database as a
@@ -111,13 +111,7 @@ describe('the sitemap', () => {
     };
     const before = await lastmodOf();
     expect(before).toBeDefined();
-    const res = await call(
-      t,
-      owner,
-      'PUT',
-      `/api/products/${p._id}`,
-      productInput({ name: 'Fresh in the sitemap', price: 99 }),
-    );
+    const res = await updateProduct(t, owner, p._id, { name: 'Fresh in the sitemap', price: 99 });
     expect(res.statusCode).toBe(200);
     const after = await lastmodOf();
     expect(Date.parse(after!)).toBeGreaterThan(Date.parse(before!));

@@ -10,10 +10,10 @@ import {
   bearer,
   createProduct,
   makeUser,
-  productInput,
   purchase,
   supplierWithProduct,
   call,
+  updateProduct,
 } from '../../../test/factories';
 import { INVALIDATION_CHANNEL } from '../../lib/cache/bus';
 import { MEMBER_PREFIX } from '../../lib/instances/members';
@@ -253,13 +253,11 @@ describe('cached reads after an acknowledged write', () => {
       (n) => n === (before ?? 0) + 1,
     );
     expect((await readProduct(b, product._id)).price).toBe(10);
-    const update = await call(
-      t,
-      owner,
-      'PUT',
-      `/api/products/${product._id}`,
-      productInput({ category, price: 11.25, name: 'Renamed bolts' }),
-    );
+    const update = await updateProduct(t, owner, product._id, {
+      category,
+      price: 11.25,
+      name: 'Renamed bolts',
+    });
     expect(update.statusCode).toBe(200);
     await within(
       100,

@@ -7,7 +7,15 @@ import {
 import { describe, expect, it } from 'vitest';
 import { stampWithinOneMillisecond } from '../../../test/same-millisecond';
 import { useTestApp } from '../../../test/use-test-app';
-import { bearer, createProduct, makeUser, productInput, call, errorBody } from '../../../test/factories';
+import {
+  bearer,
+  createProduct,
+  makeUser,
+  productInput,
+  call,
+  errorBody,
+  updateProduct,
+} from '../../../test/factories';
 import { SEED_PRODUCTS } from '../../db/seed/catalog';
 
 const t = useTestApp({ seed: true });
@@ -354,13 +362,7 @@ describe('PUT and DELETE /api/products/:id', () => {
     const owner = makeUser('owner');
     const other = makeUser('other');
     const product = await createProduct(t, owner);
-    const put = await call(
-      t,
-      other,
-      'PUT',
-      `/api/products/${product._id}`,
-      productInput({ name: 'Hijacked' }),
-    );
+    const put = await updateProduct(t, other, product._id, { name: 'Hijacked' });
     expect(put.statusCode).toBe(403);
     const del = await call(t, other, 'DELETE', `/api/products/${product._id}`);
     expect(del.statusCode).toBe(403);

@@ -1,7 +1,7 @@
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, categorySlug, type ProductInput } from '@bulkwise/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
-import { createProduct, makeUser, productInput, call } from '../../../test/factories';
+import { createProduct, makeUser, call, updateProduct } from '../../../test/factories';
 
 const supplier = makeUser('supplier');
 const ids = new Map<string, string>();
@@ -145,13 +145,7 @@ describe('GET /api/products?q= relevance', () => {
   it('finds a product by its new words after an update, and no longer by its old ones', async () => {
     const owner = makeUser('renamer');
     const created = await createProduct(t, owner, { name: 'Plain hinge', category: TOOLS });
-    const res = await call(
-      t,
-      owner,
-      'PUT',
-      `/api/products/${created._id}`,
-      productInput({ name: 'Zirconium hinge', category: TOOLS }),
-    );
+    const res = await updateProduct(t, owner, created._id, { name: 'Zirconium hinge', category: TOOLS });
     expect(res.statusCode).toBe(200);
     expect(await search('zirconum')).toEqual(['Zirconium hinge']);
     expect(await search('plain')).toEqual([]);

@@ -7,11 +7,11 @@ import {
   bearer,
   createProduct,
   makeUser,
-  productInput,
   purchaseBody,
   supplierWithProduct,
   cartLines,
   call,
+  updateProduct,
 } from '../../../test/factories';
 
 const t = useTestApp();
@@ -55,13 +55,10 @@ describe('the price a purchase is charged', () => {
     const { supplier, product } = await supplierWithProduct(t, { price: 5, priceTiers: tiers });
     const buyer = makeUser('buyer');
     await buy(buyer, product._id, 150);
-    const edit = await call(
-      t,
-      supplier,
-      'PUT',
-      `/api/products/${product._id}`,
-      productInput({ price: 9, priceTiers: [{ minQuantity: 100, price: 8 }] }),
-    );
+    const edit = await updateProduct(t, supplier, product._id, {
+      price: 9,
+      priceTiers: [{ minQuantity: 100, price: 8 }],
+    });
     expect(edit.statusCode).toBe(200);
     expect((await cartOf(buyer))[0]).toMatchObject({ unitPrice: 4.5, total: 675 });
   });
@@ -113,13 +110,7 @@ describe('expectedUnitPrice', () => {
     expect(await stockOf(product._id)).toBe(1000);
     expect(await cartOf(buyer)).toEqual([]);
 
-    await call(
-      t,
-      supplier,
-      'PUT',
-      `/api/products/${product._id}`,
-      productInput({ mainQuantity: 1000, price: 6 }),
-    );
+    await updateProduct(t, supplier, product._id, { mainQuantity: 1000, price: 6 });
     const raised = await buy(buyer, product._id, 50, { expectedUnitPrice: 5 });
     expect(raised.statusCode).toBe(409);
     expect(raised.json()).toMatchObject({ code: 'PRICE_CHANGED', unitPrice: 6 });
@@ -163,7 +154,7 @@ describe('a price edit during a burst of purchases', () => {
     const buyers = Array.from({ length: 60 }, (_, i) => makeUser(`burst${i}`));
     const quantities = [10, 49, 50, 99, 100, 150];
     const purchases = buyers.map((b, i) => () => buy(b, product._id, quantities[i % quantities.length]!));
-    const edit = async () => call(t, supplier, 'PUT', `/api/products/${product._id}`, productInput(after));
+    const edit = async () => updateProduct(t, supplier, product._id, after);
 
     const answers = await Promise.all([
       ...purchases.slice(0, 30).map((p) => p()),

@@ -10,7 +10,7 @@ import {
   purchaseBody,
   supplierWithProduct,
   cartLines,
-  badBearers,
+  refusedTokens,
   call,
 } from '../../../test/factories';
 
@@ -380,8 +380,12 @@ describe('authorization matrix', () => {
     ['malformed header', async () => ({ authorization: 'Bearer' }), 401],
     ['not a JWT', async () => ({ authorization: 'Bearer abc.def' }), 401],
     ['basic scheme', async () => ({ authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }), 401],
-    ['expired token', async () => (await badBearers(owner)).expired, 401],
-    ['wrong signature', async () => (await badBearers(owner)).forged, 401],
+    ['expired token', async () => ({ authorization: `Bearer ${(await refusedTokens(owner)).expired}` }), 401],
+    [
+      'wrong signature',
+      async () => ({ authorization: `Bearer ${(await refusedTokens(owner)).forged}` }),
+      401,
+    ],
     ['another user', async () => bearer(t, other), 'other'],
     ['owner', async () => bearer(t, owner), 'owner'],
   ];
