@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { stampWithinOneMillisecond } from '../../../test/same-millisecond';
 import { useTestApp } from '../../../test/use-test-app';
 import {
-  bearer,
   createProduct,
   makeUser,
   moveOrder,
@@ -16,8 +15,7 @@ import {
 const t = useTestApp();
 
 type User = ReturnType<typeof makeUser>;
-const get = async (user: User, url: string) =>
-  t.app.inject({ method: 'GET', url, headers: await bearer(t, user) });
+const get = async (user: User, url: string) => call(t, user, 'GET', url);
 const cart = async (user: User, query = '') => (await get(user, `/api/cart${query}`)).json() as Order[];
 
 describe('the supplier desk', () => {
@@ -222,8 +220,7 @@ describe("My Cart is the buyer's list of orders", () => {
   it('removes a placed order (stock back once, 404 again) and refuses one the supplier acted on with 409', async () => {
     const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 1000 });
     const buyer = makeUser('buyer');
-    const remove = async (id: string) =>
-      t.app.inject({ method: 'DELETE', url: `/api/cart/${id}`, headers: await bearer(t, buyer) });
+    const remove = async (id: string) => call(t, buyer, 'DELETE', `/api/cart/${id}`);
     const stock = async () =>
       (await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).json().mainQuantity;
 

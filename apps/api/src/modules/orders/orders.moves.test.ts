@@ -2,13 +2,13 @@ import type { Order, OrderStatus } from '@bulkwise/contracts';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
 import {
-  bearer,
   createProduct,
   makeUser,
   moveOrder,
   placeOrder,
   supplierWithProduct,
   call,
+  updateProduct,
 } from '../../../test/factories';
 import type { OrderEvent } from './order-events';
 
@@ -27,7 +27,7 @@ const stockOf = async (id: string) =>
   ((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json() as { mainQuantity: number })
     .mainQuantity;
 const getOrder = async (user: ReturnType<typeof makeUser>, id: string) =>
-  t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: await bearer(t, user) });
+  call(t, user, 'GET', `/api/orders/${id}`);
 
 type Actor = 'buyer' | 'supplier' | 'other' | 'none';
 type Move = 'confirm' | 'ship' | 'deliver' | 'cancel';
@@ -259,16 +259,9 @@ describe('what each party sees', () => {
     const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 500, price: 4 });
     const buyer = makeUser('buyer');
     const id = await placeOrder(t, buyer, product._id, 10);
-    const headers = await bearer(t, supplier);
-    const { productInput } = await import('../../../test/factories');
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${product._id}`,
-      headers,
-      payload: productInput({ name: 'Renamed', price: 9 }),
-    });
-    await t.app.inject({ method: 'DELETE', url: `/api/products/${product._id}`, headers });
-    const desk = (await t.app.inject({ method: 'GET', url: '/api/orders', headers })).json() as Order[];
+    await updateProduct(t, supplier, product._id, { name: 'Renamed', price: 9 });
+    await call(t, supplier, 'DELETE', `/api/products/${product._id}`);
+    const desk = (await call(t, supplier, 'GET', '/api/orders')).json() as Order[];
     expect(desk).toHaveLength(1);
     expect(desk[0]).toMatchObject({
       _id: id,
