@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { ProductInput } from '@bulkwise/contracts';
-import type { AuthUser } from '../src/modules/auth/tokens';
-import type { TestApp } from './build-test-app';
+import type { CartItem, ProductInput } from '@bulkwise/contracts';
+import { createTokenService, type AuthUser } from '../src/modules/auth/tokens';
+import { TEST_JWT_SECRET, type TestApp } from './build-test-app';
 
 /** A user of the tests; `emailVerified` (default true) is what their POST /jwt would have recorded. */
 export type TestUser = AuthUser & { emailVerified?: boolean };
@@ -35,16 +35,88 @@ export const bearer = async (t: TestApp, user: AuthUser) => ({
   authorization: `Bearer ${await t.tokenFor(user)}`,
 });
 
+/** API tokens for `user` the API must refuse: one that expired an hour ago, one signed with another secret. */
+export async function refusedTokens(user: AuthUser) {
+  const expired = createTokenService({
+    secret: TEST_JWT_SECRET,
+    ttlSeconds: 60,
+    now: () => Date.now() - 3_600_000,
+  });
+  const forged = createTokenService({
+    secret: 'an-attacker-secret-that-is-also-long-enough!!',
+    ttlSeconds: 600,
+  });
+  return { expired: await expired.issue(user), forged: await forged.issue(user) };
+}
+
+/** The API's error body: the spec's `error` repeats the `message`. */
+export const errorBody = (code: string, message: string) => ({ code, message, error: message });
+
+/** A request as `user` (no token when null), with a JSON body when `payload` is given. */
+export async function call(
+  t: TestApp,
+  user: AuthUser | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...(user ? await bearer(t, user) : {}), ...headers },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+/** The JSON of `res` when it answered `status`; throws with `what` and the body otherwise. */
+export function jsonIf<T>(
+  res: { statusCode: number; body: string; json(): unknown },
+  status: number,
+  what: string,
+): T {
+  if (res.statusCode !== status) throw new Error(`${what} failed: ${res.statusCode} ${res.body}`);
+  return res.json() as T;
+}
+
 /** Creates a product through the API as `owner`; returns its JSON. */
 export async function createProduct(t: TestApp, owner: AuthUser, overrides: Partial<ProductInput> = {}) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/products',
-    headers: await bearer(t, owner),
-    payload: productInput(overrides),
-  });
-  if (res.statusCode !== 201) throw new Error(`create product failed: ${res.statusCode} ${res.body}`);
-  return res.json() as { _id: string; mainQuantity: number; minSellingQuantity: number; price: number };
+  const res = await call(t, owner, 'POST', '/api/products', productInput(overrides));
+  return jsonIf<{
+    _id: string;
+    supplierId: string;
+    mainQuantity: number;
+    minSellingQuantity: number;
+    price: number;
+  }>(res, 201, 'create product');
+}
+
+/** A new supplier (named after `label`) who lists one product (`overrides` on the usual input). */
+export async function supplierWithProduct(
+  t: TestApp,
+  overrides: Partial<ProductInput> = {},
+  label = 'supplier',
+) {
+  const supplier = makeUser(label);
+  const product = await createProduct(t, supplier, overrides);
+  return { supplier, product, supplierId: product.supplierId };
+}
+
+/** GET /cart?email= as `user`: their cart lines. */
+export async function cartLines(t: TestApp, user: AuthUser): Promise<CartItem[]> {
+  return (
+    await call(t, user, 'GET', `/api/cart?email=${encodeURIComponent(user.email)}`)
+  ).json() as CartItem[];
+}
+
+/** PUT /products/:id as `user` with the usual input and `overrides`; answers the response. */
+export async function updateProduct(
+  t: TestApp,
+  user: AuthUser,
+  productId: string,
+  overrides: Partial<ProductInput> = {},
+) {
+  return call(t, user, 'PUT', `/api/products/${productId}`, productInput(overrides));
 }
 
 export const purchaseBody = (quantity: number) => ({
@@ -60,12 +132,7 @@ export async function purchase(
   quantity: number,
   headers: Record<string, string> = {},
 ) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/products/purchase/${productId}`,
-    headers: { ...(await bearer(t, buyer)), ...headers },
-    payload: purchaseBody(quantity),
-  });
+  return call(t, buyer, 'POST', `/api/products/purchase/${productId}`, purchaseBody(quantity), headers);
 }
 
 /** Buys `quantity` of `productId` as `buyer` and answers the new order's id (throws otherwise). */
@@ -75,9 +142,8 @@ export async function placeOrder(
   productId: string,
   quantity: number,
 ): Promise<string> {
-  const res = await purchase(t, buyer, productId, quantity);
-  if (res.statusCode !== 200) throw new Error(`purchase failed: ${res.statusCode} ${res.body}`);
-  return (res.json() as { cartItemId: string }).cartItemId;
+  return jsonIf<{ cartItemId: string }>(await purchase(t, buyer, productId, quantity), 200, 'purchase')
+    .cartItemId;
 }
 
 /** POST /orders/:id/<move> as `user` (no token when null). */
@@ -88,10 +154,5 @@ export async function moveOrder(
   move: string,
   payload?: object,
 ) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/orders/${id}/${move}`,
-    headers: user ? await bearer(t, user) : {},
-    ...(payload ? { payload } : {}),
-  });
+  return call(t, user, 'POST', `/api/orders/${id}/${move}`, payload);
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app';
-import { bearer, createProduct, makeUser, productInput } from './factories';
+import { createProduct, makeUser, updateProduct } from './factories';
 
 /*
  * The HTML of a product page and of the bare All Products page names the image that page paints
@@ -44,11 +44,8 @@ describe('the image of the first paint, named with the HTML', () => {
       imagePreload('/images/products/pallet-wrap.svg'),
     ]);
 
-    const updated = await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${product._id}`,
-      headers: await bearer(t, owner),
-      payload: productInput({ image: 'https://cdn.example.com/pallet-wrap-v2.png' }),
+    const updated = await updateProduct(t, owner, product._id, {
+      image: 'https://cdn.example.com/pallet-wrap-v2.png',
     });
     expect(updated.statusCode).toBe(200);
     expect(await imageLinks(`/product/${product._id}`)).toEqual([

@@ -14,9 +14,9 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cartItems, products } from '../src/db/schema';
-import { createTokenService } from '../src/modules/auth/tokens';
-import { DB_KIND, TEST_JWT_SECRET, buildTestApp, type TestApp } from './build-test-app';
-import { bearer, createProduct, makeUser, productInput } from './factories';
+import { DB_KIND } from './build-test-app';
+import { useTestApp } from './use-test-app';
+import { refusedTokens, bearer, createProduct, makeUser, productInput } from './factories';
 import { craftIdToken, signUpWithPassword, type EmulatorUser } from './firebase-emulator';
 
 /**
@@ -28,7 +28,6 @@ import { craftIdToken, signUpWithPassword, type EmulatorUser } from './firebase-
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 const runs = (n: number) => Math.max(1, Math.round(n * SCALE));
 
-let t: TestApp;
 const supplier = makeUser('supplier');
 const buyer = makeUser('buyer');
 const stranger = makeUser('stranger');
@@ -59,17 +58,9 @@ const stats = {
   byEndpoint: new Map<string, Map<number, number>>(),
 };
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
-  const expired = createTokenService({
-    secret: TEST_JWT_SECRET,
-    ttlSeconds: 60,
-    now: () => Date.now() - 3_600_000,
-  });
-  const forged = createTokenService({
-    secret: 'another-secret-that-is-long-enough-0123456789',
-    ttlSeconds: 3600,
-  });
+  const refused = await refusedTokens(buyer);
   const header = (token: string) => ({ authorization: `Bearer ${token}` });
   Object.assign(authHeaders, {
     supplier: await bearer(t, supplier),
@@ -77,8 +68,8 @@ beforeAll(async () => {
     stranger: await bearer(t, stranger),
     none: {},
     garbage: header('not.a.token'),
-    expired: header(await expired.issue(buyer)),
-    wrongSecret: header(await forged.issue(buyer)),
+    expired: header(refused.expired),
+    wrongSecret: header(refused.forged),
     algNone: header(
       craftIdToken({ sub: buyer.uid, email: buyer.email, iss: 'bulkwise-api', aud: 'bulkwise-web' }),
     ),
@@ -105,7 +96,6 @@ afterAll(async () => {
   );
   for (const [endpoint, m] of stats.byEndpoint)
     console.log(`  ${endpoint.padEnd(10)} ${[...m.values()].reduce((a, b) => a + b, 0)} cases: ${tally(m)}`);
-  await t?.close();
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -694,6 +684,19 @@ function request(
 const property = <T>(arb: fc.Arbitrary<T>, numRuns: number, run: (value: T) => Promise<void>) =>
   fc.assert(fc.asyncProperty(arb, run), { numRuns, endOnFailure: false });
 
+/** `numRuns` requests to `path(id)`, `id` one of `ids()` or a hostile path segment, each with a hostile body and any auth. */
+const propertyOnId = (
+  endpoint: string,
+  method: InjectOptions['method'],
+  path: (id: string) => string,
+  ids: () => string[],
+  body: fc.Arbitrary<Payload>,
+  numRuns: number,
+) =>
+  property(fc.tuple(pathSegment(ids), body, authArb), numRuns, async ([id, payload, auth]) => {
+    await send(endpoint, request(method, path(id), auth, payload));
+  });
+
 const PRODUCT_FIELDS = [...Object.keys(productInput()), 'priceTiers'];
 const PURCHASE_FIELDS = ['quantity', 'address', 'phone', 'expectedUnitPrice'];
 
@@ -748,16 +751,13 @@ describe('hostile input never gets a 5xx', () => {
 
   it('PUT /api/products/:id', async () => {
     const body = payloadOf(mutated(validProduct, PRODUCT_FIELDS), rawJson(validProduct, PRODUCT_FIELDS));
-    await property(
-      fc.tuple(
-        pathSegment(() => productIds),
-        body,
-        authArb,
-      ),
+    await propertyOnId(
+      'update',
+      'PUT',
+      (id) => `/api/products/${id}`,
+      () => productIds,
+      body,
       runs(740),
-      async ([id, payload, auth]) => {
-        await send('update', request('PUT', `/api/products/${id}`, auth, payload));
-      },
     );
   });
 
@@ -835,16 +835,13 @@ describe('hostile input never gets a 5xx', () => {
     const body = payloadOf(
       mutated(fc.constant({ productId: productIds[0] ?? '', quantity: 1 }), ['productId', 'quantity']),
     );
-    await property(
-      fc.tuple(
-        pathSegment(() => cartItemIds),
-        body,
-        authArb,
-      ),
+    await propertyOnId(
+      'uncart',
+      'DELETE',
+      (id) => `/api/cart/${id}`,
+      () => cartItemIds,
+      body,
       runs(520),
-      async ([id, payload, auth]) => {
-        await send('uncart', request('DELETE', `/api/cart/${id}`, auth, payload));
-      },
     );
   });
 

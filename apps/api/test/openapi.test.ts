@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './use-test-app';
 
 const ROUTES_MD = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/routes.md');
 
@@ -17,13 +17,11 @@ type Operation = {
 };
 type Document = { paths: Record<string, Record<string, Operation>> };
 
-let t: TestApp;
 let doc: Document;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as Document;
 });
-afterAll(async () => t?.close());
 
 /** docs/routes.md: one row per operation, from the document. */
 function routeTable(document: Document): string {

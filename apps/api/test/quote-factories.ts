@@ -1,7 +1,7 @@
 import type { Quote, QuoteList } from '@bulkwise/contracts';
 import type { AuthUser } from '../src/modules/auth/tokens';
 import type { TestApp } from './build-test-app';
-import { bearer } from './factories';
+import { call, jsonIf } from './factories';
 
 export const DAY = 24 * 60 * 60 * 1000;
 
@@ -24,18 +24,11 @@ export async function quoteCall(
   payload?: object,
   headers: Record<string, string> = {},
 ) {
-  return t.app.inject({
-    method: 'POST',
-    url: id === null ? '/api/quotes' : `/api/quotes/${id}/${move}`,
-    headers: { ...(user ? await bearer(t, user) : {}), ...headers },
-    ...(payload ? { payload } : {}),
-  });
+  return call(t, user, 'POST', id === null ? '/api/quotes' : `/api/quotes/${id}/${move}`, payload, headers);
 }
 
 export async function getQuote(t: TestApp, user: AuthUser, id: string): Promise<Quote> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/quotes/${id}`, headers: await bearer(t, user) });
-  if (res.statusCode !== 200) throw new Error(`get quote: ${res.statusCode} ${res.body}`);
-  return res.json() as Quote;
+  return jsonIf<Quote>(await call(t, user, 'GET', `/api/quotes/${id}`), 200, 'get quote');
 }
 
 /** A request from `buyer` on `productIds`; answers the quote (throws otherwise). */
@@ -45,9 +38,11 @@ export async function requestQuote(
   productIds: string[],
   quantity = 500,
 ): Promise<Quote> {
-  const res = await quoteCall(t, buyer, null, '', requestBody(productIds, quantity));
-  if (res.statusCode !== 201) throw new Error(`request quote: ${res.statusCode} ${res.body}`);
-  return res.json() as Quote;
+  return jsonIf<Quote>(
+    await quoteCall(t, buyer, null, '', requestBody(productIds, quantity)),
+    201,
+    'request quote',
+  );
 }
 
 /** The supplier's offer on every line at `unitPrice`, valid for `validMs` from `now`. */
@@ -64,17 +59,10 @@ export async function offerQuote(
     lines: pricedLines(quote, unitPrice, quantity),
     validUntil: new Date(now.getTime() + validMs).toISOString(),
   });
-  if (res.statusCode !== 200) throw new Error(`offer: ${res.statusCode} ${res.body}`);
-  return res.json() as Quote;
+  return jsonIf<Quote>(res, 200, 'offer');
 }
 
 /** GET /quotes?<query> as `user`; throws with the body unless 200. */
 export async function listQuotes(t: TestApp, user: AuthUser, query: string): Promise<QuoteList> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/quotes?${query}`,
-    headers: await bearer(t, user),
-  });
-  if (res.statusCode !== 200) throw new Error(`list quotes: ${res.statusCode} ${res.body}`);
-  return res.json() as QuoteList;
+  return jsonIf<QuoteList>(await call(t, user, 'GET', `/api/quotes?${query}`), 200, 'list quotes');
 }

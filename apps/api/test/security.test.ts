@@ -9,10 +9,10 @@ import { loadConfig, type Config } from '../src/config/env';
 import { loggerOptions } from '../src/logger';
 import type { IdTokenVerifier } from '../src/modules/auth/firebase-verifier';
 import { createTokenService } from '../src/modules/auth/tokens';
-import { TEST_JWT_SECRET, buildTestApp, testConfig, type TestApp } from './build-test-app';
-import { bearer, createProduct, makeUser, productInput } from './factories';
+import { TEST_JWT_SECRET, testConfig } from './build-test-app';
+import { useTestApp } from './use-test-app';
+import { call, createProduct, makeUser, productInput, refusedTokens, type TestUser } from './factories';
 
-let t: TestApp;
 let webDir: string;
 const extraApps: Array<{ close(): Promise<unknown> }> = [];
 
@@ -34,8 +34,18 @@ async function appWith(
   return app;
 }
 
+/** What Firebase answers for `user`, signed in with a password just now. */
+const signedInWithPassword = (user: TestUser): Awaited<ReturnType<IdTokenVerifier['verify']>> => ({
+  uid: user.uid,
+  email: user.email,
+  emailVerified: true,
+  name: user.name,
+  issuedAt: Math.floor(Date.now() / 1000),
+  provider: 'password',
+});
+
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   webDir = mkdtempSync(path.join(tmpdir(), 'bulkwise-security-'));
   writeFileSync(
     path.join(webDir, 'index.html'),
@@ -44,7 +54,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const app of extraApps) await app.close();
-  await t?.close();
   if (webDir) rmSync(webDir, { recursive: true, force: true });
 });
 
@@ -67,38 +76,19 @@ describe('product image URLs', () => {
 
   it.each(HOSTILE_IMAGES)('refuses %j on create and on update, storing nothing', async (image) => {
     const owner = makeUser('supplier');
-    const headers = await bearer(t, owner);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers,
-      payload: productInput({ image }),
-    });
-    expect(created.statusCode).toBe(400);
-    expect(created.json()).toMatchObject({
-      code: 'VALIDATION_FAILED',
-      fields: { image: expect.any(String) },
-    });
-
     const product = await createProduct(t, owner);
-    const updated = await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${product._id}`,
-      headers,
-      payload: productInput({ image }),
-    });
-    expect(updated.statusCode).toBe(400);
-    expect(updated.json()).toMatchObject({
-      code: 'VALIDATION_FAILED',
-      fields: { image: expect.any(String) },
-    });
+    const created = await call(t, owner, 'POST', '/api/products', productInput({ image }));
+    const updated = await call(t, owner, 'PUT', `/api/products/${product._id}`, productInput({ image }));
+    for (const refused of [created, updated]) {
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { image: expect.any(String) },
+      });
+    }
     const stored = (await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).json();
     expect(stored.image).toBe(productInput().image);
-    const mine = await t.app.inject({
-      method: 'GET',
-      url: `/api/products?email=${encodeURIComponent(owner.email)}`,
-      headers,
-    });
+    const mine = await call(t, owner, 'GET', `/api/products?email=${encodeURIComponent(owner.email)}`);
     expect(mine.json()).toHaveLength(1);
   });
 
@@ -109,12 +99,7 @@ describe('product image URLs', () => {
       'http://example.com/b.jpg?w=200',
       '/images/products/c.svg',
     ]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/products',
-        headers: await bearer(t, owner),
-        payload: productInput({ image }),
-      });
+      const res = await call(t, owner, 'POST', '/api/products', productInput({ image }));
       expect(res.statusCode, image).toBe(201);
     }
   });
@@ -204,16 +189,7 @@ describe('API token lifetime', () => {
 
   it('POST /jwt issues a token that expires after TOKEN_TTL_SECONDS, and says so', async () => {
     const user = makeUser('buyer');
-    const verifier: IdTokenVerifier = {
-      verify: async () => ({
-        uid: user.uid,
-        email: user.email,
-        emailVerified: true,
-        name: user.name,
-        issuedAt: Math.floor(Date.now() / 1000),
-        provider: 'password',
-      }),
-    };
+    const verifier: IdTokenVerifier = { verify: async () => signedInWithPassword(user) };
     const app = await appWith({ tokenTtlSeconds: 900 }, undefined, verifier);
     const res = await app.inject({
       method: 'POST',
@@ -269,24 +245,12 @@ describe('logs', () => {
     const verifier: IdTokenVerifier = {
       verify: async (idToken) => {
         if (idToken !== firebaseIdToken) throw new Error(`bad token ${idToken}`);
-        return {
-          uid: user.uid,
-          email: user.email,
-          emailVerified: true,
-          name: user.name,
-          issuedAt: Math.floor(Date.now() / 1000),
-          provider: 'password',
-        };
+        return signedInWithPassword(user);
       },
     };
     const app = await appWith({}, { ...loggerOptions('trace'), stream }, verifier);
     const apiToken = await t.tokenFor(user);
-    const expiredToken = await createTokenService({
-      secret: TEST_JWT_SECRET,
-      ttlSeconds: 60,
-      now: () => Date.now() - 3_600_000,
-    }).issue(user);
-    const forgedToken = await createTokenService({ secret: 'x'.repeat(40), ttlSeconds: 60 }).issue(user);
+    const { expired: expiredToken, forged: forgedToken } = await refusedTokens(user);
     const secrets = [apiToken, expiredToken, forgedToken, firebaseIdToken];
 
     const cartUrl = `/api/cart?email=${encodeURIComponent(user.email)}`;

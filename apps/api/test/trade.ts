@@ -2,30 +2,20 @@ import type { Invoice, InvoicePage, TradeAccount } from '@bulkwise/contracts';
 import { PDFParse } from 'pdf-parse';
 import type { AuthUser } from '../src/modules/auth/tokens';
 import type { TestApp } from './build-test-app';
-import { bearer, purchaseBody } from './factories';
+import { call, jsonIf, makeUser, moveOrder, purchaseBody, supplierWithProduct } from './factories';
+import type { TestClock } from './test-clock';
 
-/** A clock the test sets: `now` is what the API takes as today. */
-export function testClock(start = new Date()) {
-  const clock = { at: start, now: () => clock.at, set: (at: Date) => (clock.at = at) };
-  return clock;
-}
+export { call };
+export { testClock } from './test-clock';
 
 export const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
-export async function call(
-  t: TestApp,
-  user: AuthUser | null,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...(user ? await bearer(t, user) : {}), ...headers },
-    ...(payload ? { payload } : {}),
-  });
+/** A supplier listing a product at 10 a unit from 1 (`mainQuantity` in stock) and a buyer, named after `label`. */
+export async function tradingPair(t: TestApp, { mainQuantity = 10_000, label = '' } = {}) {
+  const prefix = label ? `${label}-` : '';
+  const listed = { price: 10, minSellingQuantity: 1, mainQuantity };
+  const { supplier, product, supplierId } = await supplierWithProduct(t, listed, `${prefix}supplier`);
+  return { supplier, buyer: makeUser(`${prefix}buyer`), product, supplierId };
 }
 
 /** The buyer asks the supplier for terms; answers the account. */
@@ -37,8 +27,7 @@ export async function requestTerms(t: TestApp, buyer: AuthUser, supplierId: stri
     billingAddress: '14 Harbour Road, Bristol',
     note: 'We order weekly',
   });
-  if (res.statusCode !== 201) throw new Error(`request failed: ${res.statusCode} ${res.body}`);
-  return res.json();
+  return jsonIf(res, 201, 'request');
 }
 
 export async function setTerms(
@@ -47,9 +36,7 @@ export async function setTerms(
   accountId: string,
   body: { terms: 'net' | 'prepay'; netDays?: number; creditLimit: number },
 ): Promise<TradeAccount> {
-  const res = await call(t, supplier, 'PUT', `/api/trade-accounts/${accountId}/terms`, body);
-  if (res.statusCode !== 200) throw new Error(`terms failed: ${res.statusCode} ${res.body}`);
-  return res.json();
+  return jsonIf(await call(t, supplier, 'PUT', `/api/trade-accounts/${accountId}/terms`, body), 200, 'terms');
 }
 
 /** Net terms between the two: the buyer asks, the supplier grants. */
@@ -78,10 +65,28 @@ export async function buy(
   });
 }
 
+/** One order of `quantity` per age, each shipped (so invoiced) that many days ago; the clock is back at now after. */
+export async function ordersShippedAt(
+  t: TestApp,
+  clock: TestClock,
+  { supplier, buyer, productId }: { supplier: AuthUser; buyer: AuthUser; productId: string },
+  ages: number[],
+  quantity = 10,
+): Promise<string[]> {
+  const orders: string[] = [];
+  for (const _ of ages)
+    orders.push((await buy(t, buyer, productId, quantity)).json<{ cartItemId: string }>().cartItemId);
+  for (const [i, age] of ages.entries()) {
+    clock.set(daysAgo(age));
+    await moveOrder(t, supplier, orders[i]!, 'ship');
+  }
+  clock.set(new Date());
+  return orders;
+}
+
 export async function invoicesOf(t: TestApp, user: AuthUser, as: 'buyer' | 'supplier', query = '') {
   const res = await call(t, user, 'GET', `/api/invoices?as=${as}&limit=100${query}`);
-  if (res.statusCode !== 200) throw new Error(`invoices failed: ${res.statusCode} ${res.body}`);
-  return (res.json() as InvoicePage).items;
+  return jsonIf<InvoicePage>(res, 200, 'invoices').items;
 }
 
 export async function invoiceOfOrder(

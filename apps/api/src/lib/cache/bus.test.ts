@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/build-test-app';
 import type { Database } from '../../db/client';
 import { MEMBER_PREFIX } from '../instances/members';
-import { createInvalidationBus, INVALIDATION_CHANNEL } from './bus';
+import { createInvalidationBus, INVALIDATION_CHANNEL, type InvalidationBus } from './bus';
 import { payloadsOf } from './bus-publish';
-import { createResponseCache } from './cache';
+import { createResponseCache, type ResponseCache } from './cache';
 
 let database: Database & { url?: string };
 beforeAll(async () => {
@@ -96,6 +96,19 @@ describe('failures the others would pay for', () => {
 });
 
 describe('API instances leaving the database', () => {
+  /** A started bus checking the members every 50 ms, with one cache registered; closed after `run`. */
+  async function withWatchingBus(run: (bus: InvalidationBus, cache: ResponseCache) => Promise<void>) {
+    const bus = createInvalidationBus({ membersEveryMs: 50 });
+    const cache = createResponseCache();
+    bus.register(cache);
+    await bus.start(database);
+    try {
+      await run(bus, cache);
+    } finally {
+      await bus.close();
+    }
+  }
+
   /** A stand-in API process: a session named like one, which says hello as the bus does on start. */
   async function member() {
     const name = `${MEMBER_PREFIX}${randomUUID()}`;
@@ -107,11 +120,7 @@ describe('API instances leaving the database', () => {
   }
 
   it('one that says bye first costs nobody their cache; one that vanishes without it empties every cache', async () => {
-    const bus = createInvalidationBus({ membersEveryMs: 50 });
-    const cache = createResponseCache();
-    bus.register(cache);
-    await bus.start(database);
-    try {
+    await withWatchingBus(async (bus, cache) => {
       expect(bus.members()).toContain(database.memberName);
       const polite = await member();
       await until(() => bus.members()?.has(polite.name), Boolean);
@@ -138,17 +147,11 @@ describe('API instances leaving the database', () => {
       );
       expect(bus.members()?.has(crashing.name)).toBe(false);
       expect(took).toBeLessThan(2_000);
-    } finally {
-      await bus.close();
-    }
+    });
   });
 
   it('a script that opens the API database handle and closes it (no hello) costs nobody their cache', async () => {
-    const bus = createInvalidationBus({ membersEveryMs: 50 });
-    const cache = createResponseCache();
-    bus.register(cache);
-    await bus.start(database);
-    try {
+    await withWatchingBus(async (bus, cache) => {
       cache.set('page', 'kept', { tags: ['product:p'], startedAt: cache.begin() });
       // As openPostgres names every session of a handle: a seed or bench script, a migration run.
       const name = `${MEMBER_PREFIX}${randomUUID()}`;
@@ -167,8 +170,6 @@ describe('API instances leaving the database', () => {
       );
       expect(bus.members()?.has(name)).toBe(false);
       expect(cache.get('page')?.body).toBe('kept');
-    } finally {
-      await bus.close();
-    }
+    });
   });
 });

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { craftIdToken, signInWithGoogle, signUpWithPassword } from '../../../test/firebase-emulator';
 import { createTokenService } from './tokens';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const exchange = (idToken: string | undefined, body: unknown) =>
   t.app.inject({

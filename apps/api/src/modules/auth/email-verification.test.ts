@@ -8,6 +8,7 @@ import {
   moveOrder,
   placeOrder,
   type TestUser,
+  supplierWithProduct,
 } from '../../../test/factories';
 import {
   applyActionCode,
@@ -70,9 +71,8 @@ const csvOf = async (supplier: TestUser) =>
 
 describe('order emails go only to verified addresses', () => {
   it("an unverified buyer's order mails the verified supplier, never the buyer, and says why", async () => {
-    const supplier = makeUser('supplier');
+    const { supplier, product } = await supplierWithProduct(t);
     const buyer = makeUser('buyer', { emailVerified: false });
-    const product = await createProduct(t, supplier);
     const order = await placeOrder(t, buyer, product._id, 20);
     await moveOrder(t, supplier, order, 'confirm');
 
@@ -112,8 +112,7 @@ describe('order emails go only to verified addresses', () => {
     await t.tokenFor(owner);
     // Another account claiming the owner's address: the owner's verification does not vouch for it.
     const impostor = { ...makeUser('impostor', { emailVerified: false }), email: owner.email };
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier);
+    const { supplier, product } = await supplierWithProduct(t);
     const order = await placeOrder(t, impostor, product._id, 20);
     await moveOrder(t, supplier, order, 'confirm');
     const rows = await deliverAll();
@@ -131,9 +130,8 @@ describe('order emails go only to verified addresses', () => {
 
 describe('the desk, the CSV and the buyer’s view mark an unverified buyer', () => {
   it('shows the mark until the buyer verifies, then drops it everywhere', async () => {
-    const supplier = makeUser('supplier');
+    const { supplier, product } = await supplierWithProduct(t);
     const buyer = makeUser('buyer', { emailVerified: false });
-    const product = await createProduct(t, supplier);
     const order = await placeOrder(t, buyer, product._id, 20);
 
     const mark = async () => ({
@@ -173,8 +171,7 @@ describe('POST /api/jwt records what Firebase says about the address', () => {
     const token = first.json().token as string;
 
     // The buyer's order is marked while unverified.
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier);
+    const { supplier, product } = await supplierWithProduct(t);
     const placed = await t.app.inject({
       method: 'POST',
       url: `/api/products/purchase/${product._id}`,
@@ -232,8 +229,7 @@ describe('POST /api/jwt records what Firebase says about the address', () => {
     expect((await exchange(fresh, user)).statusCode).toBe(200);
     expect((await exchange(stale, user)).statusCode).toBe(200);
 
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier);
+    const { supplier, product } = await supplierWithProduct(t);
     const token = (await exchange(fresh, user)).json().token as string;
     const placed = await t.app.inject({
       method: 'POST',

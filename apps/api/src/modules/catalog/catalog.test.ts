@@ -7,16 +7,22 @@ import {
   type CatalogImportReport,
 } from '@bulkwise/contracts';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, DB_KIND, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, productInput, purchase } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { DB_KIND } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/use-test-app';
+import {
+  bearer,
+  createProduct,
+  makeUser,
+  productInput,
+  purchase,
+  supplierWithProduct,
+  call,
+} from '../../../test/factories';
+import { NEW_PRODUCT_COLUMNS, csvFile, productRow } from '../../../test/catalog-csv';
 import { multipartFile } from '../../../test/multipart';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 type User = ReturnType<typeof makeUser>;
 type Row = Record<string, string>;
@@ -45,43 +51,6 @@ async function importCsv(
 }
 const report = (res: { json(): unknown }) => res.json() as CatalogImportReport;
 
-/** A file from rows of cells in `columns` order (cells quoted, as a spreadsheet writes them). */
-const csvFile = (columns: string[], rows: Array<Array<string | number>>, eol = '\n') =>
-  [columns.join(','), ...rows.map((r) => r.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(','))].join(
-    eol,
-  ) + eol;
-
-const FULL = [
-  'sku',
-  'name',
-  'brandName',
-  'category',
-  'price',
-  'stock',
-  'minSellingQuantity',
-  'rating',
-  'description',
-  'image',
-  'priceTiers',
-];
-const fullRow = (sku: string, overrides: Partial<Record<string, string | number>> = {}) => {
-  const cells: Record<string, string | number> = {
-    sku,
-    name: `Product ${sku}`,
-    brandName: 'Fastenco',
-    category: 'Industrial Machinery & Tools',
-    price: '12.50',
-    stock: 1000,
-    minSellingQuantity: 10,
-    rating: 4.5,
-    description: 'Box of 250.',
-    image: 'https://images.example.com/p.jpg',
-    priceTiers: '',
-    ...overrides,
-  };
-  return FULL.map((c) => cells[c] ?? '');
-};
-
 async function productOf(id: string) {
   return (await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json() as Record<
     string,
@@ -91,9 +60,7 @@ async function productOf(id: string) {
 
 describe('GET /api/my-products/export.csv', () => {
   it("streams the caller's products only, with the exact header, breaks as 100:9.50;500:9.00 and a version", async () => {
-    const supplier = makeUser('supplier');
-    const rival = makeUser('rival');
-    const a = await createProduct(t, supplier, {
+    const { supplier, product: a } = await supplierWithProduct(t, {
       sku: 'A-1',
       price: 10,
       minSellingQuantity: 50,
@@ -102,6 +69,7 @@ describe('GET /api/my-products/export.csv', () => {
         { minQuantity: 500, price: 9 },
       ],
     });
+    const rival = makeUser('rival');
     await createProduct(t, rival, { sku: 'R-1' });
 
     const res = await exportCsv(supplier);
@@ -124,8 +92,7 @@ describe('GET /api/my-products/export.csv', () => {
   });
 
   it('changes the version when the product changes, stock taken by an order included, and only then', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 500 });
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 500 });
     const [first] = await exported(supplier);
     expect((await exported(supplier))[0]!.version).toBe(first!.version);
     expect((await purchase(t, makeUser('buyer'), product._id, 10)).statusCode).toBe(200);
@@ -168,8 +135,8 @@ describe('GET /api/my-products/export.csv', () => {
     const supplier = makeUser('bulk');
     const count = 1_205;
     const file = csvFile(
-      FULL,
-      Array.from({ length: count }, (_, i) => fullRow(`BULK-${i}`)),
+      NEW_PRODUCT_COLUMNS,
+      Array.from({ length: count }, (_, i) => productRow(`BULK-${i}`)),
     );
     expect(report(await importCsv(supplier, file, 'mode=commit')).create).toBe(count);
     const rows = await exported(supplier);
@@ -182,11 +149,7 @@ describe('GET /api/my-products/export.csv', () => {
 describe('GET /api/my-products/import-template.csv', () => {
   it('is the header and two example rows that import cleanly', async () => {
     const supplier = makeUser('supplier');
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/my-products/import-template.csv',
-      headers: await bearer(t, supplier),
-    });
+    const res = await call(t, supplier, 'GET', '/api/my-products/import-template.csv');
     expect(res.statusCode).toBe(200);
     expect(res.body.split('\r\n')[0]).toBe(HEADER);
     expect(rowsOf(res.body)).toHaveLength(2);
@@ -232,8 +195,7 @@ describe('POST /api/my-products/import', () => {
   });
 
   it('preview changes nothing and predicts exactly what commit does; caches show the commit at once', async () => {
-    const supplier = makeUser('supplier');
-    const kept = await createProduct(t, supplier, { sku: 'KEEP', price: 5 });
+    const { supplier, product: kept } = await supplierWithProduct(t, { sku: 'KEEP', price: 5 });
     const changed = await createProduct(t, supplier, { sku: 'CHG', price: 5 });
     expect((await productOf(changed._id)).price).toBe(5); // now in the product cache
     const file = csvFile(
@@ -254,15 +216,18 @@ describe('POST /api/my-products/import', () => {
   });
 
   it('creates rows without a match, and a column left out changes nothing on existing products', async () => {
-    const supplier = makeUser('supplier');
-    const existing = await createProduct(t, supplier, {
+    const { supplier, product: existing } = await supplierWithProduct(t, {
       sku: 'EX-1',
       name: 'Kept name',
       mainQuantity: 300,
       rating: 3.5,
     });
     const created = report(
-      await importCsv(supplier, csvFile(FULL, [fullRow('NEW-1'), fullRow('NEW-2')]), 'mode=commit'),
+      await importCsv(
+        supplier,
+        csvFile(NEW_PRODUCT_COLUMNS, [productRow('NEW-1'), productRow('NEW-2')]),
+        'mode=commit',
+      ),
     );
     expect(created).toMatchObject({ create: 2, update: 0 });
     const onlyStock = csvFile(['sku', 'stock'], [['EX-1', 42]]);
@@ -278,8 +243,7 @@ describe('POST /api/my-products/import', () => {
   });
 
   it('an empty cell clears an optional field and is an error for a required one', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { sku: 'CLR' });
+    const { supplier, product } = await supplierWithProduct(t, { sku: 'CLR' });
     const file = csvFile(['id', 'sku', 'name'], [[product._id, '', 'Still named']]);
     expect(report(await importCsv(supplier, file, 'mode=commit'))).toMatchObject({ update: 1 });
     expect(await productOf(product._id)).toMatchObject({ sku: null, name: 'Still named' });
@@ -296,10 +260,10 @@ describe('POST /api/my-products/import', () => {
       { row: 2, column: 'id', message: CATALOG_MESSAGES.notYours },
     ]);
     const mixed = csvFile(
-      ['id', ...FULL],
+      ['id', ...NEW_PRODUCT_COLUMNS],
       [
-        ['', ...fullRow('OK-1')],
-        [theirs._id, ...fullRow('OK-2')],
+        ['', ...productRow('OK-1')],
+        [theirs._id, ...productRow('OK-2')],
       ],
     );
     const refused = await importCsv(supplier, mixed, 'mode=commit');
@@ -313,10 +277,11 @@ describe('POST /api/my-products/import', () => {
   });
 
   it('refuses duplicate SKUs within the file and SKUs another of the products keeps', async () => {
-    const supplier = makeUser('supplier');
-    const a = await createProduct(t, supplier, { sku: 'TAKEN' });
+    const { supplier, product: a } = await supplierWithProduct(t, { sku: 'TAKEN' });
     const b = await createProduct(t, supplier, { sku: 'FREE' });
-    const twice = report(await importCsv(supplier, csvFile(FULL, [fullRow('DUP'), fullRow('DUP')])));
+    const twice = report(
+      await importCsv(supplier, csvFile(NEW_PRODUCT_COLUMNS, [productRow('DUP'), productRow('DUP')])),
+    );
     expect(twice.errors).toEqual([{ row: 3, column: 'sku', message: CATALOG_MESSAGES.duplicateSku(2) }]);
     const taken = report(await importCsv(supplier, csvFile(['id', 'sku'], [[b._id, 'TAKEN']])));
     expect(taken.errors).toEqual([{ row: 2, column: 'sku', message: SKU_TAKEN_MESSAGE }]);
@@ -335,7 +300,9 @@ describe('POST /api/my-products/import', () => {
     );
     expect(swap).toMatchObject({ update: 2, errors: [] });
     // A rival's SKU is theirs to use.
-    expect(report(await importCsv(makeUser('rival'), csvFile(FULL, [fullRow('TAKEN')]))).create).toBe(1);
+    expect(
+      report(await importCsv(makeUser('rival'), csvFile(NEW_PRODUCT_COLUMNS, [productRow('TAKEN')]))).create,
+    ).toBe(1);
   });
 
   it('checks every field with the product form rules, in the same words, naming the file line and column', async () => {
@@ -357,9 +324,9 @@ describe('POST /api/my-products/import', () => {
       ['sku', 'A\tB', 'sku'],
     ];
     const file = csvFile(
-      FULL,
+      NEW_PRODUCT_COLUMNS,
       cases.map(([column, value], i) =>
-        fullRow(`F-${i}`, { [column]: value, ...(column === 'sku' ? { sku: value } : {}) }),
+        productRow(`F-${i}`, { [column]: value, ...(column === 'sku' ? { sku: value } : {}) }),
       ),
     );
     const { errors } = report(await importCsv(supplier, file));
@@ -379,7 +346,10 @@ describe('POST /api/my-products/import', () => {
     const tiers = report(
       await importCsv(
         supplier,
-        csvFile(FULL, [fullRow('T-1', { priceTiers: '100-9' }), fullRow('T-2', { priceTiers: '5:9.00' })]),
+        csvFile(NEW_PRODUCT_COLUMNS, [
+          productRow('T-1', { priceTiers: '100-9' }),
+          productRow('T-2', { priceTiers: '5:9.00' }),
+        ]),
       ),
     );
     expect(tiers.errors.map((e) => [e.row, e.column])).toEqual([
@@ -414,7 +384,7 @@ describe('POST /api/my-products/import', () => {
   it('answers one clear 400 for another encoding, a binary file, an unknown header, an empty file', async () => {
     const supplier = makeUser('supplier');
     const latin1 = Buffer.from(
-      `${FULL.join(',')}\n${fullRow('L-1', { name: 'Caf\u00e9' }).join(',')}\n`,
+      `${NEW_PRODUCT_COLUMNS.join(',')}\n${productRow('L-1', { name: 'Caf\u00e9' }).join(',')}\n`,
       'latin1',
     );
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
@@ -439,15 +409,15 @@ describe('POST /api/my-products/import', () => {
 
   it('a row with more or fewer cells than the header is a row error', async () => {
     const supplier = makeUser('supplier');
-    const file = `${FULL.join(',')}\n${fullRow('C-1').join(',')}\nonly,two\n`;
+    const file = `${NEW_PRODUCT_COLUMNS.join(',')}\n${productRow('C-1').join(',')}\nonly,two\n`;
     expect(report(await importCsv(supplier, file)).errors).toEqual([
-      { row: 3, column: '', message: CATALOG_MESSAGES.cellCount(2, FULL.length) },
+      { row: 3, column: '', message: CATALOG_MESSAGES.cellCount(2, NEW_PRODUCT_COLUMNS.length) },
     ]);
   });
 
   it('takes 15 MB and refuses 15 MB + 1 byte with 413', async () => {
     const supplier = makeUser('supplier');
-    const head = `${FULL.join(',')}\n${fullRow('BIG-1').join(',')}\n`;
+    const head = `${NEW_PRODUCT_COLUMNS.join(',')}\n${productRow('BIG-1').join(',')}\n`;
     const exact = Buffer.alloc(CATALOG_IMPORT_MAX_BYTES, '\n');
     exact.write(head);
     const ok = await importCsv(supplier, exact);
@@ -462,7 +432,7 @@ describe('POST /api/my-products/import', () => {
 
   it('takes the file as the one part of a multipart form too: the same report, the same 15 MB rule', async () => {
     const supplier = makeUser('supplier');
-    const file = csvFile(FULL, [fullRow('MP-1'), fullRow('MP-2', { price: 'abc' })]);
+    const file = csvFile(NEW_PRODUCT_COLUMNS, [productRow('MP-1'), productRow('MP-2', { price: 'abc' })]);
     const asCsv = report(await importCsv(supplier, file));
     const form = multipartFile(Buffer.from(file), { filename: 'products.csv', contentType: 'text/csv' });
     const preview = await importCsv(supplier, form.payload, 'mode=preview', form.headers['content-type']);
@@ -470,12 +440,14 @@ describe('POST /api/my-products/import', () => {
     expect(report(preview)).toEqual(asCsv);
     expect(asCsv).toMatchObject({ rows: 2, create: 1, errors: [{ row: 3, column: 'price' }] });
 
-    const good = multipartFile(Buffer.from(csvFile(FULL, [fullRow('MP-3')])), { filename: 'p.csv' });
+    const good = multipartFile(Buffer.from(csvFile(NEW_PRODUCT_COLUMNS, [productRow('MP-3')])), {
+      filename: 'p.csv',
+    });
     const commit = await importCsv(supplier, good.payload, 'mode=commit', good.headers['content-type']);
     expect(report(commit)).toMatchObject({ create: 1 });
     expect((await exported(supplier)).map((r) => r.sku)).toEqual(['MP-3']);
 
-    const head = `${FULL.join(',')}\n${fullRow('BIG-MP').join(',')}\n`;
+    const head = `${NEW_PRODUCT_COLUMNS.join(',')}\n${productRow('BIG-MP').join(',')}\n`;
     const exact = Buffer.alloc(CATALOG_IMPORT_MAX_BYTES, '\n');
     exact.write(head);
     const whole = multipartFile(exact);
@@ -491,7 +463,7 @@ describe('POST /api/my-products/import', () => {
 
   it('repeating a commit of the same file changes nothing the second time', async () => {
     const supplier = makeUser('supplier');
-    const file = csvFile(FULL, [fullRow(''), fullRow('', { name: 'Second' })]);
+    const file = csvFile(NEW_PRODUCT_COLUMNS, [productRow(''), productRow('', { name: 'Second' })]);
     expect(report(await importCsv(supplier, file, 'mode=commit'))).toMatchObject({ create: 2 });
     expect(report(await importCsv(supplier, file, 'mode=commit'))).toMatchObject({
       create: 0,
@@ -502,8 +474,7 @@ describe('POST /api/my-products/import', () => {
   });
 
   it('a sale since the export is a conflict: listed in preview, refused by commit (409) unless overwrite', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 1000, price: 10 });
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 1000, price: 10 });
     const file = (await exportCsv(supplier)).body.replace(',10.00,1000,', ',11.00,1000,');
     expect((await purchase(t, makeUser('buyer'), product._id, 100)).statusCode).toBe(200);
 

@@ -1,15 +1,10 @@
 import { PRODUCT_CATEGORIES, categorySlug } from '@bulkwise/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { seedCatalog } from '../../db/seed/seed';
+import { describe, expect, it } from 'vitest';
+import { errorBody } from '../../../test/factories';
+import { useTestApp } from '../../../test/use-test-app';
 import { SEED_PRODUCTS } from '../../db/seed/catalog';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-  await seedCatalog(t.database.db);
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ seed: true });
 
 describe('GET /api/categories', () => {
   it('lists the seven fixed categories in order with real product counts', async () => {
@@ -48,11 +43,7 @@ describe('GET /api/categories/:id', () => {
     async (id) => {
       const res = await t.app.inject({ method: 'GET', url: `/api/categories/${encodeURIComponent(id)}` });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({
-        code: 'NOT_FOUND',
-        message: 'Category not found',
-        error: 'Category not found',
-      });
+      expect(res.json()).toMatchObject(errorBody('NOT_FOUND', 'Category not found'));
     },
   );
 });

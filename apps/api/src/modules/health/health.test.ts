@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 describe('health endpoints for load balancers', () => {
   it('answers liveness and readiness while serving', async () => {

@@ -11,7 +11,15 @@ import { sql } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, placeOrder, productInput } from '../../../test/factories';
+import {
+  bearer,
+  createProduct,
+  makeUser,
+  placeOrder,
+  productInput,
+  call,
+  updateProduct,
+} from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 import { startS3Server } from '../../../test/s3-server';
 import { createImagesRepository } from './images.repository';
@@ -227,12 +235,7 @@ describe.each(['disk', 's3'] as const)('image upload (%s storage)', (kind) => {
     const empty = await upload(supplier, Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ message: IMAGE_MESSAGES.noFile });
-    const json = await t.app.inject({
-      method: 'POST',
-      url: '/api/images',
-      headers: await bearer(t, supplier),
-      payload: { image: 'x' },
-    });
+    const json = await call(t, supplier, 'POST', '/api/images', { image: 'x' });
     expect(json.statusCode).toBe(415);
     expect((await upload(null, await photo(50, 50).png().toBuffer())).statusCode).toBe(401);
   });
@@ -257,24 +260,13 @@ describe.each(['disk', 's3'] as const)('image upload (%s storage)', (kind) => {
     const read = await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` });
     expect(read.json()).toMatchObject({ image: mine.url });
 
-    const headers = await bearer(t, supplier);
-    const create = await t.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers,
-      payload: { ...productInput(), image: theirs.url },
-    });
+    const create = await call(t, supplier, 'POST', '/api/products', productInput({ image: theirs.url }));
     expect(create.statusCode).toBe(400);
     expect(create.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
       fields: { image: IMAGE_MESSAGES.notYours },
     });
-    const update = await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${product._id}`,
-      headers,
-      payload: { ...productInput(), image: theirs.url },
-    });
+    const update = await updateProduct(t, supplier, product._id, { image: theirs.url });
     expect(update.statusCode).toBe(400);
     expect(update.json()).toMatchObject({ fields: { image: IMAGE_MESSAGES.notYours } });
     expect((await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).json()).toMatchObject(
@@ -283,12 +275,13 @@ describe.each(['disk', 's3'] as const)('image upload (%s storage)', (kind) => {
       },
     );
     // An address under /images/u/ that is no upload's shape is a plain field error.
-    const bogus = await t.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers,
-      payload: { ...productInput(), image: '/images/u/../../secret.png' },
-    });
+    const bogus = await call(
+      t,
+      supplier,
+      'POST',
+      '/api/products',
+      productInput({ image: '/images/u/../../secret.png' }),
+    );
     expect(bogus.statusCode).toBe(400);
     expect(bogus.json()).toMatchObject({ fields: { image: IMAGE_MESSAGES.badUploadPath } });
   });
@@ -315,13 +308,7 @@ describe.each(['disk', 's3'] as const)('image upload (%s storage)', (kind) => {
     // Bought while it showed onOrder, then given another image: only the order's snapshot keeps it.
     const sold = await createProduct(t, supplier, { image: onOrder.url });
     await placeOrder(t, buyer, sold._id, 10);
-    const headers = await bearer(t, supplier);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${sold._id}`,
-      headers,
-      payload: productInput(),
-    });
+    const put = await updateProduct(t, supplier, sold._id);
     expect(put.statusCode).toBe(200);
 
     const aged = [unused, onProduct, onOrder].map((i) => i.id);
@@ -336,12 +323,7 @@ describe.each(['disk', 's3'] as const)('image upload (%s storage)', (kind) => {
     expect((await fetchImage(unused.url.replace(/-\d+\.webp$/, '-160.webp'))).statusCode).toBe(404);
     for (const kept of [fresh, onProduct, onOrder]) expect((await fetchImage(kept.url)).statusCode).toBe(200);
     // The removed upload cannot be used any more; uploading the bytes again brings it back.
-    const reuse = await t.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers,
-      payload: { ...productInput(), image: unused.url },
-    });
+    const reuse = await call(t, supplier, 'POST', '/api/products', productInput({ image: unused.url }));
     expect(reuse.statusCode).toBe(400);
     expect(await service.sweep()).toBe(0);
     service.storage.close();

@@ -9,15 +9,16 @@ import type {
 } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import {
   bearer,
   createProduct,
   makeUser,
   moveOrder,
   placeOrder,
-  productInput,
+  supplierWithProduct,
+  updateProduct,
 } from '../../../test/factories';
 import { within } from '../../../test/within';
 
@@ -25,11 +26,7 @@ import { within } from '../../../test/within';
 // cart_items (the orders table), over orders generated straight into the table: volume-break and quoted
 // unit prices, every status, cancellations by each side, shipments at many delays, purchases near UTC
 // midnight and days without any order.
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 type User = ReturnType<typeof makeUser>;
 const get = async (user: User, url: string, app: FastifyInstance = t.app) =>
@@ -455,15 +452,14 @@ describe('insights requests', () => {
 
 describe('insights freshness and the purchase path', () => {
   it('shows a purchase, a volume-break price, a cancellation and a shipment in the next read, here and on another instance', async () => {
-    const supplier = makeUser('supplier');
-    const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, {
+    const { supplier, product } = await supplierWithProduct(t, {
       name: 'Tiered bolts',
       price: 10,
       priceTiers: [{ minQuantity: 50, price: 8.5 }],
       mainQuantity: 1_000,
       minSellingQuantity: 10,
     });
+    const buyer = makeUser('buyer');
     const today = new Date().toISOString().slice(0, 10);
     const url = `/api/insights/summary?from=${today}&to=${today}`;
     const peer = await t.peer();
@@ -514,13 +510,12 @@ describe('insights freshness and the purchase path', () => {
   });
 
   it('lists products below their minimum order with the days of cover their sales leave', async () => {
-    const supplier = makeUser('supplier');
-    const buyer = makeUser('buyer');
-    const low = await createProduct(t, supplier, {
+    const { supplier, product: low } = await supplierWithProduct(t, {
       name: 'Almost gone',
       mainQuantity: 40,
       minSellingQuantity: 10,
     });
+    const buyer = makeUser('buyer');
     await createProduct(t, supplier, { name: 'Plenty', mainQuantity: 1_000, minSellingQuantity: 10 });
     const today = new Date().toISOString().slice(0, 10);
     const url = `/api/insights/inventory?from=${today}&to=${today}`;
@@ -555,12 +550,7 @@ describe('insights freshness and the purchase path', () => {
     expect(await stockOn(peer)).toEqual([]);
 
     // The owner's edit: at once where it was made, by notification on the other.
-    const edit = await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${product._id}`,
-      headers: await bearer(t, supplier),
-      payload: productInput({ mainQuantity: 8, minSellingQuantity: 10 }),
-    });
+    const edit = await updateProduct(t, supplier, product._id, { mainQuantity: 8, minSellingQuantity: 10 });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(await stockOn(t.app)).toEqual([8]);
     await within(

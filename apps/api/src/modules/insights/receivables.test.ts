@@ -1,18 +1,20 @@
 import type { InsightsReceivables } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createProduct, makeUser, moveOrder } from '../../../test/factories';
-import { buy, call, daysAgo, grantNet, invoiceOfOrder, pay, testClock } from '../../../test/trade';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
+import { type makeUser } from '../../../test/factories';
+import {
+  call,
+  grantNet,
+  invoiceOfOrder,
+  pay,
+  testClock,
+  tradingPair,
+  ordersShippedAt,
+} from '../../../test/trade';
 
-let t: TestApp;
 const clock = testClock();
-beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ clock: clock.now });
 
 const receivables = async (user: ReturnType<typeof makeUser>) => {
   const res = await call(t, user, 'GET', '/api/insights/receivables');
@@ -23,27 +25,13 @@ const receivables = async (user: ReturnType<typeof makeUser>) => {
 describe('GET /api/insights/receivables', () => {
   it("is the supplier's open invoices now: outstanding, overdue and aging, equal to the plain query and fresh after a payment", async () => {
     clock.set(new Date());
-    const supplier = makeUser('supplier');
-    const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, {
-      price: 10,
-      minSellingQuantity: 1,
-      mainQuantity: 10_000,
-    });
-    const supplierId = (product as unknown as { supplierId: string }).supplierId;
+    const { supplier, buyer, product, supplierId } = await tradingPair(t);
     expect(await receivables(supplier)).toMatchObject({ invoices: 0, outstanding: 0, overdue: 0 });
 
     await grantNet(t, supplier, buyer, supplierId, 100_000, 30);
-    const ages = [5, 45, 75, 120];
-    const orders: string[] = [];
-    for (const _ of ages)
-      orders.push((await buy(t, buyer, product._id, 10)).json<{ cartItemId: string }>().cartItemId);
     // Shipped (invoiced, net 30) at four ages: the three older ones are past their due date.
-    for (const [i, age] of ages.entries()) {
-      clock.set(daysAgo(age));
-      await moveOrder(t, supplier, orders[i]!, 'ship');
-    }
-    clock.set(new Date());
+    const parties = { supplier, buyer, productId: product._id };
+    const orders = await ordersShippedAt(t, clock, parties, [5, 45, 75, 120]);
     const before = await receivables(supplier);
     expect(before).toEqual({
       invoices: 4,

@@ -1,7 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, placeOrder, productInput, purchase } from '../../../test/factories';
+import {
+  bearer,
+  createProduct,
+  makeUser,
+  placeOrder,
+  productInput,
+  purchase,
+  supplierWithProduct,
+  call,
+} from '../../../test/factories';
 import { testOutboxWorker } from '../../../test/outbox-worker';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher';
 import { notificationOutbox } from '../../db/schema';
@@ -30,26 +39,20 @@ const alertsFor = async (supplier: User) =>
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 
 async function edit(supplier: User, id: string, changes: object) {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/api/products/${id}`,
-    headers: await bearer(t, supplier),
-    payload: { ...productInput(), ...changes },
-  });
+  const res = await call(t, supplier, 'PUT', `/api/products/${id}`, { ...productInput(), ...changes });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { lowStockThreshold: number | null; mainQuantity: number };
 }
 
 describe('low-stock alerts', () => {
   it('fire once on crossing, not on the next purchase, again after a restock and a new crossing', async () => {
-    const supplier = makeUser('supplier');
-    const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, {
+    const { supplier, product } = await supplierWithProduct(t, {
       name: 'Hex nuts',
       mainQuantity: 100,
       minSellingQuantity: 10,
       lowStockThreshold: 50,
     });
+    const buyer = makeUser('buyer');
     await placeOrder(t, buyer, product._id, 40); // 60: still above
     expect(await alertsFor(supplier)).toHaveLength(0);
     await placeOrder(t, buyer, product._id, 20); // 40: crosses
@@ -83,8 +86,7 @@ describe('low-stock alerts', () => {
   });
 
   it('default to the minimum order; an edit that raises the threshold over the stock is a crossing', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 30, minSellingQuantity: 10 });
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 30, minSellingQuantity: 10 });
     expect(product).toMatchObject({ lowStockThreshold: null });
     await placeOrder(t, makeUser('buyer'), product._id, 15); // 15: above the minimum
     expect(await alertsFor(supplier)).toHaveLength(0);
@@ -104,8 +106,7 @@ describe('low-stock alerts', () => {
   });
 
   it('two instances selling the last units at once write one alert', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, {
+    const { supplier, product } = await supplierWithProduct(t, {
       mainQuantity: 400,
       minSellingQuantity: 10,
       lowStockThreshold: 250,
@@ -128,8 +129,7 @@ describe('low-stock alerts', () => {
 
   it('are mailed with a link to update the product, or skipped when the supplier turned them off', async () => {
     const worker = () => testOutboxWorker(t.database.db, smtp.url);
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, {
+    const { supplier, product } = await supplierWithProduct(t, {
       name: 'Washers <M8> & co',
       mainQuantity: 60,
       minSellingQuantity: 10,

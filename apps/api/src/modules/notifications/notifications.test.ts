@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createProduct, makeUser, purchase } from '../../../test/factories';
+import { createProduct, makeUser, purchase, supplierWithProduct } from '../../../test/factories';
 import { testOutboxWorker } from '../../../test/outbox-worker';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher';
 import { cartItems, notificationOutbox } from '../../db/schema';
@@ -60,8 +60,7 @@ async function record(event: OrderEvent) {
 
 describe('order events write the outbox in their transaction', () => {
   it('a purchase writes exactly one row, for the product’s supplier', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 500, minSellingQuantity: 20 });
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 500, minSellingQuantity: 20 });
     const res = await purchase(t, makeUser('buyer'), product._id, 120);
     expect(res.statusCode).toBe(200);
     const written = await rowsFor(res.json().cartItemId);
@@ -110,8 +109,7 @@ describe('order events write the outbox in their transaction', () => {
   });
 
   it('simultaneous purchases: one row per acknowledged purchase, none for the refused', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 50, minSellingQuantity: 1 });
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 50, minSellingQuantity: 1 });
     const results = await Promise.all(
       Array.from({ length: 80 }, () => purchase(t, makeUser('buyer'), product._id, 1)),
     );

@@ -1,25 +1,27 @@
 import { ORDER_CSV_BATCH, type Order } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, moveOrder, placeOrder } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { stampWithinOneMillisecond } from '../../../test/same-millisecond';
+import { useTestApp } from '../../../test/use-test-app';
+import {
+  createProduct,
+  makeUser,
+  moveOrder,
+  placeOrder,
+  supplierWithProduct,
+  call,
+} from '../../../test/factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 type User = ReturnType<typeof makeUser>;
-const get = async (user: User, url: string) =>
-  t.app.inject({ method: 'GET', url, headers: await bearer(t, user) });
+const get = async (user: User, url: string) => call(t, user, 'GET', url);
 const cart = async (user: User, query = '') => (await get(user, `/api/cart${query}`)).json() as Order[];
 
 describe('the supplier desk', () => {
   it('pages newest first with a cursor and a total, per status, with counts per status', async () => {
-    const supplier = makeUser('supplier');
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 10_000 });
     const rival = makeUser('rival');
-    const product = await createProduct(t, supplier, { mainQuantity: 10_000 });
     const rivalProduct = await createProduct(t, rival, { mainQuantity: 10_000 });
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push(await placeOrder(t, makeUser(`buyer${i}`), product._id, 10 + i));
@@ -60,16 +62,11 @@ describe('the supplier desk', () => {
   });
 
   it('pages every order exactly once when several were written within one millisecond', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 10_000 });
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 10_000 });
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) ids.push(await placeOrder(t, makeUser(`buyer${i}`), product._id, 10));
     // As a writer other than the purchase statement (the column default, an import) stores them.
-    const list = `{${ids.join(',')}}`;
-    await t.database.db.execute(sql`
-      update cart_items set purchased_at = timestamptz '2001-03-04 05:06:07.891000+00'
-        + array_position(${list}::uuid[], id) * interval '150 microseconds'
-      where id = any(${list}::uuid[])`);
+    await stampWithinOneMillisecond(t.database.db, 'cart_items', 'purchased_at', ids);
     const seen: string[] = [];
     let url = '/api/orders?limit=1';
     for (let page = 0; page < 10; page++) {
@@ -107,20 +104,18 @@ describe('the supplier desk', () => {
 
 describe('CSV export', () => {
   it("streams only this supplier's orders, with formula-like cells neutralised", async () => {
-    const supplier = makeUser('supplier');
-    const rival = makeUser('rival');
-    const product = await createProduct(t, supplier, {
+    const { supplier, product } = await supplierWithProduct(t, {
       name: '=HYPERLINK("http://evil.example","Click")',
       sku: 'BOLT-10',
       price: 19.99,
     });
+    const rival = makeUser('rival');
     const rivalProduct = await createProduct(t, rival);
     const buyer = makeUser('buyer');
-    const res0 = await t.app.inject({
-      method: 'POST',
-      url: `/api/products/purchase/${product._id}`,
-      headers: await bearer(t, buyer),
-      payload: { quantity: 30, address: '=HYPERLINK("http://evil.example")', phone: '+44 117 496 0123' },
+    const res0 = await call(t, buyer, 'POST', `/api/products/purchase/${product._id}`, {
+      quantity: 30,
+      address: '=HYPERLINK("http://evil.example")',
+      phone: '+44 117 496 0123',
     });
     const mine = res0.json().cartItemId as string;
     const shipped = await placeOrder(t, buyer, product._id, 10);
@@ -158,8 +153,9 @@ describe('CSV export', () => {
 
 describe('CSV export of full-width and line-break formulas', () => {
   it('neutralises cells starting with a line break or full-width = + - @, wherever the text came from', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { name: '＝HYPERLINK("http://evil.example","Click")' });
+    const { supplier, product } = await supplierWithProduct(t, {
+      name: '＝HYPERLINK("http://evil.example","Click")',
+    });
     // The buyer's name comes from the identity token: a display name may hold anything.
     const buyer = { ...makeUser('buyer'), name: '\n=cmd|" /C calc"!A0' };
     const order = await placeOrder(t, buyer, product._id, 10);
@@ -177,8 +173,7 @@ describe('CSV export of full-width and line-break formulas', () => {
 
 describe('CSV export of many orders', () => {
   it('exports every order exactly once across batches when more than a batch share one millisecond', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 10_000 });
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 10_000 });
     const first = await placeOrder(t, makeUser('buyer'), product._id, 10);
     // ORDER_CSV_BATCH + 1 copies within one millisecond: the first batch ends inside it.
     await t.database.db.execute(sql`
@@ -203,9 +198,8 @@ describe('CSV export of many orders', () => {
 
 describe("My Cart is the buyer's list of orders", () => {
   it('lists orders that are not cancelled; status filters; all includes the cancelled ones', async () => {
-    const supplier = makeUser('supplier');
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 1000 });
     const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, { mainQuantity: 1000 });
     const kept = await placeOrder(t, buyer, product._id, 10);
     const cancelled = await placeOrder(t, buyer, product._id, 20);
     await moveOrder(t, supplier, cancelled, 'cancel', { reason: 'Damaged in storage' });
@@ -224,11 +218,9 @@ describe("My Cart is the buyer's list of orders", () => {
   });
 
   it('removes a placed order (stock back once, 404 again) and refuses one the supplier acted on with 409', async () => {
-    const supplier = makeUser('supplier');
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 1000 });
     const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, { mainQuantity: 1000 });
-    const remove = async (id: string) =>
-      t.app.inject({ method: 'DELETE', url: `/api/cart/${id}`, headers: await bearer(t, buyer) });
+    const remove = async (id: string) => call(t, buyer, 'DELETE', `/api/cart/${id}`);
     const stock = async () =>
       (await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).json().mainQuantity;
 

@@ -1,22 +1,20 @@
 import type { Order, OrderSummary } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, moveOrder, placeOrder } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
+import { bearer, makeUser, moveOrder, placeOrder, supplierWithProduct, call } from '../../../test/factories';
 import type { ResponseCache } from '../../lib/cache/cache';
 import { createOrdersReadCache, ordersTag } from './orders.cache';
 import { within } from '../../../test/within';
 
 // The desk's first pages and counts are kept in memory: these prove a reader never sees what an
 // acknowledged order change replaced, on the instance that made it at once and on another within 100 ms.
-let t: TestApp;
 let b: FastifyInstance;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   b = await t.peer();
 });
-afterAll(async () => t?.close());
 
 type User = ReturnType<typeof makeUser>;
 interface Desk {
@@ -45,8 +43,7 @@ async function desk(app: FastifyInstance, supplier: User): Promise<Desk> {
 }
 
 async function supplierWithOrders(count: number) {
-  const supplier = makeUser('supplier');
-  const product = await createProduct(t, supplier, { mainQuantity: 10_000, minSellingQuantity: 1 });
+  const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 10_000, minSellingQuantity: 1 });
   const ids: string[] = [];
   for (let i = 0; i < count; i++) ids.push(await placeOrder(t, makeUser(`buyer${i}`), product._id, 5));
   return { supplier, product, ids };
@@ -80,11 +77,7 @@ describe('the cached desk after an acknowledged order change', () => {
     const buyer = makeUser('remover');
     const removable = await placeOrder(t, buyer, product._id, 2);
     expect((await desk(t.app, supplier)).summary.placed).toBe(4);
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/cart/${removable}`,
-      headers: await bearer(t, buyer),
-    });
+    const removed = await call(t, buyer, 'DELETE', `/api/cart/${removable}`);
     expect(removed.statusCode).toBe(200);
     now = await desk(t.app, supplier);
     expect(now.statuses[0]).toBe('cancelled');

@@ -1,29 +1,33 @@
 import type { Order, OrderStatus } from '@bulkwise/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, moveOrder, placeOrder } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
+import {
+  createProduct,
+  makeUser,
+  moveOrder,
+  placeOrder,
+  supplierWithProduct,
+  call,
+  updateProduct,
+} from '../../../test/factories';
 import type { OrderEvent } from './order-events';
 
-let t: TestApp;
 const events: OrderEvent[] = [];
 let failOn: OrderEvent['type'] | null = null;
-beforeAll(async () => {
-  t = await buildTestApp({
-    orderEvents: {
-      record: async (_tx, event) => {
-        if (event.type === failOn) throw new Error('the sink refused');
-        events.push(event);
-      },
+const t = useTestApp({
+  orderEvents: {
+    record: async (_tx, event) => {
+      if (event.type === failOn) throw new Error('the sink refused');
+      events.push(event);
     },
-  });
+  },
 });
-afterAll(async () => t?.close());
 
 const stockOf = async (id: string) =>
   ((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json() as { mainQuantity: number })
     .mainQuantity;
 const getOrder = async (user: ReturnType<typeof makeUser>, id: string) =>
-  t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: await bearer(t, user) });
+  call(t, user, 'GET', `/api/orders/${id}`);
 
 type Actor = 'buyer' | 'supplier' | 'other' | 'none';
 type Move = 'confirm' | 'ship' | 'deliver' | 'cancel';
@@ -122,13 +126,12 @@ describe('every state x every move x every party', () => {
 
 describe('moves', () => {
   it('records who did what and when, with the shipping details and the cancel reason', async () => {
-    const supplier = makeUser('supplier');
-    const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, {
+    const { supplier, product } = await supplierWithProduct(t, {
       mainQuantity: 500,
       minSellingQuantity: 1,
       price: 19.99,
     });
+    const buyer = makeUser('buyer');
     const shipped = await placeOrder(t, buyer, product._id, 3);
     await moveOrder(t, supplier, shipped, 'confirm');
     await moveOrder(t, supplier, shipped, 'ship', { carrier: '  UPS ', trackingNumber: '1Z999' });
@@ -161,9 +164,8 @@ describe('moves', () => {
   });
 
   it('requires a reason of the supplier (1 to 500 characters) but not of the buyer', async () => {
-    const supplier = makeUser('supplier');
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 500 });
     const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, { mainQuantity: 500 });
     const id = await placeOrder(t, buyer, product._id, 10);
     for (const body of [undefined, {}, { reason: '   ' }, { reason: 'x'.repeat(501) }, { reason: 42 }]) {
       const res = await moveOrder(t, supplier, id, 'cancel', body);
@@ -176,8 +178,7 @@ describe('moves', () => {
   });
 
   it('refuses carrier or tracking over 100 characters and stores blanks as null', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 500 });
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 500 });
     const id = await placeOrder(t, makeUser('buyer'), product._id, 10);
     expect((await moveOrder(t, supplier, id, 'ship', { carrier: 'x'.repeat(101) })).statusCode).toBe(400);
     expect((await moveOrder(t, supplier, id, 'ship', { trackingNumber: 'x'.repeat(101) })).statusCode).toBe(
@@ -188,9 +189,8 @@ describe('moves', () => {
   });
 
   it('records every change as an event inside its transaction: a failing sink undoes the change', async () => {
-    const supplier = makeUser('supplier');
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 500, price: 2.5 });
     const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, { mainQuantity: 500, price: 2.5 });
     events.length = 0;
     const id = await placeOrder(t, buyer, product._id, 40);
     await moveOrder(t, supplier, id, 'confirm');
@@ -216,11 +216,10 @@ describe('moves', () => {
       expect((await getOrder(buyer, id)).json()).toMatchObject({ status: 'confirmed', cancelReason: null });
       expect(await stockOf(product._id)).toBe(460);
       failOn = 'placed';
-      const refused = await t.app.inject({
-        method: 'POST',
-        url: `/api/products/purchase/${product._id}`,
-        headers: await bearer(t, buyer),
-        payload: { quantity: 10, address: 'a', phone: '12345' },
+      const refused = await call(t, buyer, 'POST', `/api/products/purchase/${product._id}`, {
+        quantity: 10,
+        address: 'a',
+        phone: '12345',
       });
       expect(refused.statusCode).toBe(500);
       expect(await stockOf(product._id)).toBe(460);
@@ -250,35 +249,19 @@ describe('what each party sees', () => {
     expect(hidden.statusCode).toBe(404);
     expect(hidden.body).not.toContain('Harbour');
     expect((await t.app.inject({ method: 'GET', url: `/api/orders/${id}` })).statusCode).toBe(401);
-    const otherDesk = await t.app.inject({
-      method: 'GET',
-      url: '/api/orders',
-      headers: await bearer(t, other),
-    });
+    const otherDesk = await call(t, other, 'GET', '/api/orders');
     expect(otherDesk.json()).toEqual([]);
-    const buyerDesk = await t.app.inject({
-      method: 'GET',
-      url: '/api/orders',
-      headers: await bearer(t, buyer),
-    });
+    const buyerDesk = await call(t, buyer, 'GET', '/api/orders');
     expect(buyerDesk.json()).toEqual([]);
   });
 
   it('keeps the supplier and the product as sold when the product is edited or deleted', async () => {
-    const supplier = makeUser('supplier');
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 500, price: 4 });
     const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, { mainQuantity: 500, price: 4 });
     const id = await placeOrder(t, buyer, product._id, 10);
-    const headers = await bearer(t, supplier);
-    const { productInput } = await import('../../../test/factories');
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${product._id}`,
-      headers,
-      payload: productInput({ name: 'Renamed', price: 9 }),
-    });
-    await t.app.inject({ method: 'DELETE', url: `/api/products/${product._id}`, headers });
-    const desk = (await t.app.inject({ method: 'GET', url: '/api/orders', headers })).json() as Order[];
+    await updateProduct(t, supplier, product._id, { name: 'Renamed', price: 9 });
+    await call(t, supplier, 'DELETE', `/api/products/${product._id}`);
+    const desk = (await call(t, supplier, 'GET', '/api/orders')).json() as Order[];
     expect(desk).toHaveLength(1);
     expect(desk[0]).toMatchObject({
       _id: id,

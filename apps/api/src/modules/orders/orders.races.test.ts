@@ -1,23 +1,17 @@
 import type { Order } from '@bulkwise/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KIND, TEST_JWT_SECRET, buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildApp } from '../../app';
-import { bearer, createProduct, makeUser, placeOrder } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KIND, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/use-test-app';
+import { bearer, createProduct, makeUser, placeOrder, call } from '../../../test/factories';
 
 // Runs on both servers (npm test runs the API suite on the embedded PostgreSQL, then on TEST_DATABASE_URL),
 // each request on its own pooled connection: the guards are proven under real concurrency.
-let t: TestApp;
 // A second API instance on the same database, as a second process would be: each instance queues a
 // product's writers in-process, so only requests split across instances race in the database itself.
-let other: Awaited<ReturnType<typeof buildApp>>;
+let other: Awaited<ReturnType<TestApp['peer']>>;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
-  other = await buildApp({ config: t.config, database: t.database, jwtSecret: TEST_JWT_SECRET });
-  await other.ready();
-});
-afterAll(async () => {
-  await other?.close();
-  await t?.close();
+  other = await t.peer();
 });
 
 describe(`races on ${DB_KIND}`, () => {
@@ -94,13 +88,7 @@ describe(`races on ${DB_KIND}`, () => {
     for (const product of products) {
       const stock = (await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).json()
         .mainQuantity as number;
-      const standing = (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/orders?status=confirmed&limit=100`,
-          headers: await bearer(t, supplier),
-        })
-      )
+      const standing = (await call(t, supplier, 'GET', `/api/orders?status=confirmed&limit=100`))
         .json()
         .filter((o: Order) => o.product._id === product._id)
         .reduce((sum: number, o: Order) => sum + o.quantity, 0);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, productInput, purchase } from '../../../test/factories';
+import { createProduct, makeUser, purchase, updateProduct } from '../../../test/factories';
 import { readHead, webDirWithIndexHtml } from '../../../test/html';
 import { seedCatalog } from '../../db/seed/seed';
 import { within } from '../../../test/within';
@@ -46,12 +46,7 @@ describe('freshness of the server-made HTML', () => {
     const listedBefore = await html(b, '/all-products');
     expect(listedBefore.itemList().itemListElement[0]?.name).toBe('Cable ties');
 
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${p._id}`,
-      headers: await bearer(t, owner),
-      payload: productInput({ name: 'Cable ties XL', price: 3.95 }),
-    });
+    const res = await updateProduct(t, owner, p._id, { name: 'Cable ties XL', price: 3.95 });
     expect(res.statusCode).toBe(200);
     // The instance that wrote: at once.
     expect(await priceOf(t.app, p._id)).toBe('3.95');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser } from '../../../test/factories';
+import { createProduct, makeUser, call } from '../../../test/factories';
 import { readHead, visibleText, webDirWithIndexHtml } from '../../../test/html';
 import { seedCatalog } from '../../db/seed/seed';
 
@@ -149,11 +149,7 @@ describe('a product page', () => {
   it('deleted, missing or malformed: 404 with noindex, never a 200', async () => {
     const p = await createProduct(t, owner, { name: 'Gone soon' });
     expect((await page(`/product/${p._id}`)).status).toBe(200);
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/products/${p._id}`,
-      headers: await bearer(t, owner),
-    });
+    const deleted = await call(t, owner, 'DELETE', `/api/products/${p._id}`);
     expect(deleted.statusCode).toBe(200);
     for (const url of [
       `/product/${p._id}`,

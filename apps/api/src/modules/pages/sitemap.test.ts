@@ -1,21 +1,18 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, productInput } from '../../../test/factories';
-import { seedCatalog } from '../../db/seed/seed';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
+import { createProduct, makeUser, updateProduct } from '../../../test/factories';
 
 /*
  * robots.txt and the sitemap index over pages of at most 50,000 products, read from the database as a
  * stream. At 120,000 products (plus the seeded catalog) the index names three product pages.
  */
-let t: TestApp;
 const SITE = 'https://shop.bulkwise.test';
 const BULK = 120_000;
 
+const t = useTestApp({ config: { publicUrl: SITE }, seed: true });
 beforeAll(async () => {
-  t = await buildTestApp({ config: { publicUrl: SITE } });
-  await seedCatalog(t.database.db);
   // One statement for the lot, on a connection of its own: the pool's limits are for requests.
   const client = new pg.Client({ connectionString: t.database.url });
   await client.connect();
@@ -32,7 +29,6 @@ beforeAll(async () => {
     await client.end();
   }
 }, 180_000);
-afterAll(async () => t?.close());
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
@@ -115,12 +111,7 @@ describe('the sitemap', () => {
     };
     const before = await lastmodOf();
     expect(before).toBeDefined();
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${p._id}`,
-      headers: await bearer(t, owner),
-      payload: productInput({ name: 'Fresh in the sitemap', price: 99 }),
-    });
+    const res = await updateProduct(t, owner, p._id, { name: 'Fresh in the sitemap', price: 99 });
     expect(res.statusCode).toBe(200);
     const after = await lastmodOf();
     expect(Date.parse(after!)).toBeGreaterThan(Date.parse(before!));

@@ -1,14 +1,10 @@
 import { CreateProductBodySchema, type PriceTier } from '@bulkwise/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, productInput } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
+import { bearer, createProduct, makeUser, productInput, call } from '../../../test/factories';
 import { SEED_PRODUCTS } from '../../db/seed/catalog';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const supplier = makeUser('supplier');
 const tiers: PriceTier[] = [
@@ -17,13 +13,7 @@ const tiers: PriceTier[] = [
 ];
 
 const show = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json();
-const put = async (id: string, body: object) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/products/${id}`,
-    headers: await bearer(t, supplier),
-    payload: body,
-  });
+const put = async (id: string, body: object) => call(t, supplier, 'PUT', `/api/products/${id}`, body);
 const post = async (body: object) =>
   t.app.inject({ method: 'POST', url: '/api/products', headers: await bearer(t, supplier), payload: body });
 
@@ -39,11 +29,7 @@ describe('price breaks on products', () => {
       url: `/api/products?q=${encodeURIComponent('Galvanised')}`,
     });
     expect(listed.json().find((p: { _id: string }) => p._id === _id).priceTiers).toEqual(tiers);
-    const own = await t.app.inject({
-      method: 'GET',
-      url: `/api/products?email=${encodeURIComponent(supplier.email)}`,
-      headers: await bearer(t, supplier),
-    });
+    const own = await call(t, supplier, 'GET', `/api/products?email=${encodeURIComponent(supplier.email)}`);
     expect(own.json().find((p: { _id: string }) => p._id === _id).priceTiers).toEqual(tiers);
   });
 

@@ -6,20 +6,14 @@ import {
   type ProductCategory,
 } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, productInput, purchase } from '../../../test/factories';
-import { seedCatalog } from '../../db/seed/seed';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
+import { bearer, createProduct, makeUser, productInput, purchase, call } from '../../../test/factories';
 import { productCounts, products } from '../../db/schema';
 import type { ProductFilter } from './products.listing';
 import { createProductsRepository } from './products.repository';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-  await seedCatalog(t.database.db);
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ seed: true });
 
 const HEALTH = 'Health & Beauty' satisfies ProductCategory;
 const OFFICE = 'Office Supplies & Stationery' satisfies ProductCategory;
@@ -163,17 +157,9 @@ describe('maintained product counts', () => {
     expect(await totalOf(`&q=${word}`)).toBe(0);
     const created = await createProduct(t, owner, { name: `${word} crate` });
     expect(await totalOf(`&q=${word}`)).toBe(1);
-    const own = await t.app.inject({
-      method: 'GET',
-      url: `/api/products?email=${encodeURIComponent(owner.email)}`,
-      headers: await bearer(t, owner),
-    });
+    const own = await call(t, owner, 'GET', `/api/products?email=${encodeURIComponent(owner.email)}`);
     expect(own.headers[TOTAL_COUNT_HEADER]).toBe('1');
-    await t.app.inject({
-      method: 'DELETE',
-      url: `/api/products/${created._id}`,
-      headers: await bearer(t, owner),
-    });
+    await call(t, owner, 'DELETE', `/api/products/${created._id}`);
     expect(await totalOf(`&q=${word}`)).toBe(0);
     expect(await totalOf('&minOrderOver=37')).toBe(
       Number(

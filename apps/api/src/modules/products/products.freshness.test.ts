@@ -4,10 +4,17 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { seedCatalog } from '../../db/seed/seed';
-import { bearer, createProduct, makeUser, productInput, purchase } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
+import {
+  bearer,
+  createProduct,
+  makeUser,
+  purchase,
+  supplierWithProduct,
+  call,
+  updateProduct,
+} from '../../../test/factories';
 import { INVALIDATION_CHANNEL } from '../../lib/cache/bus';
 import { MEMBER_PREFIX } from '../../lib/instances/members';
 import { ordersTag } from '../orders/orders.cache';
@@ -15,14 +22,11 @@ import { inventoryTag, productTag, stockTag, textTag } from './products.cache';
 import { within } from '../../../test/within';
 
 // Caches are on in every test app: these prove a reader never sees what an acknowledged write replaced.
-let t: TestApp;
 let b: FastifyInstance;
+const t = useTestApp({ seed: true });
 beforeAll(async () => {
-  t = await buildTestApp();
-  await seedCatalog(t.database.db);
   b = await t.peer();
 });
-afterAll(async () => t?.close());
 
 const readProduct = async (app: FastifyInstance, id: string) =>
   (await app.inject({ method: 'GET', url: `/api/products/${id}` })).json() as {
@@ -249,11 +253,10 @@ describe('cached reads after an acknowledged write', () => {
       (n) => n === (before ?? 0) + 1,
     );
     expect((await readProduct(b, product._id)).price).toBe(10);
-    const update = await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${product._id}`,
-      headers: await bearer(t, owner),
-      payload: productInput({ category, price: 11.25, name: 'Renamed bolts' }),
+    const update = await updateProduct(t, owner, product._id, {
+      category,
+      price: 11.25,
+      name: 'Renamed bolts',
     });
     expect(update.statusCode).toBe(200);
     await within(
@@ -261,11 +264,7 @@ describe('cached reads after an acknowledged write', () => {
       () => readProduct(b, product._id),
       (p) => p.price === 11.25 && p.name === 'Renamed bolts',
     );
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/products/${product._id}`,
-      headers: await bearer(t, owner),
-    });
+    const removed = await call(t, owner, 'DELETE', `/api/products/${product._id}`);
     expect(removed.statusCode).toBe(200);
     await within(
       100,
@@ -300,8 +299,7 @@ describe('cached reads after an acknowledged write', () => {
   });
 
   it('get a purchase from the bus once, after its commit: its transaction sends nothing from the triggers', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 200, minSellingQuantity: 10 });
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 200, minSellingQuantity: 10 });
     const heard: string[] = [];
     const listener = t.database.listen(INVALIDATION_CHANNEL, {
       onMessage: (p) => heard.push(p),

@@ -4,19 +4,21 @@ import {
   TOTAL_COUNT_HEADER,
   categorySlug,
 } from '@bulkwise/contracts';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, productInput } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { stampWithinOneMillisecond } from '../../../test/same-millisecond';
+import { useTestApp } from '../../../test/use-test-app';
+import {
+  bearer,
+  createProduct,
+  makeUser,
+  productInput,
+  call,
+  errorBody,
+  updateProduct,
+} from '../../../test/factories';
 import { SEED_PRODUCTS } from '../../db/seed/catalog';
-import { seedCatalog } from '../../db/seed/seed';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-  await seedCatalog(t.database.db);
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ seed: true });
 
 type P = {
   _id: string;
@@ -92,11 +94,7 @@ describe('GET /api/products', () => {
     for (const name of ['Burst A', 'Burst B', 'Burst C', 'Burst D'])
       created.push((await createProduct(t, owner, { name }))._id);
     // As a bulk import or concurrent suppliers write them: same millisecond, different microseconds.
-    const ids = `{${created.join(',')}}`;
-    await t.database.db.execute(sql`
-      update products set created_at = timestamptz '2001-03-04 05:06:07.891000+00'
-        + array_position(${ids}::uuid[], id) * interval '150 microseconds'
-      where id = any(${ids}::uuid[])`);
+    await stampWithinOneMillisecond(t.database.db, 'products', 'created_at', created);
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
@@ -216,11 +214,7 @@ describe('GET /api/products/:id', () => {
   it.each(['00000000-0000-4000-8000-000000000000', 'abc', '..%2F..%2Fetc'])('404s for %s', async (id) => {
     const res = await get(`/api/products/${id}`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({
-      code: 'NOT_FOUND',
-      message: 'Product not found',
-      error: 'Product not found',
-    });
+    expect(res.json()).toMatchObject(errorBody('NOT_FOUND', 'Product not found'));
   });
 });
 
@@ -257,18 +251,13 @@ describe('GET /api/my-products/:id', () => {
 describe('POST /api/products', () => {
   it('creates a product owned by the token, deriving email, name and slug on the server', async () => {
     const owner = makeUser('supplier');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: await bearer(t, owner),
-      payload: {
-        ...productInput({ category: 'Home & Kitchen Appliances' }),
-        userEmail: 'victim@example.com',
-        userName: 'Someone Else',
-        categorySlug: 'electronics_gadgets',
-        _id: '00000000-0000-4000-8000-000000000001',
-        ownerUid: 'attacker',
-      },
+    const res = await call(t, owner, 'POST', '/api/products', {
+      ...productInput({ category: 'Home & Kitchen Appliances' }),
+      userEmail: 'victim@example.com',
+      userName: 'Someone Else',
+      categorySlug: 'electronics_gadgets',
+      _id: '00000000-0000-4000-8000-000000000001',
+      ownerUid: 'attacker',
     });
     expect(res.statusCode).toBe(201);
     const created = res.json();
@@ -314,12 +303,7 @@ describe('POST /api/products', () => {
     ['description', { description: 'x'.repeat(5001) }],
   ])('rejects a bad %s with 400 and stores nothing', async (field, change) => {
     const owner = makeUser('bad');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: await bearer(t, owner),
-      payload: { ...productInput(), ...change },
-    });
+    const res = await call(t, owner, 'POST', '/api/products', { ...productInput(), ...change });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { [field]: expect.any(String) } });
     expect(res.json().message).toContain(field);
@@ -352,21 +336,16 @@ describe('PUT and DELETE /api/products/:id', () => {
   it('lets the owner update only the editable fields', async () => {
     const owner = makeUser('owner');
     const product = await createProduct(t, owner);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${product._id}`,
-      headers: await bearer(t, owner),
-      payload: {
-        ...productInput({
-          name: 'Renamed',
-          price: 9.99,
-          category: 'Office Supplies & Stationery',
-          mainQuantity: 77,
-        }),
-        _id: '00000000-0000-4000-8000-000000000002',
-        userEmail: 'victim@example.com',
-        ownerUid: 'someone-else',
-      },
+    const res = await call(t, owner, 'PUT', `/api/products/${product._id}`, {
+      ...productInput({
+        name: 'Renamed',
+        price: 9.99,
+        category: 'Office Supplies & Stationery',
+        mainQuantity: 77,
+      }),
+      _id: '00000000-0000-4000-8000-000000000002',
+      userEmail: 'victim@example.com',
+      ownerUid: 'someone-else',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -383,37 +362,20 @@ describe('PUT and DELETE /api/products/:id', () => {
     const owner = makeUser('owner');
     const other = makeUser('other');
     const product = await createProduct(t, owner);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${product._id}`,
-      headers: await bearer(t, other),
-      payload: productInput({ name: 'Hijacked' }),
-    });
+    const put = await updateProduct(t, other, product._id, { name: 'Hijacked' });
     expect(put.statusCode).toBe(403);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/products/${product._id}`,
-      headers: await bearer(t, other),
-    });
+    const del = await call(t, other, 'DELETE', `/api/products/${product._id}`);
     expect(del.statusCode).toBe(403);
     expect((await get(`/api/products/${product._id}`)).json().name).toBe('Galvanised bolts M10');
 
-    const missing = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/products/00000000-0000-4000-8000-000000000000',
-      headers: await bearer(t, owner),
-    });
+    const missing = await call(t, owner, 'DELETE', '/api/products/00000000-0000-4000-8000-000000000000');
     expect(missing.statusCode).toBe(404);
   });
 
   it('deletes for the owner', async () => {
     const owner = makeUser('owner');
     const product = await createProduct(t, owner);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/products/${product._id}`,
-      headers: await bearer(t, owner),
-    });
+    const res = await call(t, owner, 'DELETE', `/api/products/${product._id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deleted: true, _id: product._id });
     expect((await get(`/api/products/${product._id}`)).statusCode).toBe(404);

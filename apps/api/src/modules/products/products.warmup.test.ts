@@ -1,7 +1,7 @@
 import { ProductSchema, type Product } from '@bulkwise/contracts';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { createProduct, makeUser, purchase } from '../../../test/factories';
 import { createResponseCache } from '../../lib/cache/cache';
 import { productTag } from './products.cache';
@@ -10,7 +10,6 @@ import { createProductsRepository } from './products.repository';
 import { keepProductCacheWarm, warmProductCache } from './products.warmup';
 
 // The warm-up reads the real catalog through the real service; the app beside it makes the writes.
-let t: TestApp;
 let ids: string[];
 const serialize = serializerCompiler({
   schema: ProductSchema,
@@ -20,14 +19,13 @@ const serialize = serializerCompiler({
 });
 const silent = () => {};
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   const supplier = makeUser('supplier');
   ids = [];
   for (let i = 0; i < 7; i++)
     ids.push((await createProduct(t, supplier, { mainQuantity: 300, minSellingQuantity: 10 }))._id);
 });
-afterAll(async () => t?.close());
 
 // What the products service's scan() does: the repository's rows in id order, as the public product.
 const service = () => {

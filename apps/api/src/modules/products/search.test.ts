@@ -1,9 +1,8 @@
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, categorySlug, type ProductInput } from '@bulkwise/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, productInput } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
+import { createProduct, makeUser, call, updateProduct } from '../../../test/factories';
 
-let t: TestApp;
 const supplier = makeUser('supplier');
 const ids = new Map<string, string>();
 
@@ -52,14 +51,13 @@ const catalog: Array<Partial<ProductInput> & { name: string }> = [
   },
 ];
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   for (const product of catalog) {
     const created = await createProduct(t, supplier, { category: TOOLS, minSellingQuantity: 10, ...product });
     ids.set(product.name, created._id);
   }
 });
-afterAll(async () => t?.close());
 
 describe('GET /api/products?q= relevance', () => {
   it('ranks name, then brand, then category, then description; exact, then prefix, then one letter off', async () => {
@@ -147,12 +145,7 @@ describe('GET /api/products?q= relevance', () => {
   it('finds a product by its new words after an update, and no longer by its old ones', async () => {
     const owner = makeUser('renamer');
     const created = await createProduct(t, owner, { name: 'Plain hinge', category: TOOLS });
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${created._id}`,
-      headers: await bearer(t, owner),
-      payload: productInput({ name: 'Zirconium hinge', category: TOOLS }),
-    });
+    const res = await updateProduct(t, owner, created._id, { name: 'Zirconium hinge', category: TOOLS });
     expect(res.statusCode).toBe(200);
     expect(await search('zirconum')).toEqual(['Zirconium hinge']);
     expect(await search('plain')).toEqual([]);
@@ -173,11 +166,7 @@ describe('GET /api/products?q= relevance', () => {
     const kept = await createProduct(t, owner, { name: 'Quokka clamp', category: TOOLS });
     const gone = await createProduct(t, owner, { name: 'Quokka hook', category: TOOLS });
     expect((await get('/api/products?q=quokka')).headers[TOTAL_COUNT_HEADER]).toBe('2');
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/products/${gone._id}`,
-      headers: await bearer(t, owner),
-    });
+    const res = await call(t, owner, 'DELETE', `/api/products/${gone._id}`);
     expect(res.statusCode).toBe(200);
     const after = await get('/api/products?q=quokka');
     expect((after.json() as P[]).map((p) => p._id)).toEqual([kept._id]);

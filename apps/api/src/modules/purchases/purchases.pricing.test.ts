@@ -1,15 +1,20 @@
 import { unitPriceFor, type PriceTier } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, productInput, purchaseBody } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
+import {
+  bearer,
+  createProduct,
+  makeUser,
+  purchaseBody,
+  supplierWithProduct,
+  cartLines,
+  call,
+  updateProduct,
+} from '../../../test/factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 type User = ReturnType<typeof makeUser>;
 const tiers: PriceTier[] = [
@@ -18,27 +23,10 @@ const tiers: PriceTier[] = [
 ];
 
 const buy = async (buyer: User, productId: string, quantity: number, extra: object = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/products/purchase/${productId}`,
-    headers: await bearer(t, buyer),
-    payload: { ...purchaseBody(quantity), ...extra },
-  });
+  call(t, buyer, 'POST', `/api/products/purchase/${productId}`, { ...purchaseBody(quantity), ...extra });
 const stockOf = async (id: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json().mainQuantity;
-const cartOf = async (user: User) =>
-  (
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/cart?email=${encodeURIComponent(user.email)}`,
-      headers: await bearer(t, user),
-    })
-  ).json() as Array<{
-    quantity: number;
-    unitPrice: number;
-    total: number;
-    product: { _id: string; priceTiers: PriceTier[] };
-  }>;
+const cartOf = (user: User) => cartLines(t, user);
 
 describe('the price a purchase is charged', () => {
   it.each([
@@ -64,15 +52,12 @@ describe('the price a purchase is charged', () => {
   });
 
   it('keeps what was charged in the cart when the supplier edits prices later', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { price: 5, priceTiers: tiers });
+    const { supplier, product } = await supplierWithProduct(t, { price: 5, priceTiers: tiers });
     const buyer = makeUser('buyer');
     await buy(buyer, product._id, 150);
-    const edit = await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${product._id}`,
-      headers: await bearer(t, supplier),
-      payload: productInput({ price: 9, priceTiers: [{ minQuantity: 100, price: 8 }] }),
+    const edit = await updateProduct(t, supplier, product._id, {
+      price: 9,
+      priceTiers: [{ minQuantity: 100, price: 8 }],
     });
     expect(edit.statusCode).toBe(200);
     expect((await cartOf(buyer))[0]).toMatchObject({ unitPrice: 4.5, total: 675 });
@@ -108,8 +93,11 @@ describe('expectedUnitPrice', () => {
   });
 
   it('answers 409 PRICE_CHANGED with the current unitPrice and takes no stock when it differs', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 1000, price: 5, priceTiers: tiers });
+    const { supplier, product } = await supplierWithProduct(t, {
+      mainQuantity: 1000,
+      price: 5,
+      priceTiers: tiers,
+    });
     const buyer = makeUser('buyer');
     // The buyer saw $5.00 for 100 units (a page from before the breaks, say): the server charges $4.50.
     const stale = await buy(buyer, product._id, 100, { expectedUnitPrice: 5 });
@@ -122,12 +110,7 @@ describe('expectedUnitPrice', () => {
     expect(await stockOf(product._id)).toBe(1000);
     expect(await cartOf(buyer)).toEqual([]);
 
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${product._id}`,
-      headers: await bearer(t, supplier),
-      payload: productInput({ mainQuantity: 1000, price: 6 }),
-    });
+    await updateProduct(t, supplier, product._id, { mainQuantity: 1000, price: 6 });
     const raised = await buy(buyer, product._id, 50, { expectedUnitPrice: 5 });
     expect(raised.statusCode).toBe(409);
     expect(raised.json()).toMatchObject({ code: 'PRICE_CHANGED', unitPrice: 6 });
@@ -171,13 +154,7 @@ describe('a price edit during a burst of purchases', () => {
     const buyers = Array.from({ length: 60 }, (_, i) => makeUser(`burst${i}`));
     const quantities = [10, 49, 50, 99, 100, 150];
     const purchases = buyers.map((b, i) => () => buy(b, product._id, quantities[i % quantities.length]!));
-    const edit = async () =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/products/${product._id}`,
-        headers: await bearer(t, supplier),
-        payload: productInput(after),
-      });
+    const edit = async () => updateProduct(t, supplier, product._id, after);
 
     const answers = await Promise.all([
       ...purchases.slice(0, 30).map((p) => p()),

@@ -1,31 +1,25 @@
 import { PURCHASE_MESSAGES } from '@bulkwise/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KIND, TEST_JWT_SECRET, buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, purchase, purchaseBody } from '../../../test/factories';
-import { createTokenService } from '../auth/tokens';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KIND } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/use-test-app';
+import {
+  bearer,
+  createProduct,
+  makeUser,
+  purchase,
+  purchaseBody,
+  supplierWithProduct,
+  cartLines,
+  refusedTokens,
+  call,
+} from '../../../test/factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const stockOf = async (id: string) =>
   ((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json() as { mainQuantity: number })
     .mainQuantity;
-const cartOf = async (user: ReturnType<typeof makeUser>) =>
-  (
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/cart?email=${encodeURIComponent(user.email)}`,
-      headers: await bearer(t, user),
-    })
-  ).json() as Array<{
-    _id: string;
-    quantity: number;
-    product: { _id: string; name: string };
-    purchaseDate: string;
-  }>;
+const cartOf = (user: ReturnType<typeof makeUser>) => cartLines(t, user);
 const removeItem = async (user: ReturnType<typeof makeUser>, id: string, body?: object) =>
   t.app.inject({
     method: 'DELETE',
@@ -80,11 +74,10 @@ describe('POST /api/products/purchase/:id', () => {
     const product = await createProduct(t, makeUser('supplier'));
     const buyer = makeUser('buyer');
     const victim = makeUser('victim');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/products/purchase/${product._id}`,
-      headers: await bearer(t, buyer),
-      payload: { ...purchaseBody(10), userEmail: victim.email, userName: 'Victim' },
+    const res = await call(t, buyer, 'POST', `/api/products/purchase/${product._id}`, {
+      ...purchaseBody(10),
+      userEmail: victim.email,
+      userName: 'Victim',
     });
     expect(res.statusCode).toBe(200);
     expect(await cartOf(buyer)).toHaveLength(1);
@@ -92,8 +85,7 @@ describe('POST /api/products/purchase/:id', () => {
   });
 
   it('stores quotes, backslashes and dollar signs exactly as sent: values reach the database as data', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 100, minSellingQuantity: 1 });
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 100, minSellingQuantity: 1 });
     const buyer = { ...makeUser('buyer'), name: `O'Brien \\ "$1" E'x' $$` };
     const address = `1 Quay St'); drop table products; -- \\' $2 $$q$$`;
     const headers = { ...(await bearer(t, buyer)), 'idempotency-key': `key'\\$1-${crypto.randomUUID()}` };
@@ -106,11 +98,7 @@ describe('POST /api/products/purchase/:id', () => {
       });
     const res = await send();
     expect(res.statusCode).toBe(200);
-    const order = await t.app.inject({
-      method: 'GET',
-      url: `/api/orders/${res.json().cartItemId}`,
-      headers: await bearer(t, supplier),
-    });
+    const order = await call(t, supplier, 'GET', `/api/orders/${res.json().cartItemId}`);
     expect(order.json()).toMatchObject({ buyer: { name: buyer.name }, shipping: { address } });
     // The key was stored as sent: sending it again answers the first purchase and buys nothing.
     expect((await send()).json()).toEqual(res.json());
@@ -118,8 +106,7 @@ describe('POST /api/products/purchase/:id', () => {
   });
 
   it('does not let a supplier buy their own product', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier);
+    const { supplier, product } = await supplierWithProduct(t);
     const res = await purchase(t, supplier, product._id, 10);
     expect(res.statusCode).toBe(403);
     expect(await stockOf(product._id)).toBe(1000);
@@ -150,8 +137,7 @@ describe('POST /api/products/purchase/:id', () => {
   });
 
   it('buys once for a retried Idempotency-Key, and refuses the key for another product', async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { mainQuantity: 100 });
+    const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 100 });
     const other = await createProduct(t, supplier, { mainQuantity: 100 });
     const buyer = makeUser('buyer');
     const key = { 'idempotency-key': 'order-7f3a9c21' };
@@ -252,8 +238,7 @@ describe('POST /api/products/purchase/:id', () => {
 
 describe('cart', () => {
   it('lists newest first, only for the token owner', async () => {
-    const supplier = makeUser('supplier');
-    const a = await createProduct(t, supplier, { name: 'First' });
+    const { supplier, product: a } = await supplierWithProduct(t, { name: 'First' });
     const b = await createProduct(t, supplier, { name: 'Second' });
     const buyer = makeUser('buyer');
     await purchase(t, buyer, a._id, 10);
@@ -296,15 +281,10 @@ describe('cart', () => {
   });
 
   it("keeps past purchases in buyers' carts when the supplier deletes the product", async () => {
-    const supplier = makeUser('supplier');
-    const product = await createProduct(t, supplier, { name: 'Discontinued' });
+    const { supplier, product } = await supplierWithProduct(t, { name: 'Discontinued' });
     const buyer = makeUser('buyer');
     await purchase(t, buyer, product._id, 10);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/products/${product._id}`,
-      headers: await bearer(t, supplier),
-    });
+    const del = await call(t, supplier, 'DELETE', `/api/products/${product._id}`);
     expect(del.statusCode).toBe(200);
     const cart = await cartOf(buyer);
     expect(cart).toHaveLength(1);
@@ -317,15 +297,6 @@ describe('cart', () => {
 describe('authorization matrix', () => {
   const owner = makeUser('owner');
   const other = makeUser('other');
-  const expiredTokens = createTokenService({
-    secret: TEST_JWT_SECRET,
-    ttlSeconds: 60,
-    now: () => Date.now() - 3_600_000,
-  });
-  const forgedTokens = createTokenService({
-    secret: 'an-attacker-secret-that-is-also-long-enough!!',
-    ttlSeconds: 600,
-  });
 
   type Endpoint = {
     name: string;
@@ -409,8 +380,12 @@ describe('authorization matrix', () => {
     ['malformed header', async () => ({ authorization: 'Bearer' }), 401],
     ['not a JWT', async () => ({ authorization: 'Bearer abc.def' }), 401],
     ['basic scheme', async () => ({ authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }), 401],
-    ['expired token', async () => ({ authorization: `Bearer ${await expiredTokens.issue(owner)}` }), 401],
-    ['wrong signature', async () => ({ authorization: `Bearer ${await forgedTokens.issue(owner)}` }), 401],
+    ['expired token', async () => ({ authorization: `Bearer ${(await refusedTokens(owner)).expired}` }), 401],
+    [
+      'wrong signature',
+      async () => ({ authorization: `Bearer ${(await refusedTokens(owner)).forged}` }),
+      401,
+    ],
     ['another user', async () => bearer(t, other), 'other'],
     ['owner', async () => bearer(t, owner), 'owner'],
   ];

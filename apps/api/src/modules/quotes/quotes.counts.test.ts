@@ -10,8 +10,9 @@ import {
   type QuoteStatus,
 } from '@bulkwise/contracts';
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KIND, buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KIND, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/use-test-app';
 import { bearer, createProduct, makeUser, type TestUser } from '../../../test/factories';
 import { DAY, listQuotes, requestBody } from '../../../test/quote-factories';
 import { testClock } from '../../../test/test-clock';
@@ -23,14 +24,10 @@ import { sweepQuotes } from './quotes.sweep';
 // recount of the quotes by the clock, and at the end every tab's pages list exactly the recount's quotes.
 const HOUR = 60 * 60 * 1000;
 const clock = testClock(new Date('2030-09-01T08:00:00Z'));
-let t: TestApp;
 let other: Awaited<ReturnType<TestApp['peer']>>;
+const t = useTestApp({ clock: clock.now });
 beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
   other = await t.peer();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** mulberry32: the same sequence for a seed, so a failure can be replayed with its seed. */

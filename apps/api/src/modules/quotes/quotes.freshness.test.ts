@@ -1,9 +1,10 @@
 import type { Quote, QuoteList } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KIND, buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, type TestUser } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KIND } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/use-test-app';
+import { bearer, makeUser, type TestUser, supplierWithProduct } from '../../../test/factories';
 import { DAY, offerQuote, pricedLines, quoteCall, requestQuote } from '../../../test/quote-factories';
 import { testClock } from '../../../test/test-clock';
 import { within } from '../../../test/within';
@@ -13,13 +14,11 @@ import { within } from '../../../test/within';
 // another within 100 ms, and that the tabs the clock moves change when it passes a deadline, with no write.
 const HOUR = 60 * 60 * 1000;
 const clock = testClock(new Date('2030-06-01T09:00:00Z'));
-let t: TestApp;
 let b: FastifyInstance;
+const t = useTestApp({ clock: clock.now });
 beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
   b = await t.peer();
 });
-afterAll(async () => t?.close());
 
 interface View {
   list: QuoteList;
@@ -51,8 +50,10 @@ const statusOf = (v: View, id: string) => v.list.items.find((q) => q._id === id)
 const unreadOf = (v: View, id: string) => v.list.items.find((q) => q._id === id)?.unread;
 
 async function trade() {
-  const supplier = makeUser('supplier');
-  const product = await createProduct(t, supplier, { mainQuantity: 100_000, minSellingQuantity: 1 });
+  const { supplier, product } = await supplierWithProduct(t, {
+    mainQuantity: 100_000,
+    minSellingQuantity: 1,
+  });
   return { supplier, product, buyer: makeUser('buyer') };
 }
 

@@ -6,8 +6,8 @@ import {
   type QuoteMove,
   type QuoteStatus,
 } from '@bulkwise/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { createProduct, makeUser, type TestUser } from '../../../test/factories';
 import {
   DAY,
@@ -20,15 +20,11 @@ import {
 import { testClock } from '../../../test/test-clock';
 
 const clock = testClock(new Date('2030-05-01T08:00:00Z'));
-let t: TestApp;
 let productId: string;
 const supplier = makeUser('supplier');
+const t = useTestApp({ clock: clock.now });
 beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
   productId = (await createProduct(t, supplier, { mainQuantity: 10_000_000, minSellingQuantity: 1 }))._id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const MOVES: Array<Exclude<QuoteMove, 'request'>> = ['offer', 'counter', 'accept', 'decline', 'withdraw'];

@@ -1,21 +1,18 @@
 import type { Order, Quote } from '@bulkwise/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KIND, buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, purchase } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KIND, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/use-test-app';
+import { bearer, createProduct, makeUser, purchase, supplierWithProduct } from '../../../test/factories';
 import { DAY, getQuote, offerQuote, pricedLines, requestQuote } from '../../../test/quote-factories';
 import { testClock } from '../../../test/test-clock';
 
 // Runs on both servers (npm test runs the API suite on the embedded PostgreSQL, then on TEST_DATABASE_URL),
 // each request on its own pooled connection, split across two API instances.
 const clock = testClock(new Date('2030-06-01T09:00:00Z'));
-let t: TestApp;
 let other: Awaited<ReturnType<TestApp['peer']>>;
+const t = useTestApp({ clock: clock.now });
 beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
   other = await t.peer();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const stockOf = async (id: string) =>
@@ -103,8 +100,10 @@ describe(`quote races on ${DB_KIND}`, () => {
   });
 
   it('accepts competing with purchases for the last stock: never oversold, all or nothing per quote', async () => {
-    const supplier = makeUser('supplier');
-    const scarce = await createProduct(t, supplier, { mainQuantity: 1000, minSellingQuantity: 50 });
+    const { supplier, product: scarce } = await supplierWithProduct(t, {
+      mainQuantity: 1000,
+      minSellingQuantity: 50,
+    });
     const plenty = await createProduct(t, supplier, { mainQuantity: 100_000, minSellingQuantity: 50 });
     const offered: Array<{ buyer: ReturnType<typeof makeUser>; quote: Quote }> = await Promise.all(
       Array.from({ length: 12 }, async (_, i) => {

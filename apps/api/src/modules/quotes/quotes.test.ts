@@ -1,8 +1,8 @@
 import type { Order, Quote } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, purchase } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
+import { bearer, createProduct, makeUser, purchase, call } from '../../../test/factories';
 import {
   DAY,
   getQuote,
@@ -17,13 +17,7 @@ import { testClock } from '../../../test/test-clock';
 import { sweepQuotes } from './quotes.sweep';
 
 const clock = testClock(new Date('2030-03-01T12:00:00Z'));
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ clock: clock.now });
 
 const supplier = makeUser('supplier');
 const buyer = makeUser('buyer');
@@ -249,22 +243,14 @@ describe('requests', () => {
     const next = await listQuotes(t, lister, `as=buyer&limit=2&cursor=${first.nextCursor}`);
     expect(next.items.map((q) => q._id)).toEqual([made[1]!._id]);
     expect(next.nextCursor).toBeNull();
-    const awaiting = await t.app.inject({
-      method: 'GET',
-      url: '/api/quotes/awaiting',
-      headers: await bearer(t, lister),
-    });
+    const awaiting = await call(t, lister, 'GET', '/api/quotes/awaiting');
     expect(awaiting.json()).toEqual({ count: 1 });
   });
 
   it('nobody but the two parties sees a quote or its moves (404), and no token is 401', async () => {
     const [p] = await products(1);
     const quote = await requestQuote(t, buyer, [p!._id]);
-    const get = await t.app.inject({
-      method: 'GET',
-      url: `/api/quotes/${quote._id}`,
-      headers: await bearer(t, stranger),
-    });
+    const get = await call(t, stranger, 'GET', `/api/quotes/${quote._id}`);
     expect(get.statusCode).toBe(404);
     const anon = await t.app.inject({ method: 'GET', url: `/api/quotes/${quote._id}` });
     expect(anon.statusCode).toBe(401);

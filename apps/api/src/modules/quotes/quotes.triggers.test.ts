@@ -1,18 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KIND, buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, placeOrder } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { DB_KIND } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/use-test-app';
+import { makeUser, placeOrder, supplierWithProduct, call } from '../../../test/factories';
 import { requestQuote } from '../../../test/quote-factories';
 import { INVALIDATION_CHANNEL } from '../../lib/cache/bus';
 import { quotesTag } from './quotes.cache';
 
 // What the triggers of migration 0028 tell other instances, statement by statement, as a script would
 // write: the quote's two parties for what a quotes list shows, nothing for what it does not.
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 describe(`the quotes triggers on ${DB_KIND}`, () => {
   it('name both parties for a version, a quote message and a moved read marker; nothing for the rest', async () => {
@@ -37,21 +34,15 @@ describe(`the quotes triggers on ${DB_KIND}`, () => {
         .sort();
     };
     try {
-      const supplier = makeUser('supplier');
+      const { supplier, product } = await supplierWithProduct(t, { minSellingQuantity: 1 });
       const buyer = makeUser('buyer');
-      const product = await createProduct(t, supplier, { minSellingQuantity: 1 });
       const quote = await requestQuote(t, buyer, [product._id], 5);
       const order = await placeOrder(t, buyer, product._id, 5);
       for (const [subject, id] of [
         ['quotes', quote._id],
         ['orders', order],
       ])
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/${subject}/${id}/messages`,
-          headers: await bearer(t, buyer),
-          payload: { text: 'Hello' },
-        });
+        await call(t, buyer, 'POST', `/api/${subject}/${id}/messages`, { text: 'Hello' });
       const both = [quotesTag(buyer.uid), quotesTag(supplier.uid)].sort();
       const thread = (subject: string) =>
         sql`(select id from message_threads where subject_type = ${subject} and subject_id = ${

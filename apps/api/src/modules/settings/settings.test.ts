@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, makeUser } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
+import { makeUser, call } from '../../../test/factories';
 
 const NONE = { legalName: null, billingAddress: null, taxId: null };
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
+/** The settings body: the two email choices and the business details. */
+const settings = (emailNotifications: boolean, lowStockEmails: boolean, business: object = NONE) => ({
+  emailNotifications,
+  lowStockEmails,
+  business,
 });
-afterAll(async () => t?.close());
 
-const get = async (user: ReturnType<typeof makeUser>) =>
-  t.app.inject({ method: 'GET', url: '/api/settings', headers: await bearer(t, user) });
+const t = useTestApp();
+
+const get = async (user: ReturnType<typeof makeUser>) => call(t, user, 'GET', '/api/settings');
 const put = async (user: ReturnType<typeof makeUser>, payload: unknown) =>
-  t.app.inject({
-    method: 'PUT',
-    url: '/api/settings',
-    headers: await bearer(t, user),
-    payload: payload as object,
-  });
+  call(t, user, 'PUT', '/api/settings', payload as object);
 
 describe('GET/PUT /api/settings', () => {
   it('needs a signed-in user', async () => {
@@ -36,54 +32,22 @@ describe('GET/PUT /api/settings', () => {
   it('has order emails on by default, stores a change, and keeps each user’s own choice', async () => {
     const alice = makeUser('alice');
     const bob = makeUser('bob');
-    expect((await get(alice)).json()).toEqual({
-      emailNotifications: true,
-      lowStockEmails: true,
-      business: NONE,
-    });
+    expect((await get(alice)).json()).toEqual(settings(true, true));
     const saved = await put(alice, { emailNotifications: false });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ emailNotifications: false, lowStockEmails: true, business: NONE });
-    expect((await get(alice)).json()).toEqual({
-      emailNotifications: false,
-      lowStockEmails: true,
-      business: NONE,
-    });
-    expect((await get(bob)).json()).toEqual({
-      emailNotifications: true,
-      lowStockEmails: true,
-      business: NONE,
-    });
-    expect((await put(alice, { emailNotifications: true })).json()).toEqual({
-      emailNotifications: true,
-      lowStockEmails: true,
-      business: NONE,
-    });
-    expect((await get(alice)).json()).toEqual({
-      emailNotifications: true,
-      lowStockEmails: true,
-      business: NONE,
-    });
+    expect(saved.json()).toEqual(settings(false, true));
+    expect((await get(alice)).json()).toEqual(settings(false, true));
+    expect((await get(bob)).json()).toEqual(settings(true, true));
+    expect((await put(alice, { emailNotifications: true })).json()).toEqual(settings(true, true));
+    expect((await get(alice)).json()).toEqual(settings(true, true));
   });
 
   it('turns low-stock emails off and on without touching order emails', async () => {
     const dan = makeUser('dan');
     await put(dan, { emailNotifications: false });
-    expect((await put(dan, { lowStockEmails: false })).json()).toEqual({
-      emailNotifications: false,
-      lowStockEmails: false,
-      business: NONE,
-    });
-    expect((await get(dan)).json()).toEqual({
-      emailNotifications: false,
-      lowStockEmails: false,
-      business: NONE,
-    });
-    expect((await put(dan, { emailNotifications: true })).json()).toEqual({
-      emailNotifications: true,
-      lowStockEmails: false,
-      business: NONE,
-    });
+    expect((await put(dan, { lowStockEmails: false })).json()).toEqual(settings(false, false));
+    expect((await get(dan)).json()).toEqual(settings(false, false));
+    expect((await put(dan, { emailNotifications: true })).json()).toEqual(settings(true, false));
   });
 
   it.each([
@@ -106,11 +70,7 @@ describe('GET/PUT /api/settings', () => {
     const res = await put(user, body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect((await get(user)).json()).toEqual({
-      emailNotifications: false,
-      lowStockEmails: true,
-      business: NONE,
-    });
+    expect((await get(user)).json()).toEqual(settings(false, true));
   });
 
   it('stores the business details, trimmed, blank as not set, and keeps them apart from the emails', async () => {
@@ -120,13 +80,9 @@ describe('GET/PUT /api/settings', () => {
     });
     expect(saved.statusCode).toBe(200);
     const acme = { legalName: 'Acme Fasteners Ltd', billingAddress: '2 Mill Lane\nLeeds', taxId: null };
-    expect(saved.json()).toEqual({ emailNotifications: true, lowStockEmails: true, business: acme });
+    expect(saved.json()).toEqual(settings(true, true, acme));
     await put(sam, { emailNotifications: false });
-    expect((await get(sam)).json()).toEqual({
-      emailNotifications: false,
-      lowStockEmails: true,
-      business: acme,
-    });
+    expect((await get(sam)).json()).toEqual(settings(false, true, acme));
     // All three are replaced together: one left out is cleared.
     expect((await put(sam, { business: { taxId: 'GB987654321' } })).json()).toMatchObject({
       emailNotifications: false,

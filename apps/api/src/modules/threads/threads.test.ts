@@ -1,26 +1,22 @@
 import type { Message, Thread, Unread } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { bearer, createProduct, makeUser, placeOrder } from '../../../test/factories';
 import { requestQuote } from '../../../test/quote-factories';
 import { testClock } from '../../../test/test-clock';
 
 const clock = testClock(new Date('2030-04-01T10:00:00Z'));
-let t: TestApp;
 const supplier = makeUser('supplier');
 const buyer = makeUser('buyer');
 const stranger = makeUser('stranger');
 let quoteId: string;
 let orderId: string;
+const t = useTestApp({ clock: clock.now });
 beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
   const product = await createProduct(t, supplier, { minSellingQuantity: 1 });
   quoteId = (await requestQuote(t, buyer, [product._id], 5))._id;
   orderId = await placeOrder(t, buyer, product._id, 5);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const post = async (user: typeof buyer | null, subject: string, id: string, text: unknown) =>

@@ -1,24 +1,22 @@
 import type { Invoice, InvoicePage, InsightsReceivables, Order } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createProduct, makeUser, moveOrder } from '../../../test/factories';
-import { buy, grantNet, pay, testClock } from '../../../test/trade';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
+import { bearer, makeUser, moveOrder } from '../../../test/factories';
+import { buy, grantNet, pay, testClock, tradingPair } from '../../../test/trade';
 import type { AuthUser } from '../auth/tokens';
 import { within } from '../../../test/within';
 
 // The invoices lists' first pages are kept in memory (invoices.cache.ts): these prove a reader never sees
 // what an acknowledged write replaced, on the instance that made it at once and on another within 100 ms,
 // and that "overdue" follows the clock with no write at all.
-let t: TestApp;
 let b: FastifyInstance;
 const clock = testClock();
+const t = useTestApp({ clock: clock.now });
 beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
   b = await t.peer();
 });
-afterAll(async () => t?.close());
 
 async function get<T>(app: FastifyInstance, user: AuthUser, url: string): Promise<T> {
   const res = await app.inject({ method: 'GET', url, headers: await bearer(t, user) });
@@ -35,14 +33,7 @@ async function list(app: FastifyInstance, user: AuthUser, as: 'buyer' | 'supplie
 const states = (items: Invoice[]) => items.map((i) => [i.number, i.status, i.balance, i.payments.length]);
 
 async function trading(name: string) {
-  const supplier = makeUser(`${name}-supplier`);
-  const buyer = makeUser(`${name}-buyer`);
-  const product = await createProduct(t, supplier, {
-    price: 10,
-    minSellingQuantity: 1,
-    mainQuantity: 10_000,
-  });
-  const supplierId = (product as unknown as { supplierId: string }).supplierId;
+  const { supplier, buyer, product, supplierId } = await tradingPair(t, { label: name });
   await grantNet(t, supplier, buyer, supplierId, 100_000);
   const order = async (who = buyer) => {
     const res = await buy(t, who, product._id, 10);

@@ -1,25 +1,21 @@
 import type { Invoice } from '@bulkwise/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { createProduct, makeUser, moveOrder, type TestUser } from '../../../test/factories';
 import { buy, call, grantNet, invoiceOfOrder } from '../../../test/trade';
 
-let t: TestApp;
 const supplier = makeUser('supplier');
 const buyer = makeUser('buyer');
 const stranger = makeUser('stranger');
 let accountId: string;
 let invoice: Invoice;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   const product = await createProduct(t, supplier, { price: 10, minSellingQuantity: 1 });
   accountId = (await grantNet(t, supplier, buyer, supplier.uid, 10_000))._id;
   const orderId = (await buy(t, buyer, product._id, 5)).json<{ cartItemId: string }>().cartItemId;
   await moveOrder(t, supplier, orderId, 'ship');
   invoice = (await invoiceOfOrder(t, supplier, orderId))!;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 type Caller = 'buyer' | 'supplier' | 'stranger' | 'none';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createProduct, makeUser, moveOrder } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
+import { makeUser, moveOrder, supplierWithProduct } from '../../../test/factories';
 import { buy, call, daysAgo, grantNet, invoiceOfOrder, pay, testClock } from '../../../test/trade';
 import { openPostgres } from '../../db/client';
 import { notificationOutbox } from '../../db/schema';
@@ -9,14 +9,8 @@ import { renderTradeMail, type TradeMailPayload } from '../notifications/trade-m
 import { queueInvoiceReminders } from './reminders';
 import { dayOf } from './trade.mapper';
 
-let t: TestApp;
 const clock = testClock();
-beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ clock: clock.now });
 
 const mailsTo = async (uid: string) =>
   (
@@ -30,9 +24,8 @@ const mailsTo = async (uid: string) =>
 describe('trade emails through the outbox', () => {
   it('terms set, invoice issued and payment recorded reach the buyer; remittance the supplier; each once', async () => {
     clock.set(new Date());
-    const supplier = makeUser('supplier');
+    const { supplier, product } = await supplierWithProduct(t, { price: 4, minSellingQuantity: 1 });
     const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, { price: 4, minSellingQuantity: 1 });
     await grantNet(t, supplier, buyer, supplier.uid, 500, 15);
     const orderId = (await buy(t, buyer, product._id, 10, { poNumber: 'PO-55' })).json<{
       cartItemId: string;
@@ -67,9 +60,8 @@ describe('trade emails through the outbox', () => {
   });
 
   it('due-soon and overdue reminders are queued once per invoice, even from two instances at once', async () => {
-    const supplier = makeUser('supplier');
+    const { supplier, product } = await supplierWithProduct(t, { price: 4, minSellingQuantity: 1 });
     const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, { price: 4, minSellingQuantity: 1 });
     await grantNet(t, supplier, buyer, supplier.uid, 500, 7);
     const soon = (await buy(t, buyer, product._id, 1)).json<{ cartItemId: string }>().cartItemId;
     const late = (await buy(t, buyer, product._id, 2)).json<{ cartItemId: string }>().cartItemId;

@@ -1,29 +1,15 @@
 import type { TradeAccount } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createProduct, makeUser, moveOrder } from '../../../test/factories';
-import { buy, call, invoiceOfOrder, pay, requestTerms, setTerms } from '../../../test/trade';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
+import { type makeUser, moveOrder } from '../../../test/factories';
+import { buy, call, invoiceOfOrder, pay, requestTerms, setTerms, tradingPair } from '../../../test/trade';
 
 // Outstanding counts what is still open (migration 0025): open invoice balances + unshipped orders
 // without an invoice. Each order is counted once whichever way it went, and old history costs nothing.
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
-async function pair() {
-  const supplier = makeUser('owed-supplier');
-  const buyer = makeUser('owed-buyer');
-  const product = await createProduct(t, supplier, {
-    price: 10,
-    minSellingQuantity: 1,
-    mainQuantity: 10_000,
-  });
-  const supplierId = (product as unknown as { supplierId: string }).supplierId;
-  return { supplier, buyer, product, supplierId };
-}
+const pair = () => tradingPair(t, { label: 'owed' });
 
 const accountOf = async (user: ReturnType<typeof makeUser>, id: string) =>
   (await call(t, user, 'GET', `/api/trade-accounts/${id}`)).json<TradeAccount>();

@@ -1,17 +1,11 @@
 import type { Invoice, TradeAccount } from '@bulkwise/contracts';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createProduct, makeUser, moveOrder } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
+import { makeUser, moveOrder, supplierWithProduct } from '../../../test/factories';
 import { buy, call, invoicesOf, pay, requestTerms, setTerms } from '../../../test/trade';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const step = fc.oneof(
   fc.record({ op: fc.constant('order' as const), quantity: fc.integer({ min: 1, max: 30 }) }),
@@ -39,13 +33,12 @@ describe('balances under any sequence of orders, payments and cancellations', ()
         fc.boolean(),
         fc.array(step, { minLength: 3, maxLength: 12 }),
         async (priceCents, net, steps) => {
-          const supplier = makeUser('supplier');
-          const buyer = makeUser('buyer');
-          const product = await createProduct(t, supplier, {
+          const { supplier, product } = await supplierWithProduct(t, {
             price: priceCents / 100,
             minSellingQuantity: 1,
             mainQuantity: 1_000_000,
           });
+          const buyer = makeUser('buyer');
           const account = await requestTerms(t, buyer, supplier.uid);
           await setTerms(
             t,

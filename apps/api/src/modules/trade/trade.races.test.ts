@@ -1,22 +1,16 @@
 import type { TradeAccount } from '@bulkwise/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { DB_KIND, TEST_JWT_SECRET, buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KIND, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/use-test-app';
 import { bearer, createProduct, makeUser, placeOrder, purchaseBody } from '../../../test/factories';
 import { call, grantNet, invoicesOf } from '../../../test/trade';
 
 // Both engines (npm test runs the API suite on each); requests split across two API instances, so the
 // database's locks decide, not one process's queue.
-let t: TestApp;
-let other: Awaited<ReturnType<typeof buildApp>>;
+let other: Awaited<ReturnType<TestApp['peer']>>;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
-  other = await buildApp({ config: t.config, database: t.database, jwtSecret: TEST_JWT_SECRET });
-  await other.ready();
-});
-afterAll(async () => {
-  await other?.close();
-  await t?.close();
+  other = await t.peer();
 });
 
 describe(`trade races on ${DB_KIND}`, () => {

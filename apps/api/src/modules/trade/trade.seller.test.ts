@@ -1,16 +1,12 @@
 import type { Invoice } from '@bulkwise/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createProduct, makeUser, moveOrder } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
+import { makeUser, moveOrder, supplierWithProduct } from '../../../test/factories';
 import { buy, call, grantNet, pdfText } from '../../../test/trade';
 import type { AuthUser } from '../auth/tokens';
 
 // Issue #25: an invoice is an immutable snapshot of the seller's names, billing address and tax id too.
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const ACME = {
   legalName: 'Acme Fasteners Ltd',
@@ -25,9 +21,7 @@ async function setDetails(supplier: AuthUser, business: object) {
 }
 
 async function seller(name: string) {
-  const supplier = makeUser(name);
-  const product = await createProduct(t, supplier, { price: 10, minSellingQuantity: 1, mainQuantity: 1000 });
-  return { supplier, product, supplierId: (product as unknown as { supplierId: string }).supplierId };
+  return supplierWithProduct(t, { price: 10, minSellingQuantity: 1, mainQuantity: 1000 }, name);
 }
 
 /** An order the supplier moves (`ship` on net terms, `confirm` on prepay); answers its invoice. */

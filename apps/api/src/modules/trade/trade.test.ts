@@ -1,7 +1,7 @@
 import type { Invoice, Order, TradeAccount } from '@bulkwise/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createProduct, makeUser, moveOrder } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
+import { makeUser, moveOrder, supplierWithProduct } from '../../../test/factories';
 import {
   buy,
   call,
@@ -12,26 +12,15 @@ import {
   pdfText,
   requestTerms,
   testClock,
+  tradingPair,
+  ordersShippedAt,
 } from '../../../test/trade';
 
-let t: TestApp;
 const clock = testClock();
-beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ clock: clock.now });
 
 async function setup(creditLimit = 1000) {
-  const supplier = makeUser('supplier');
-  const buyer = makeUser('buyer');
-  const product = await createProduct(t, supplier, {
-    price: 10,
-    minSellingQuantity: 1,
-    mainQuantity: 100_000,
-  });
-  const supplierId = (product as unknown as { supplierId: string }).supplierId;
+  const { supplier, buyer, product, supplierId } = await tradingPair(t, { mainQuantity: 100_000 });
   const account = await grantNet(t, supplier, buyer, supplierId, creditLimit);
   return { supplier, buyer, product, supplierId, account };
 }
@@ -175,9 +164,8 @@ describe('trade on account', () => {
 
   it('prepay: invoiced on confirm, due at once; cancelling issues a credit note that voids it', async () => {
     clock.set(new Date());
-    const supplier = makeUser('supplier');
+    const { supplier, product } = await supplierWithProduct(t, { price: 2.5, minSellingQuantity: 1 });
     const buyer = makeUser('buyer');
-    const product = await createProduct(t, supplier, { price: 2.5, minSellingQuantity: 1 });
     const orderId = (await buy(t, buyer, product._id, 4)).json<{ cartItemId: string }>().cartItemId;
     await moveOrder(t, supplier, orderId, 'confirm');
     const invoice = (await invoiceOfOrder(t, supplier, orderId))!;
@@ -193,16 +181,9 @@ describe('trade on account', () => {
   });
   it('the statement lists open items with aging buckets 0-30, 31-60, 61-90 and over 90 days, as CSV and PDF', async () => {
     const { supplier, buyer, product, account } = await setup(100_000);
-    const ages = [5, 45, 75, 120];
-    const orders: string[] = [];
-    for (const _ of ages)
-      orders.push((await buy(t, buyer, product._id, 10)).json<{ cartItemId: string }>().cartItemId);
     // Issued at four ages (net 30 would make the older ones overdue: fine for a statement).
-    for (const [i, age] of ages.entries()) {
-      clock.set(daysAgo(age));
-      await moveOrder(t, supplier, orders[i]!, 'ship');
-    }
-    clock.set(new Date());
+    const parties = { supplier, buyer, productId: product._id };
+    const orders = await ordersShippedAt(t, clock, parties, [5, 45, 75, 120]);
     const paid = (await invoiceOfOrder(t, supplier, orders[1]!))!;
     await pay(t, supplier, paid._id, 40);
 
