@@ -7,11 +7,7 @@ import { fakeAuth } from '@/test/fake-auth';
 import { renderRoute } from '@/test/render-route';
 import { RegisterForm } from './register-form';
 
-vi.mock('@/lib/dialogs', () => ({
-  confirmDialog: vi.fn(async () => true),
-  successDialog: vi.fn(async () => {}),
-  errorDialog: vi.fn(async () => 'confirm'),
-}));
+vi.mock('@/lib/dialogs', () => import('@/test/dialogs-mock'));
 
 async function fill({ password = 'Supplier#2026', photo = 'https://example.com/sam.png' } = {}) {
   const user = userEvent.setup();

@@ -2,7 +2,7 @@ import type { TradeAccount } from '@bulkwise/contracts';
 
 export type AccountAction = 'terms' | 'hold' | 'release' | 'decline';
 
-interface AccountActionsProps {
+export interface AccountActionsProps {
   account: TradeAccount;
   as: 'buyer' | 'supplier';
   /** The account's name, for the accessible name of "Set terms". */

@@ -1,5 +1,5 @@
 import type { TradeAccount } from '@bulkwise/contracts';
-import { AccountActions, type AccountAction } from './account-actions';
+import { AccountActions, type AccountActionsProps } from './account-actions';
 import { AccountFigures } from './account-figures';
 
 export const ACCOUNT_STATUS_LABEL: Record<TradeAccount['status'], string> = {
@@ -9,16 +9,12 @@ export const ACCOUNT_STATUS_LABEL: Record<TradeAccount['status'], string> = {
   declined: 'Request declined',
 };
 
-interface AccountCardProps {
-  account: TradeAccount;
-  as: 'buyer' | 'supplier';
-  busy: boolean;
-  onAction: (account: TradeAccount, kind: AccountAction) => void;
-  onStatement: (account: TradeAccount, format: 'csv' | 'pdf') => void;
-}
+/** The account, which side views it, and what its actions need (the card supplies their title). */
+type AccountCardProps = Omit<AccountActionsProps, 'title'>;
 
 /** One supplier–buyer account: terms, limit, what is owed and its age, the history, and the actions. */
-export function AccountCard({ account: a, as, busy, onAction, onStatement }: AccountCardProps) {
+export function AccountCard(props: AccountCardProps) {
+  const { account: a, as } = props;
   const title = as === 'buyer' ? a.supplierName : (a.companyName ?? a.buyer.name);
   return (
     <article
@@ -56,14 +52,7 @@ export function AccountCard({ account: a, as, busy, onAction, onStatement }: Acc
             </ol>
           </details>
         )}
-        <AccountActions
-          account={a}
-          as={as}
-          title={title}
-          busy={busy}
-          onAction={onAction}
-          onStatement={onStatement}
-        />
+        <AccountActions {...props} title={title} />
       </div>
     </article>
   );
