@@ -18,6 +18,14 @@ async function fill({ password = 'Supplier#2026', photo = 'https://example.com/s
   return user;
 }
 
+/** Renders the form with `auth`, fills it (see `fill`) and presses Create Account. */
+async function submit(auth: ReturnType<typeof fakeAuth>, fields?: Parameters<typeof fill>[0]) {
+  const router = renderRoute(<RegisterForm />, { path: '/register', auth });
+  const user = await fill(fields);
+  await user.click(screen.getByRole('button', { name: 'Create Account' }));
+  return { router, user };
+}
+
 describe('RegisterForm', () => {
   it('has the spec heading and labelled fields, photo URL of type url and required', () => {
     renderRoute(<RegisterForm />, { path: '/register' });
@@ -49,9 +57,7 @@ describe('RegisterForm', () => {
 
   it("lists every failing rule in the 'Invalid Password' dialog and stops", async () => {
     const auth = fakeAuth();
-    renderRoute(<RegisterForm />, { path: '/register', auth });
-    const user = await fill({ password: 'abc' });
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await submit(auth, { password: 'abc' });
 
     await waitFor(() =>
       expect(errorDialog).toHaveBeenCalledWith(PASSWORD_MESSAGES.title, [
@@ -65,9 +71,7 @@ describe('RegisterForm', () => {
 
   it('asks for the photo URL when it is missing', async () => {
     const auth = fakeAuth();
-    renderRoute(<RegisterForm />, { path: '/register', auth });
-    const user = await fill({ photo: '' });
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await submit(auth, { photo: '' });
 
     expect(await screen.findByText(REGISTER_MESSAGES.photoRequired)).toBeInTheDocument();
     expect(screen.getByLabelText('Photo URL')).toHaveFocus();
@@ -76,9 +80,7 @@ describe('RegisterForm', () => {
 
   it('refuses a photo URL that is not http(s): the error is announced under the field and clears as the user types', async () => {
     const auth = fakeAuth();
-    renderRoute(<RegisterForm />, { path: '/register', auth });
-    const user = await fill({ photo: 'javascript:alert(1)' });
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    const { user } = await submit(auth, { photo: 'javascript:alert(1)' });
 
     const photo = screen.getByLabelText('Photo URL');
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -104,9 +106,7 @@ describe('RegisterForm', () => {
   it("shows 'Creating Account...' while busy, then success and home", async () => {
     let finish: () => void = () => {};
     const auth = fakeAuth({ register: vi.fn(() => new Promise<void>((resolve) => (finish = resolve))) });
-    const router = renderRoute(<RegisterForm />, { path: '/register', auth });
-    const user = await fill();
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    const { router } = await submit(auth);
 
     expect(await screen.findByRole('button', { name: REGISTER_MESSAGES.busy })).toBeDisabled();
     expect(auth.register).toHaveBeenCalledWith({
@@ -128,9 +128,7 @@ describe('RegisterForm', () => {
         Promise.reject(Object.assign(new Error(), { code: 'auth/email-already-in-use' })),
       ),
     });
-    const router = renderRoute(<RegisterForm />, { path: '/register', auth });
-    const user = await fill();
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    const { router } = await submit(auth);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(errorDialog).toHaveBeenCalledWith(REGISTER_MESSAGES.failedTitle, REGISTER_MESSAGES.emailInUse, {

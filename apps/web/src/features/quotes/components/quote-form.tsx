@@ -31,14 +31,9 @@ export function SendButton({
   className: string;
   children: string;
 }) {
+  const icon = <Send className="size-4" aria-hidden="true" />;
   return (
-    <BusyButton
-      type="submit"
-      className={className}
-      busy={busy}
-      busyLabel="Sending…"
-      icon={<Send className="size-4" aria-hidden="true" />}
-    >
+    <BusyButton type="submit" className={className} busy={busy} busyLabel="Sending…" icon={icon}>
       {children}
     </BusyButton>
   );

@@ -28,17 +28,11 @@ const FIELDS: DetailField[] = [
 export function BusinessDetailsFields({ formId, register, errors }: BusinessDetailsFieldsProps) {
   return (
     <>
-      {FIELDS.map(({ name, label, hint, autoComplete, rows }) => {
+      {FIELDS.map(({ autoComplete, rows, ...field }) => {
+        const { name } = field;
         const input = { autoComplete, maxLength: BUSINESS_DETAILS_MAX[name], ...register(name) };
         return (
-          <Field
-            key={name}
-            formId={formId}
-            name={name}
-            label={label}
-            hint={hint}
-            error={errors[name]?.message}
-          >
+          <Field key={name} formId={formId} {...field} error={errors[name]?.message}>
             {rows ? <Textarea rows={rows} {...input} /> : <TextInput {...input} />}
           </Field>
         );
