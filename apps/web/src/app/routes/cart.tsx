@@ -4,6 +4,7 @@ import { ShoppingCart } from 'lucide-react';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
+import { CheckboxLabel } from '@/components/form/checkbox-label';
 import { TitledPage } from '@/components/layout/page-section';
 import { CART_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
@@ -34,15 +35,13 @@ export function Component() {
     <TitledPage
       head={PAGE_HEADS.cart}
       extra={
-        <label className="label mt-3 cursor-pointer gap-2 text-sm text-base-content">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            checked={withCancelled}
-            onChange={(event) => setWithCancelled(event.target.checked)}
-          />
+        <CheckboxLabel
+          className="label mt-3 cursor-pointer gap-2 text-sm text-base-content"
+          checked={withCancelled}
+          onChange={setWithCancelled}
+        >
           Show cancelled orders
-        </label>
+        </CheckboxLabel>
       }
     >
       {cart.isPending ? (
