@@ -22,7 +22,7 @@ import { register } from 'tsx/esm/api';
 import { authEmulatorPost } from '../lib/auth-emulator.mjs';
 import { PURCHASE_BODY } from '../faults/load.mjs';
 import { listingFirstPages, pool, typos } from './crawl.mjs';
-import { envNumber, fmt, loadavg, machineLine, writeSection } from './report.mjs';
+import { envNumber, fmt, machineLine, stepLogger, writeSection } from './report.mjs';
 
 register();
 const { PRODUCT_CATEGORIES, NEXT_CURSOR_HEADER, IDEMPOTENCY_KEY_HEADER } =
@@ -38,9 +38,7 @@ const LABEL = process.env.BROWSE_LABEL ?? new URL(BASE).host;
 if (!/^(localhost|127\.0\.0\.1|\[::1\])$/.test(new URL(BASE).hostname))
   throw new Error(`BROWSE_URL must be loopback: ${BASE}`);
 
-const started = Date.now();
-const step = (msg) =>
-  console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
+const step = stepLogger();
 
 // A seeded PRNG for the catalog (the same products every run); Math.random for the traffic.
 let seed = 20261126;

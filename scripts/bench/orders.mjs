@@ -9,35 +9,15 @@
 // under 50 ms.
 //
 // Knobs (env): BENCH_ORDERS=100000 BENCH_DURATION=8 BENCH_WARMUP=2 BENCH_CONNECTIONS=50 BENCH_KEEP=1.
-import pg from 'pg';
-import { register } from 'tsx/esm/api';
-import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
-import { stop } from '../stack.mjs';
-import { measure, runBench, startApi, withClient } from './api-process.mjs';
+import { ApiBench, benchUser } from './api-bench.mjs';
 import { seedOrderHistory } from './marketplace.mjs';
-import { envNumber, fmt, loadavg, loadKnobs, machine, machineLine, writeSection } from './report.mjs';
-import { benchServer } from './server.mjs';
-import { measureLines, targetHolds, targetLine } from './targets.mjs';
+import { envNumber, fmt } from './report.mjs';
+import { measureLines, resultTable, targetHolds, targetLine } from './targets.mjs';
 
-register();
-const { openPostgres } = await import('../../apps/api/src/db/client.ts');
-const { createTokenService } = await import('../../apps/api/src/modules/auth/tokens.ts');
-
-const { DURATION, WARMUP, CONNECTIONS, KEEP } = loadKnobs();
+const bench = new ApiBench('orders');
 const ORDERS = envNumber('BENCH_ORDERS', 100_000);
 const TARGET_P99_MS = 50;
-const SUPPLIER = { uid: 'bench-desk-supplier', email: 'desk@bench.bulkwise.test', name: 'Desk Supplier' };
-
-/** The server (embedded unless DATABASE_URL is set), once started; see server.mjs. */
-/** @type {any} */
-let server;
-const started = Date.now();
-const step = (msg) =>
-  console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
-const { dir: work, remove: removeWork } = throwawayDir('bench-orders');
-/** The throwaway PostgreSQL database, once created. @type {{ name: string, url: string, drop: () => Promise<unknown> } | undefined} */
-let throwaway;
-let api;
+const SUPPLIER = benchUser('bench-desk-supplier', 'Desk Supplier');
 
 /**
  * The supplier's products and ORDERS orders over the year before 2026-10-01 (one every few minutes),
@@ -131,17 +111,13 @@ async function firstPageAfterChanges(base, headers) {
 }
 
 /** The section: the lines' table, the first page's target and its reads right after a change. */
-function render({ host, total, firstBytes, results, afterChange }) {
-  const row = (r) =>
-    `| ${r.title} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.non2xx + r.errors === 0 ? 'all 200' : `${r.non2xx} non-2xx, ${r.errors} errors`} | ${r.loadavgBefore[0]} → ${r.loadavgAfter[0]} |`;
+function render({ total, firstBytes, results, afterChange }) {
   return [
-    `Run ${new Date().toISOString()} on ${machineLine(host)}; database ${server.version}. ` +
+    bench.runLine() +
       `One supplier with ${fmt(total)} orders (X-Total-Count of the first page; another supplier has ${fmt(Math.round(ORDERS / 5))}), ` +
-      `20 orders per page with their history (${fmt(firstBytes)} B). autocannon from the bench process, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s each.`,
+      `20 orders per page with their history (${fmt(firstBytes)} B). ${bench.loadLine()}.`,
     '',
-    '| endpoint | req/s | p50 ms | p99 ms | answers | load 1 min |',
-    '|---|---:|---:|---:|---|---|',
-    ...LINES.map((line) => row(results[line.id])),
+    ...resultTable(LINES.map((line) => results[line.id])),
     '',
     targetLine(LINES[0], results.first, { ceiling: NaN }),
     `- first page right after a change (served from memory until then; one request, counts again): median ${fmt(afterChange[2], 1)} ms, max ${fmt(afterChange.at(-1), 1)} ms of ${afterChange.length}`,
@@ -149,46 +125,29 @@ function render({ host, total, firstBytes, results, afterChange }) {
 }
 
 async function main() {
-  const host = machine();
-  server = await benchServer(work);
-  step(
-    `Orders desk bench on ${server.name}: ${fmt(ORDERS)} orders for one supplier, ${CONNECTIONS} connections, ${DURATION} s per endpoint`,
+  const { url, seeded } = await bench.seededDatabase(
+    (server) =>
+      `Orders desk bench on ${server}: ${fmt(ORDERS)} orders for one supplier, ${bench.CONNECTIONS} connections, ${bench.DURATION} s per endpoint`,
+    seed,
   );
-  console.log(`  machine: ${machineLine(host)}`);
-  throwaway = await createThrowawayDatabase(server.serverUrl, 'bench');
-  const databaseUrl = throwaway.url;
-  step('Seeding');
-  // Migrations through the API's own code; the bulk load on a plain connection without the pool's
-  // statement and read timeouts.
-  await (await openPostgres({ url: databaseUrl, poolSize: 1 })).close();
-  const seeded = await withClient(pg, databaseUrl, seed);
   console.log(`  ${fmt(seeded)} orders for the supplier`);
-
-  step('Starting the API (NODE_ENV=production)');
-  const apiProcess = await startApi(work, databaseUrl);
-  api = apiProcess.child;
-  const { base, jwtSecret } = apiProcess;
-
-  const token = await createTokenService({ secret: jwtSecret, ttlSeconds: 3600 }).issue(SUPPLIER);
-  const headers = { authorization: `Bearer ${token}` };
+  const { base, signedAs } = await bench.startApi(url);
+  const headers = await signedAs(SUPPLIER);
   const first = await fetch(`${base}/api/orders?limit=20`, { headers });
   if (!first.ok) throw new Error(`GET /api/orders: ${first.status} ${await first.text()}`);
   const total = Number(first.headers.get('x-total-count'));
   const firstBytes = (await first.arrayBuffer()).byteLength;
 
-  const load = (title, url, request) =>
-    measure({ title, base: url, request, connections: CONNECTIONS, warmup: WARMUP, duration: DURATION });
-  const results = await measureLines(LINES, { headers }, { load, step, base: () => base });
-  step('First page right after a change (5 x confirm one order, then one GET)');
+  const load = (title, url, request) => bench.load(title, url, request);
+  const results = await measureLines(LINES, { headers }, { load, step: bench.step, base: () => base });
+  bench.step('First page right after a change (5 x confirm one order, then one GET)');
   const afterChange = await firstPageAfterChanges(base, headers);
-  await stop(api, 'SIGTERM', 15_000);
-  api = undefined;
+  await bench.stopApi();
 
-  const met = targetHolds(LINES[0], results.first, { ceiling: NaN });
-  const markdown = render({ host, total, firstBytes, results, afterChange });
-  writeSection(`Orders desk on ${server.name}`, markdown);
-  console.log(`\n${markdown}\n`);
-  if (!met || total !== ORDERS) process.exitCode = 1;
+  bench.publish('Orders desk', {
+    markdown: render({ total, firstBytes, results, afterChange }),
+    met: targetHolds(LINES[0], results.first, { ceiling: NaN }) && total === ORDERS,
+  });
 }
 
-await runBench(main, () => ({ api, throwaway, server, work, removeWork, keep: KEEP }));
+await bench.run(main);

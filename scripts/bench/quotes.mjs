@@ -5,37 +5,15 @@
 // on …" section of bench/results/latest.md. Target (issue #26): p99 under 20 ms for every list line.
 //
 // Knobs (env): BENCH_QUOTES=100000 BENCH_DURATION=8 BENCH_WARMUP=2 BENCH_CONNECTIONS=50 BENCH_KEEP=1.
-import pg from 'pg';
-import { register } from 'tsx/esm/api';
-import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
-import { stop } from '../stack.mjs';
-import { measure as measureLine, runBench, startApi, withClient } from './api-process.mjs';
-import { envNumber, fmt, loadavg, loadKnobs, machine, machineLine, writeSection } from './report.mjs';
-import { benchServer } from './server.mjs';
+import { ApiBench, benchUser } from './api-bench.mjs';
+import { envNumber, fmt } from './report.mjs';
+import { met as verdict, resultTable } from './targets.mjs';
 
-register();
-const { openPostgres } = await import('../../apps/api/src/db/client.ts');
-const { createTokenService } = await import('../../apps/api/src/modules/auth/tokens.ts');
-
-const { DURATION, WARMUP, CONNECTIONS, KEEP } = loadKnobs();
+const bench = new ApiBench('quotes');
 const QUOTES = envNumber('BENCH_QUOTES', 100_000);
 const TARGET_P99_MS = 20;
-const SUPPLIER = {
-  uid: 'bench-quotes-supplier',
-  email: 'quotes@bench.bulkwise.test',
-  name: 'Quotes Supplier',
-};
-const BUYER = { uid: 'bench-quotes-buyer', email: 'buyer@bench.bulkwise.test', name: 'Quotes Buyer' };
-
-/** @type {any} The server (embedded unless DATABASE_URL is set), once started; see server.mjs. */
-let server;
-const started = Date.now();
-const step = (msg) =>
-  console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
-const { dir: work, remove: removeWork } = throwawayDir('bench-quotes');
-/** The throwaway PostgreSQL database, once created. @type {{ name: string, url: string, drop: () => Promise<unknown> } | undefined} */
-let throwaway;
-let api;
+const SUPPLIER = benchUser('bench-quotes-supplier', 'Quotes Supplier');
+const BUYER = benchUser('bench-quotes-buyer', 'Quotes Buyer');
 
 /**
  * QUOTES quotes to the supplier over the year before 2026-10-01, three lines each, in every status (offers
@@ -81,17 +59,6 @@ async function seed(exec) {
   return { supplier: await count('supplier_uid', SUPPLIER.uid), buyer: await count('buyer_uid', BUYER.uid) };
 }
 
-/** One list under load with the shared client settings (api-process.mjs). */
-const load = (title, base, path, headers) =>
-  measureLine({
-    title,
-    base,
-    request: { method: 'GET', path, headers },
-    connections: CONNECTIONS,
-    warmup: WARMUP,
-    duration: DURATION,
-  });
-
 /** Each side's first page (size, counts summed: every quote once, `expiring` is a part), then the load. */
 async function measure(base, headers) {
   const firstPage = async (side) => {
@@ -120,68 +87,48 @@ async function measure(base, headers) {
         ? '/api/quotes/awaiting'
         : `/api/quotes?as=${side}${status ? `&status=${status}` : ''}&limit=20`;
     const title = `GET ${url} (${side === 'buyer' ? "the buyer's " : ''}${label})`;
-    step(title);
-    results.push({ ...(await load(title, base, url, headers[side])), list: status !== null });
+    bench.step(title);
+    const request = { method: 'GET', path: url, headers: headers[side] };
+    results.push({ ...(await bench.load(title, base, request)), list: status !== null });
   }
   return { first, results };
 }
 
 /** The section of latest.md: the setting, one row per endpoint, and the target line. */
-function report(host, first, results) {
-  const row = (r) =>
-    `| ${r.title} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.non2xx + r.errors === 0 ? 'all 200' : `${r.non2xx} non-2xx, ${r.errors} errors`} | ${r.loadavgBefore[0]} → ${r.loadavgAfter[0]} |`;
+function report(first, results) {
   const lists = results.filter((r) => r.list);
   const worst = Math.max(...lists.map((r) => r.p99));
   const met = worst < TARGET_P99_MS && lists.every((r) => r.non2xx + r.errors === 0);
   const markdown = [
-    `Run ${new Date().toISOString()} on ${machineLine(host)}; database ${server.version}. ` +
+    bench.runLine() +
       `One supplier with ${fmt(first.supplier.total)} quotes and one buyer with ${fmt(first.buyer.total)} (the lists' counts; ` +
       `${fmt(first.supplier.expiring)} of the supplier's offers end within 24 hours), 20 quotes per page with every status ` +
-      `counted on each request (${fmt(first.supplier.bytes)} B). autocannon from the bench process, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s each.`,
+      `counted on each request (${fmt(first.supplier.bytes)} B). ${bench.loadLine()}.`,
     '',
-    '| endpoint | req/s | p50 ms | p99 ms | answers | load 1 min |',
-    '|---|---:|---:|---:|---|---|',
-    ...results.map(row),
+    ...resultTable(results),
     '',
-    `- quotes list p99 < ${TARGET_P99_MS} ms at ${fmt(QUOTES)} quotes (buyer and supplier, every tab above): worst ${fmt(worst, 1)} ms (${met ? 'met' : '**not met**'})`,
+    `- quotes list p99 < ${TARGET_P99_MS} ms at ${fmt(QUOTES)} quotes (buyer and supplier, every tab above): worst ${fmt(worst, 1)} ms (${verdict(met)})`,
   ].join('\n');
   return { markdown, met };
 }
 
 async function main() {
-  const host = machine();
-  server = await benchServer(work);
-  step(
-    `Quotes list bench on ${server.name}: ${fmt(QUOTES)} quotes for one supplier, ${CONNECTIONS} connections, ${DURATION} s per endpoint`,
+  const { url, seeded } = await bench.seededDatabase(
+    (server) =>
+      `Quotes list bench on ${server}: ${fmt(QUOTES)} quotes for one supplier, ${bench.CONNECTIONS} connections, ${bench.DURATION} s per endpoint`,
+    seed,
   );
-  console.log(`  machine: ${machineLine(host)}`);
-  throwaway = await createThrowawayDatabase(server.serverUrl, 'bench');
-  const databaseUrl = throwaway.url;
-  step('Seeding');
-  // Migrations through the API's own code; the bulk load on a plain connection without the pool's
-  // statement and read timeouts.
-  await (await openPostgres({ url: databaseUrl, poolSize: 1 })).close();
-  const seeded = await withClient(pg, databaseUrl, seed);
   console.log(`  ${fmt(seeded.supplier)} quotes for the supplier, ${fmt(seeded.buyer)} for the buyer`);
-
-  step('Starting the API (NODE_ENV=production)');
-  const apiProcess = await startApi(work, databaseUrl);
-  api = apiProcess.child;
-  const { base, jwtSecret } = apiProcess;
-
-  const tokens = createTokenService({ secret: jwtSecret, ttlSeconds: 3600 });
-  const headers = {
-    supplier: { authorization: `Bearer ${await tokens.issue(SUPPLIER)}` },
-    buyer: { authorization: `Bearer ${await tokens.issue(BUYER)}` },
-  };
+  const { base, signedAs } = await bench.startApi(url);
+  const headers = { supplier: await signedAs(SUPPLIER), buyer: await signedAs(BUYER) };
   const { first, results } = await measure(base, headers);
-  await stop(api, 'SIGTERM', 15_000);
-  api = undefined;
+  await bench.stopApi();
 
-  const { markdown, met } = report(host, first, results);
-  writeSection(`Quotes list on ${server.name}`, markdown);
-  console.log(`\n${markdown}\n`);
-  if (!met || first.supplier.total !== QUOTES || first.buyer.total !== QUOTES) process.exitCode = 1;
+  const { markdown, met } = report(first, results);
+  bench.publish('Quotes list', {
+    markdown,
+    met: met && first.supplier.total === QUOTES && first.buyer.total === QUOTES,
+  });
 }
 
-await runBench(main, () => ({ api, throwaway, server, work, removeWork, keep: KEEP }));
+await bench.run(main);

@@ -23,6 +23,12 @@ export function loadKnobs(defaults = { duration: 8, warmup: 2, connections: 50 }
 
 export const loadavg = () => os.loadavg().map((n) => n.toFixed(2));
 
+/** A bench's progress log: `▶ message  (seconds since the start, load averages)`. */
+export function stepLogger(started = Date.now()) {
+  return (msg) =>
+    console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
+}
+
 export function machine() {
   const cpus = os.cpus();
   return {

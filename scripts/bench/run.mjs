@@ -24,7 +24,7 @@ import { stop } from '../stack.mjs';
 import { measure } from './api-process.mjs';
 import { ceilingPass } from './lines.mjs';
 import { pickPurchaseProducts } from './purchases.mjs';
-import { envNumber, fmt, loadavg, loadKnobs, machine, machineLine } from './report.mjs';
+import { envNumber, fmt, loadKnobs, machine, machineLine, stepLogger } from './report.mjs';
 import { fullRun, purchasesOnly, readsOnly, searchOnly } from './run-modes.mjs';
 import { startServers } from './run-servers.mjs';
 import { benchServer } from './server.mjs';
@@ -52,9 +52,7 @@ const knobs = {
 
 /** The server (embedded unless DATABASE_URL is set), once started; see server.mjs. */
 let server;
-const started = Date.now();
-const step = (msg) =>
-  console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
+const step = stepLogger();
 const load = (title, base, request) =>
   measure({ title, base, request, connections: CONNECTIONS, warmup: WARMUP, duration: DURATION });
 

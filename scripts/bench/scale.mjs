@@ -18,7 +18,7 @@ import { register } from 'tsx/esm/api';
 import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
 import { stop } from '../stack.mjs';
 import { runBench, startApi, withClient } from './api-process.mjs';
-import { envNumber, loadavg, loadKnobs, machine, machineLine, writeSection } from './report.mjs';
+import { envNumber, loadKnobs, machine, machineLine, stepLogger, writeSection } from './report.mjs';
 import { benchServer } from './server.mjs';
 
 register();
@@ -55,9 +55,7 @@ let server;
 let throwaway;
 /** @type {any} */
 let api;
-const started = Date.now();
-const step = (msg) =>
-  console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
+const step = stepLogger();
 const { dir: work, remove: removeWork } = throwawayDir('bench-scale');
 
 /** Prints measured lines as they come (the table is written at the end). */

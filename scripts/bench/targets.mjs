@@ -40,6 +40,34 @@ export function tableRow(res, ceiling, extra = '') {
   return `| ${res.title} | ${fmt(res.requestsPerSecond)} | ${fmt(res.p50, 1)} | ${fmt(res.p99, 1)} | ${fmt((100 * res.requestsPerSecond) / ceiling)} % | ${statusSummary(res)}${extra} | ${res.loadavgBefore[0]} → ${res.loadavgAfter[0]} |`;
 }
 
+/** What a measured line's answers were: all 200, or how many were not. */
+const answers = (r) => (r.non2xx + r.errors === 0 ? 'all 200' : `${r.non2xx} non-2xx, ${r.errors} errors`);
+
+/**
+ * The table of the API benches on a seeded database (no ceiling in their runs): endpoint, req/s, p50, p99, the `extra` columns (a head and a cell of the
+ * line and its index), the answers and the load before → after.
+ * @param {any[]} results
+ * @param {Array<{ head: string, cell: (r: any, i: number) => string }>} [extra]
+ */
+export function resultTable(results, extra = []) {
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  return [
+    line(['endpoint', 'req/s', 'p50 ms', 'p99 ms', ...extra.map((c) => c.head), 'answers', 'load 1 min']),
+    `|${['---', '---:', '---:', '---:', ...extra.map(() => '---:'), '---', '---'].join('|')}|`,
+    ...results.map((r, i) =>
+      line([
+        r.title,
+        fmt(r.requestsPerSecond),
+        fmt(r.p50, 1),
+        fmt(r.p99, 1),
+        ...extra.map((c) => c.cell(r, i)),
+        answers(r),
+        `${r.loadavgBefore[0]} → ${r.loadavgAfter[0]}`,
+      ]),
+    ),
+  ];
+}
+
 /**
  * Each key of a target as what is asked, what was measured and whether it holds. A latency or share with
  * no answer, or with failed requests, does not hold: no answer within the client's timeout leaves p99 at 0.

@@ -13,7 +13,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { authEmulatorPost } from '../lib/auth-emulator.mjs';
 import { BIN, ROOT, exited, run, stop, waitForUrl } from '../stack.mjs';
-import { fmt, loadavg, machineLine, writeSection } from './report.mjs';
+import { fmt, loadavg, machineLine, stepLogger, writeSection } from './report.mjs';
 
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3400);
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 1);
@@ -30,9 +30,7 @@ const CHROME_FLAGS = [
 const base = `http://localhost:${PORT}`;
 /** The smallest of the three pages has about 290 elements once rendered; the overlay alone about 20. */
 const MIN_RENDERED_ELEMENTS = 100;
-const started = Date.now();
-const step = (msg) =>
-  console.log(`▶ ${msg}  (${((Date.now() - started) / 1000).toFixed(1)} s, load ${loadavg().join(' ')})`);
+const step = stepLogger();
 
 async function lighthouse(url, outDir, index) {
   const output = path.join(outDir, `lh-${index}.json`);

@@ -7,28 +7,24 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { commandLine, isAlive } from '../lib/processes.mjs';
 import {
+  checkedLoad,
   leftovers,
   newPurchaseAccepted,
   processTree,
-  stackPlace,
+  stackUnderLoad,
   startedStack,
   stopStack,
 } from './launcher-lib.mjs';
-import { checkInvariants, readApiState } from './invariants.mjs';
-import { makeBuyers, sleep, tempDir } from './lib.mjs';
-import { pickProducts, runLoad, summarise } from './load.mjs';
+import { sleep } from './lib.mjs';
+import { summarise } from './load.mjs';
 
 const postmasterOf = (place) =>
   Number(readFileSync(path.join(place.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
 export async function postgresKilled() {
-  const place = await stackPlace(tempDir('postgres-killed'));
   const failures = [];
-  const stack = (await startedStack(place)).stack;
-  const products = await pickProducts(place.port, 4);
-  const buyers = await makeBuyers(4);
-  const load = runLoad({ port: () => place.port, buyers, products, durationMs: 8_000, settleMs: 240_000 });
-  await sleep(3_000);
+  const loaded = await stackUnderLoad('postgres-killed', { products: 4, durationMs: 8_000, warmMs: 3_000 });
+  const { place, stack, products, load } = loaded;
   const before = summarise(load.ledger);
   const pids = processTree(stack).pids;
   const postmaster = postmasterOf(place);
@@ -44,10 +40,7 @@ export async function postgresKilled() {
   for (const p of left.alive) failures.push(`still running after npm start exited: ${p}`);
 
   const again = (await startedStack(place)).stack;
-  const ledger = await load.done;
-  const state = await readApiState(place.port, buyers, products);
-  const { checks, failures: broken } = checkInvariants(ledger, products, state);
-  failures.push(...broken);
+  const { ledger, checks, broken } = await checkedLoad(loaded, failures);
   const refused = await newPurchaseAccepted(place.port, products[0]);
   if (refused) failures.push(refused);
   await stopStack(again);
@@ -62,13 +55,9 @@ export async function postgresKilled() {
 }
 
 export async function postgresStale() {
-  const place = await stackPlace(tempDir('postgres-stale'));
   const failures = [];
-  const stack = (await startedStack(place)).stack;
-  const products = await pickProducts(place.port, 2);
-  const buyers = await makeBuyers(2);
-  const load = runLoad({ port: () => place.port, buyers, products, durationMs: 3_000, settleMs: 240_000 });
-  await sleep(2_000);
+  const loaded = await stackUnderLoad('postgres-stale', { products: 2, durationMs: 3_000, warmMs: 2_000 });
+  const { place, stack } = loaded;
   // Everything but the server dies at once, as when a supervisor kills only what it knows.
   const postmaster = postmasterOf(place);
   const tree = processTree(stack);
@@ -92,10 +81,7 @@ export async function postgresStale() {
       `the next npm start did not say it stopped the server left behind:\n${again.output().slice(-1500)}`,
     );
   if (isAlive(postmaster)) failures.push(`the server left behind (pid ${postmaster}) still runs`);
-  const ledger = await load.done;
-  const state = await readApiState(place.port, buyers, products);
-  const { checks, failures: broken } = checkInvariants(ledger, products, state);
-  failures.push(...broken);
+  const { ledger, checks, broken } = await checkedLoad(loaded, failures);
   await stopStack(again);
   return {
     failures,

@@ -4,10 +4,11 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, freePorts, portBusy } from '../lib/ports.mjs';
-import { commandLine, descendants, isAlive } from '../lib/processes.mjs';
+import { commandLine, descendants, envWithout, isAlive } from '../lib/processes.mjs';
 import { ROOT } from '../stack.mjs';
-import { JWT_SECRET, httpRequest, log, makeBuyers, onCleanup, sleep } from './lib.mjs';
-import { PURCHASE_BODY } from './load.mjs';
+import { checkInvariants, readApiState } from './invariants.mjs';
+import { JWT_SECRET, httpRequest, log, makeBuyers, onCleanup, sleep, tempDir } from './lib.mjs';
+import { PURCHASE_BODY, pickProducts, runLoad } from './load.mjs';
 
 export const START_TIMEOUT_MS = 240_000;
 
@@ -21,8 +22,7 @@ export async function stackPlace(dataDir) {
 /** `npm start` in its own process group; `lines` collects its output, `ready` resolves on the ready line. */
 export function launch({ port, emulatorPort, mailSmtpPort, mailWebPort, dataDir }) {
   const built = existsSync(path.join(ROOT, 'apps', 'web', 'dist', 'index.html'));
-  const env = { ...process.env };
-  for (const key of [
+  const env = envWithout([
     'DATABASE_URL',
     'FIREBASE_AUTH_EMULATOR_HOST',
     'HOST',
@@ -31,8 +31,7 @@ export function launch({ port, emulatorPort, mailSmtpPort, mailWebPort, dataDir 
     'INSTANCE_ID',
     'SMTP_URL',
     'MAIL_ENABLED',
-  ])
-    delete env[key];
+  ]);
   const npm = spawn('npm', ['start', '--silent'], {
     cwd: ROOT,
     detached: true,
@@ -85,6 +84,38 @@ export async function startedStack(place) {
     `npm start ready in ${Date.now() - t0} ms (launcher ${tree.launcher}, API ${tree.api}, emulator ${tree.emulator})`,
   );
   return { stack, tree };
+}
+
+/**
+ * A stack started in a fresh place (`label` names its DATA_DIR) with `products` of its products bought by
+ * `buyers` new buyers (as many as the products unless given) for `durationMs`; answers once `warmMs` of
+ * that load have passed, with the place, the started stack and tree, the products, the buyers and the load.
+ * @param {string} label
+ * @param {{ products: number, buyers?: number, durationMs: number, warmMs: number }} load
+ */
+export async function stackUnderLoad(
+  label,
+  { products: productCount, buyers: buyerCount, durationMs, warmMs },
+) {
+  const place = await stackPlace(tempDir(label));
+  const { stack, tree } = await startedStack(place);
+  const products = await pickProducts(place.port, productCount);
+  const buyers = await makeBuyers(buyerCount ?? productCount);
+  const load = runLoad({ port: () => place.port, buyers, products, durationMs, settleMs: 240_000 });
+  await sleep(warmMs);
+  return { place, stack, tree, products, buyers, load };
+}
+
+/**
+ * Once the load of `stackUnderLoad` is done: its ledger, and the invariants checked against what the API
+ * answers now (the broken ones are added to `failures`).
+ */
+export async function checkedLoad({ place, products, buyers, load }, failures) {
+  const ledger = await load.done;
+  const state = await readApiState(place.port, buyers, products);
+  const { checks, failures: broken } = checkInvariants(ledger, products, state);
+  failures.push(...broken);
+  return { ledger, checks, broken };
 }
 
 /** Resolves when a line matches; rejects when `npm start` exits first or after `timeoutMs`. */

@@ -5,20 +5,21 @@
 // Ctrl-C drain and exit 0.
 import net from 'node:net';
 import {
+  checkedLoad,
   health,
   launch,
   leftovers,
   newPurchaseAccepted,
   processTree,
   stackPlace,
+  stackUnderLoad,
   startedStack,
   stopStack,
   waitForLine,
 } from './launcher-lib.mjs';
 import { isAlive } from '../lib/processes.mjs';
-import { checkInvariants, readApiState } from './invariants.mjs';
-import { makeBuyers, sleep, tempDir } from './lib.mjs';
-import { pickProducts, runLoad, summarise } from './load.mjs';
+import { sleep, tempDir } from './lib.mjs';
+import { pickProducts, summarise } from './load.mjs';
 
 const STOP_MS = 20_000;
 const portsOf = (place) => [
@@ -33,13 +34,13 @@ const portsOf = (place) => [
 /** Load, then a SIGKILL of `target` mid-load; nothing may survive; a restart serves every acknowledged purchase. */
 function killScenario(target) {
   return async () => {
-    const place = await stackPlace(tempDir(`launcher-${target}`));
     const failures = [];
-    const { stack, tree } = await startedStack(place);
-    const products = await pickProducts(place.port, 4);
-    const buyers = await makeBuyers(4);
-    const load = runLoad({ port: () => place.port, buyers, products, durationMs: 6_000, settleMs: 240_000 });
-    await sleep(3_000);
+    const loaded = await stackUnderLoad(`launcher-${target}`, {
+      products: 4,
+      durationMs: 6_000,
+      warmMs: 3_000,
+    });
+    const { place, stack, tree, products, load } = loaded;
     const before = summarise(load.ledger);
     const pids = processTree(stack).pids;
     if (target === 'group') process.kill(-(/** @type {number} */ (stack.npm.pid)), 'SIGKILL');
@@ -53,10 +54,7 @@ function killScenario(target) {
       failures.push(`port ${p} still busy ${STOP_MS / 1000} s after kill -9 of the ${target}`);
 
     const again = await startedStack(place);
-    const ledger = await load.done;
-    const state = await readApiState(place.port, buyers, products);
-    const { checks, failures: broken } = checkInvariants(ledger, products, state);
-    failures.push(...broken);
+    const { ledger, checks, broken } = await checkedLoad(loaded, failures);
     const refused = await newPurchaseAccepted(place.port, products[0]);
     if (refused) failures.push(refused);
     const instance = (await health(place.port))?.instance;
@@ -152,15 +150,16 @@ async function doubleCtrlC({ stack, tree, place, failures }) {
  * a restarted stack: each drains and exits 0 with nothing left behind; npm too, for the SIGTERMs.
  */
 export async function launcherSigterm() {
-  const place = await stackPlace(tempDir('launcher-sigterm'));
   const failures = [];
   const figures = [];
-  const first = await startedStack(place);
-  const products = await pickProducts(place.port, 4);
-  const buyers = await makeBuyers(6);
-  const load = runLoad({ port: () => place.port, buyers, products, durationMs: 5_000, settleMs: 240_000 });
-  await sleep(2_500);
-  let current = first;
+  const loaded = await stackUnderLoad('launcher-sigterm', {
+    products: 4,
+    buyers: 6,
+    durationMs: 5_000,
+    warmMs: 2_500,
+  });
+  const { place } = loaded;
+  let current = { stack: loaded.stack, tree: loaded.tree };
   let restarted = false;
   /** @type {Array<[string, (s: any) => void]>} */
   const stops = [
@@ -195,10 +194,7 @@ export async function launcherSigterm() {
     current = await startedStack(place);
     if (!restarted) {
       restarted = true;
-      const ledger = await load.done;
-      const state = await readApiState(place.port, buyers, products);
-      const { checks, failures: broken } = checkInvariants(ledger, products, state);
-      failures.push(...broken);
+      const { ledger, checks, broken } = await checkedLoad(loaded, failures);
       const sum = summarise(ledger);
       figures.push(
         `${sum.attempts} requests (${sum.outcomes}), ${sum.acked} acknowledged; after the restart ${checks} invariant checks: ${broken.length} failed`,

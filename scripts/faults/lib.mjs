@@ -9,6 +9,7 @@ import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
 import { freePort } from '../lib/ports.mjs';
 import { UNLIMITED_RATES } from '../lib/unlimited-rates.mjs';
 import { tokenService } from '../lib/tokens.mjs';
+import { envWithout } from '../lib/processes.mjs';
 import { ROOT, waitForUrl } from '../stack.mjs';
 
 export const ADMIN_URL = process.env.FAULTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -56,23 +57,20 @@ export { freePort };
 export const JWT_SECRET = randomBytes(36).toString('base64url'); // 48 characters
 
 function apiEnv(overrides) {
-  const env = { ...process.env };
-  // Inherited settings of a developer's shell must not change what is tested.
-  for (const key of [
-    'DATABASE_URL',
-    'FIREBASE_AUTH_EMULATOR_HOST',
-    'DATA_DIR',
-    'LOG_LEVEL',
-    'PORT',
-    'HOST',
-    'WEB_DIST_DIR',
-    'SMTP_URL',
-    'MAIL_FROM',
-    'MAIL_ENABLED',
-  ])
-    delete env[key];
   return {
-    ...env,
+    // Inherited settings of a developer's shell must not change what is tested.
+    ...envWithout([
+      'DATABASE_URL',
+      'FIREBASE_AUTH_EMULATOR_HOST',
+      'DATA_DIR',
+      'LOG_LEVEL',
+      'PORT',
+      'HOST',
+      'WEB_DIST_DIR',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'MAIL_ENABLED',
+    ]),
     NODE_ENV: 'production',
     JWT_SECRET,
     // Production refuses RATE_LIMIT_DISABLED: limits far above what one run sends.

@@ -168,3 +168,31 @@ export function checkDelivery(catcher, rowIds, { allowResends = false } = {}) {
     failures.push(`${repeated.length} notifications arrived more than once`);
   return { failures, unique: counts.size, total: catcher.received.length, resent: repeated.length };
 }
+
+/**
+ * The end of every mail scenario: waits up to `timeoutMs` until all `count` outbox rows are sent (a
+ * failure naming `after` otherwise), 1.5 s more for a late duplicate (it would come within a few polls),
+ * then checks delivery (`checkDelivery`). Failures are added to `failures`; answers the delivery and the
+ * time from `since` until every row was sent.
+ * @param {{ url: string, catcher: any, count: number, timeoutMs: number, since: number, after?: string,
+ *   allowResends?: boolean, failures: string[] }} options
+ */
+export async function drainAndCheck({
+  url,
+  catcher,
+  count,
+  timeoutMs,
+  since,
+  after = '',
+  allowResends,
+  failures,
+}) {
+  const drained = await until(async () => (await outboxState(url)).byStatus.sent === count, timeoutMs);
+  const drainMs = Date.now() - since;
+  if (!drained)
+    failures.push(`not every row was sent${after}: ${JSON.stringify((await outboxState(url)).byStatus)}`);
+  await until(async () => false, 1_500);
+  const delivery = checkDelivery(catcher, (await outboxState(url)).ids, { allowResends });
+  failures.push(...delivery.failures);
+  return { delivery, drainMs };
+}

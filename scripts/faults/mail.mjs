@@ -2,7 +2,7 @@
 // SIGKILL of the API, and two API processes delivering from one PostgreSQL.
 import { freePort, freshDatabase, killHard, log, startApi } from './lib.mjs';
 import {
-  checkDelivery,
+  drainAndCheck,
   mailEnv,
   outboxState,
   placeOrders,
@@ -33,16 +33,15 @@ export async function smtpOutage() {
   log(`SMTP down: ${whileDown.total} rows pending after ${whileDown.attempts} failed attempts`);
   const backAt = Date.now();
   await catcher.start();
-  const drained = await until(async () => (await outboxState(url)).byStatus.sent === 50, 30_000);
-  const drainMs = Date.now() - backAt;
-  if (!drained)
-    failures.push(
-      `not every row was sent after SMTP returned: ${JSON.stringify((await outboxState(url)).byStatus)}`,
-    );
-  // A late duplicate would come within a few polls.
-  await until(async () => false, 1_500);
-  const delivery = checkDelivery(catcher, (await outboxState(url)).ids);
-  failures.push(...delivery.failures);
+  const { delivery, drainMs } = await drainAndCheck({
+    url,
+    catcher,
+    count: 50,
+    timeoutMs: 30_000,
+    since: backAt,
+    after: ' after SMTP returned',
+    failures,
+  });
   return {
     failures,
     figures: [
@@ -73,15 +72,16 @@ export async function crashWithPendingMail() {
     failures.push('nothing was pending at the kill: the scenario proved nothing');
   const restartedAt = Date.now();
   api = await startApi({ port, env });
-  const drained = await until(async () => (await outboxState(url)).byStatus.sent === 40, 45_000);
-  const drainMs = Date.now() - restartedAt;
-  if (!drained)
-    failures.push(
-      `not every row was sent after the restart: ${JSON.stringify((await outboxState(url)).byStatus)}`,
-    );
-  await until(async () => false, 1_500);
-  const delivery = checkDelivery(catcher, (await outboxState(url)).ids, { allowResends: true });
-  failures.push(...delivery.failures);
+  const { delivery, drainMs } = await drainAndCheck({
+    url,
+    catcher,
+    count: 40,
+    timeoutMs: 45_000,
+    since: restartedAt,
+    after: ' after the restart',
+    allowResends: true,
+    failures,
+  });
   return {
     failures,
     figures: [
@@ -103,11 +103,14 @@ export async function twoWorkers() {
   ];
   const failures = await placeOrders(url, [portA, portB], 200, 16);
   await catcher.start();
-  const drained = await until(async () => (await outboxState(url)).byStatus.sent === 200, 60_000);
-  if (!drained) failures.push(`not every row was sent: ${JSON.stringify((await outboxState(url)).byStatus)}`);
-  await until(async () => false, 1_500);
-  const delivery = checkDelivery(catcher, (await outboxState(url)).ids);
-  failures.push(...delivery.failures);
+  const { delivery } = await drainAndCheck({
+    url,
+    catcher,
+    count: 200,
+    timeoutMs: 60_000,
+    since: Date.now(),
+    failures,
+  });
   const bySender = { 'api-a': 0, 'api-b': 0 };
   for (const m of catcher.received) bySender[m.from] = (bySender[m.from] ?? 0) + 1;
   if (!bySender['api-a'] || !bySender['api-b'])

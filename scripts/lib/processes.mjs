@@ -3,6 +3,17 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 
+/**
+ * This process's environment without `keys`: the inherited settings of a developer's shell that must not
+ * change what a child is run for.
+ * @param {string[]} keys
+ */
+export function envWithout(keys) {
+  const env = { ...process.env };
+  for (const key of keys) delete env[key];
+  return env;
+}
+
 /** Preloading this into a node child (`--import`) makes it stop when its parent's IPC channel closes. */
 export const EXIT_WITH_PARENT = new URL('./exit-with-parent.mjs', import.meta.url).href;
 

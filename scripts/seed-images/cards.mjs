@@ -126,24 +126,32 @@ export function svgOpen(width, height, label) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ${aria}>`;
 }
 
-export function productSvg(product) {
-  const theme = themeFor(product.category);
+/**
+ * The cards' layouts, 800 px wide: the height, the icon's centre and scale, the title's centre and width,
+ * and the title's font sizes to try, largest first (svg-text.mjs's by default).
+ * @typedef {{ height: number, iconY: number, scale: number, titleY: number, maxWidth: number, sizes?: number[] }} Layout
+ * @type {Record<'product' | 'category', Layout>}
+ */
+const LAYOUTS = {
+  product: { height: 600, iconY: 232, scale: 1.05, titleY: 458, maxWidth: 700 },
+  category: { height: 500, iconY: 200, scale: 1, titleY: 398, maxWidth: 720, sizes: [50, 46, 42] },
+};
+
+/**
+ * A card: the theme's background, its icon, and `name` as the title under it.
+ * @param {string} name @param {string} themeName @param {Layout} layout
+ */
+function cardSvg(name, themeName, { height, iconY, scale, titleY, maxWidth, sizes }) {
+  const theme = themeFor(themeName);
   return (
-    svgOpen(800, 600, product.name) +
-    cardBackground({ width: 800, height: 600, theme, seedText: product.name }) +
-    iconGroup({ theme, cx: 400, cy: 232, scale: 1.05 }) +
-    titleText({ text: product.name, cx: 400, centerY: 458, maxWidth: 700 }) +
+    svgOpen(800, height, name) +
+    cardBackground({ width: 800, height, theme, seedText: name }) +
+    iconGroup({ theme, cx: 400, cy: iconY, scale }) +
+    titleText({ text: name, cx: 400, centerY: titleY, maxWidth, sizes }) +
     '</svg>'
   );
 }
 
-export function categorySvg(category) {
-  const theme = themeFor(category.name);
-  return (
-    svgOpen(800, 500, category.name) +
-    cardBackground({ width: 800, height: 500, theme, seedText: category.name }) +
-    iconGroup({ theme, cx: 400, cy: 200, scale: 1 }) +
-    titleText({ text: category.name, cx: 400, centerY: 398, maxWidth: 720, sizes: [50, 46, 42] }) +
-    '</svg>'
-  );
-}
+export const productSvg = (product) => cardSvg(product.name, product.category, LAYOUTS.product);
+
+export const categorySvg = (category) => cardSvg(category.name, category.name, LAYOUTS.category);

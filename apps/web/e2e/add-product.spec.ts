@@ -1,17 +1,24 @@
 import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { PRODUCT_FORM_MESSAGES, PRODUCT_MESSAGES } from '../src/config/messages';
 import { createUser, expect, signIn, test } from './fixtures';
 import { answerDialog, expectAccessibleInBothThemes, openFromNav, ownProducts } from './workspace';
+
+/** A new supplier (`label`) signs in and opens Add Product from the navigation; answers the supplier. */
+async function openAddProductAs(page: Page, label: string) {
+  const supplier = await createUser(label);
+  await signIn(page, supplier);
+  await openFromNav(page, 'Add Product', /\/add-product$/);
+  return supplier;
+}
 
 test('add a product: each ordered check in turn, then success into My Products and the API', async ({
   page,
 }) => {
   // A long journey with two axe passes: on a busy machine it outgrows the default 45 s.
   test.slow();
-  const supplier = await createUser('supplier');
-  await signIn(page, supplier);
-  await openFromNav(page, 'Add Product', /\/add-product$/);
+  const supplier = await openAddProductAs(page, 'supplier');
   await expect(page.getByRole('heading', { name: PRODUCT_MESSAGES.addTitle })).toBeVisible();
   await expect(page).toHaveTitle('Add Product | Bulkwise');
   await expect(page.getByText(/wholesale platform connecting suppliers with business buyers/)).toBeVisible();
@@ -20,40 +27,51 @@ test('add a product: each ordered check in turn, then success into My Products a
   const add = page.getByRole('button', { name: 'Add Product', exact: true });
   const field = (label: string) => page.getByLabel(label, { exact: true });
 
-  // The browser's own validation is off so the spec's dialogs speak, one failure at a time, in order.
-  await add.click();
-  await answerDialog(page, PRODUCT_FORM_MESSAGES.imageRequired);
-  // Focus lands on the field the dialog was about.
-  await expect(field('Image URL')).toBeFocused();
-
-  await field('Image URL').fill('not a url');
-  await add.click();
-  await answerDialog(page, PRODUCT_FORM_MESSAGES.imageInvalid);
-  await expect(field('Image URL')).toBeFocused();
-
-  await field('Image URL').fill('https://cdn.example.com/e2e-crate.jpg');
-  await field('Main quantity').fill('0');
-  await add.click();
-  await answerDialog(page, PRODUCT_FORM_MESSAGES.mainQuantity);
-  await expect(field('Main quantity')).toBeFocused();
-
-  await field('Main quantity').fill('1200');
-  await field('Minimum selling quantity').fill('0');
-  await add.click();
-  await answerDialog(page, PRODUCT_FORM_MESSAGES.minSellingQuantity);
-  await expect(field('Minimum selling quantity')).toBeFocused();
-
-  await field('Minimum selling quantity').fill('150');
-  await field('Price').fill('0');
-  await add.click();
-  await answerDialog(page, PRODUCT_FORM_MESSAGES.price);
-  await expect(field('Price')).toBeFocused();
-
-  await field('Price').fill('12.75');
-  await field('Rating').fill('6');
-  await add.click();
-  await answerDialog(page, PRODUCT_FORM_MESSAGES.rating);
-  await expect(field('Rating')).toBeFocused();
+  // The browser's own validation is off so the spec's dialogs speak, one failure at a time, in order:
+  // each row fills what the previous check wanted (and breaks the next field), adds, reads the dialog,
+  // and finds focus on the field the dialog was about.
+  const checks: Array<{ fill: Array<[label: string, value: string]>; says: string; focus: string }> = [
+    { fill: [], says: PRODUCT_FORM_MESSAGES.imageRequired, focus: 'Image URL' },
+    { fill: [['Image URL', 'not a url']], says: PRODUCT_FORM_MESSAGES.imageInvalid, focus: 'Image URL' },
+    {
+      fill: [
+        ['Image URL', 'https://cdn.example.com/e2e-crate.jpg'],
+        ['Main quantity', '0'],
+      ],
+      says: PRODUCT_FORM_MESSAGES.mainQuantity,
+      focus: 'Main quantity',
+    },
+    {
+      fill: [
+        ['Main quantity', '1200'],
+        ['Minimum selling quantity', '0'],
+      ],
+      says: PRODUCT_FORM_MESSAGES.minSellingQuantity,
+      focus: 'Minimum selling quantity',
+    },
+    {
+      fill: [
+        ['Minimum selling quantity', '150'],
+        ['Price', '0'],
+      ],
+      says: PRODUCT_FORM_MESSAGES.price,
+      focus: 'Price',
+    },
+    {
+      fill: [
+        ['Price', '12.75'],
+        ['Rating', '6'],
+      ],
+      says: PRODUCT_FORM_MESSAGES.rating,
+      focus: 'Rating',
+    },
+  ];
+  for (const { fill, says, focus } of checks) {
+    for (const [label, value] of fill) await field(label).fill(value);
+    await add.click();
+    await answerDialog(page, says);
+    await expect(field(focus)).toBeFocused();
+  }
 
   // All six pass; the texts are the remaining rules, shown inline.
   await field('Rating').fill('4.6');
@@ -102,37 +120,28 @@ test('add a product: each ordered check in turn, then success into My Products a
 });
 
 test('the add form works by keyboard alone', async ({ page }) => {
-  const supplier = await createUser('keyboard');
-  await signIn(page, supplier);
-  await openFromNav(page, 'Add Product', /\/add-product$/);
+  const supplier = await openAddProductAs(page, 'keyboard');
   const name = `E2E Keys ${randomBytes(3).toString('hex')}`;
 
+  /** Types each value into the focused field, then Tab to the next. */
+  const typeEachThenTab = async (...values: string[]) => {
+    for (const value of values) {
+      await page.keyboard.type(value);
+      await page.keyboard.press('Tab');
+    }
+  };
   await page.getByLabel('Image URL').focus();
-  await page.keyboard.type('https://cdn.example.com/keys.jpg');
-  await page.keyboard.press('Tab');
+  await typeEachThenTab('https://cdn.example.com/keys.jpg');
   await expect(page.getByLabel('SKU')).toBeFocused();
-  await page.keyboard.type('KEYS-1');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(name);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('Keyco');
-  await page.keyboard.press('Tab');
+  await typeEachThenTab('KEYS-1', name, 'Keyco');
   await expect(page.getByLabel('Category')).toBeFocused();
   // Type-ahead picks an option without opening the list.
   await page.keyboard.type('Health');
   await expect(page.getByLabel('Category')).toHaveValue('Health & Beauty');
   await page.keyboard.press('Tab');
-  await page.keyboard.type('300');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('30');
-  await page.keyboard.press('Tab');
+  await typeEachThenTab('300', '30');
   await expect(page.getByLabel('Low-stock threshold')).toBeFocused();
-  await page.keyboard.type('60');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('3.5');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('4.1');
-  await page.keyboard.press('Tab');
+  await typeEachThenTab('60', '3.5', '4.1');
   await expect(page.getByLabel('Description')).toBeFocused();
   await page.keyboard.type('Typed without a mouse.');
   await page.keyboard.press('Enter');
@@ -161,9 +170,7 @@ test('a supplier uploads a photo in Add Product and buyers see it on the product
   browser,
 }) => {
   test.slow();
-  const supplier = await createUser('photo');
-  await signIn(page, supplier);
-  await openFromNav(page, 'Add Product', /\/add-product$/);
+  const supplier = await openAddProductAs(page, 'photo');
   const field = (label: string) => page.getByLabel(label, { exact: true });
 
   // A camera-like JPEG, 1600 x 1200, made here rather than kept as a binary fixture.

@@ -2,6 +2,7 @@ import { MIN_ORDER_FILTER_THRESHOLD } from '@bulkwise/contracts';
 import { PRODUCT_MESSAGES } from '../src/config/messages';
 import { createProduct, createUser, expect, test } from './fixtures';
 import {
+  answerApiError,
   answerNoProducts,
   appReady,
   expectNoSeriousAxeViolations,
@@ -131,13 +132,7 @@ test('empty states: no products at all, and none matching the filter', async ({ 
 });
 
 test('a failed load shows the error with Try Again', async ({ page }) => {
-  await page.route(isProductList, (route) =>
-    route.fulfill({
-      status: 400,
-      contentType: 'application/json',
-      body: '{"code":"BAD_REQUEST","message":"x","error":"x"}',
-    }),
-  );
+  await page.route(isProductList, answerApiError(400, 'BAD_REQUEST'));
   await page.goto('/all-products');
   await appReady(page);
   await expect(page.getByRole('main').getByRole('alert')).toContainText(PRODUCT_MESSAGES.loadFailed);

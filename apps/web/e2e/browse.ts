@@ -1,27 +1,32 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Category, Product } from '@bulkwise/contracts';
 import { expect, type Page, type Route } from '@playwright/test';
-import { apiToken, type TestUser } from './fixtures';
+import { API } from './fixtures';
 
 /** Helpers of the browse-and-buy journeys (home, categories, all products, product). */
-export const API = `http://localhost:${process.env.E2E_PORT ?? 3100}/api`;
-
 export async function getCategories(): Promise<Category[]> {
   const res = await fetch(`${API}/categories`);
   if (!res.ok) throw new Error(`GET /api/categories: ${res.status}`);
   return (await res.json()) as Category[];
 }
 
-/** Another buyer's purchase, made straight through the API. */
-export async function buyThroughApi(buyer: TestUser, productId: string, quantity: number): Promise<number> {
-  const res = await fetch(`${API}/products/purchase/${productId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${await apiToken(buyer)}` },
-    body: JSON.stringify({ quantity, address: '9 Wharf St, Hull', phone: '+44 1482 000000' }),
-  });
-  if (!res.ok) throw new Error(`POST /api/products/purchase: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { updatedQuantity: number }).updatedQuantity;
+/** Opens a product's page and waits until it is interactive. */
+export async function openProduct(page: Page, productId: string) {
+  await page.goto(`/product/${productId}`);
+  await appReady(page);
 }
+
+/** Answers an intercepted API call with `status` and an error body of the API's shape, `code` in it. */
+export const answerApiError = (status: number, code: string) => (route: Route) =>
+  route.fulfill({
+    status,
+    contentType: 'application/json',
+    body: JSON.stringify({ code, message: 'x', error: 'x' }),
+  });
+
+/** Answers an intercepted list call (categories) with an empty list. */
+export const answerEmptyList = (route: Route) =>
+  route.fulfill({ status: 200, contentType: 'application/json', body: '[]' });
 
 /** Answers a GET /api/products call with an empty list, as an empty catalogue would. */
 export const answerNoProducts = (route: Route) =>

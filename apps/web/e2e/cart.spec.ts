@@ -1,6 +1,6 @@
 import { CART_MESSAGES } from '../src/config/messages';
-import { createProduct, createUser, expect, fetchProduct, signIn, test } from './fixtures';
-import { dialog, expectAccessibleInBothThemes, openFromNav, purchase } from './workspace';
+import { buyThroughApi, createProduct, createUser, expect, fetchProduct, signIn, test } from './fixtures';
+import { dialog, expectAccessibleInBothThemes, openFromNav } from './workspace';
 
 test('an empty cart offers Browse Products', async ({ page }) => {
   const buyer = await createUser('nocart');
@@ -21,8 +21,8 @@ test('purchases appear in My Cart with totals; removing one restores its stock',
   const buyer = await createUser('buyer');
   const crates = await createProduct(supplier, { mainQuantity: 500, minSellingQuantity: 20, price: 2.5 });
   const gloves = await createProduct(supplier, { mainQuantity: 90, minSellingQuantity: 1, price: 19.99 });
-  expect(await purchase(buyer, crates._id, 40)).toBe(460);
-  expect(await purchase(buyer, gloves._id, 3)).toBe(87);
+  expect(await buyThroughApi(buyer, crates._id, 40)).toBe(460);
+  expect(await buyThroughApi(buyer, gloves._id, 3)).toBe(87);
 
   await signIn(page, buyer);
   await openFromNav(page, 'My Cart', /\/cart$/);

@@ -1,6 +1,8 @@
 import { CATEGORY_MESSAGES, PRODUCT_MESSAGES } from '../src/config/messages';
 import { createProduct, createUser, expect, test } from './fixtures';
 import {
+  answerApiError,
+  answerEmptyList,
   answerNoProducts,
   appReady,
   categoriesResponse,
@@ -53,13 +55,7 @@ test('the categories grid matches the API: badge, count, popular items and links
 });
 
 test('the categories page: its error with Try Again, and its empty state', async ({ page }) => {
-  await page.route('**/api/categories', (route) =>
-    route.fulfill({
-      status: 404,
-      contentType: 'application/json',
-      body: '{"code":"NOT_FOUND","message":"x","error":"x"}',
-    }),
-  );
+  await page.route('**/api/categories', answerApiError(404, 'NOT_FOUND'));
   await page.goto('/categories');
   await appReady(page);
   const main = page.getByRole('main');
@@ -67,9 +63,7 @@ test('the categories page: its error with Try Again, and its empty state', async
   await expect(main.getByRole('button', { name: 'Try Again' })).toBeVisible();
 
   await page.unroute('**/api/categories');
-  await page.route('**/api/categories', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
-  );
+  await page.route('**/api/categories', answerEmptyList);
   await main.getByRole('button', { name: 'Try Again' }).click();
   await appReady(page);
   await expect(page.getByRole('heading', { name: CATEGORY_MESSAGES.empty })).toBeVisible();

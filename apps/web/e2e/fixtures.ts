@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { OwnProduct, ProductInput } from '@bulkwise/contracts';
 import { authEmulatorPost } from '../../../scripts/lib/auth-emulator.mjs';
@@ -11,7 +11,8 @@ import { authEmulatorPost } from '../../../scripts/lib/auth-emulator.mjs';
 const EMULATOR_HOST = `127.0.0.1:${process.env.E2E_AUTH_EMULATOR_PORT ?? 9199}`;
 /** The emulator's project under `npm start` (scripts/stack.mjs PROJECT_ID). */
 const PROJECT_ID = 'demo-bulkwise';
-const API = `http://localhost:${process.env.E2E_PORT ?? 3100}/api`;
+/** The API of the stack the journeys run against. */
+export const API = `http://localhost:${process.env.E2E_PORT ?? 3100}/api`;
 
 export interface TestUser {
   uid: string;
@@ -103,6 +104,53 @@ export async function createProduct(
   });
   if (res.status !== 201) throw new Error(`POST /api/products: ${res.status} ${await res.text()}`);
   return (await res.json()) as OwnProduct;
+}
+
+/**
+ * The cast of most trading journeys: a new supplier with one product (`overrides` on `productInput`'s
+ * defaults) and a new buyer.
+ */
+export async function supplierProductBuyer(overrides: Partial<ProductInput> = {}) {
+  const { supplier, buyer } = await supplierAndBuyer();
+  return { supplier, buyer, product: await createProduct(supplier, overrides) };
+}
+
+/** A new supplier and a new buyer. */
+export async function supplierAndBuyer() {
+  return { supplier: await createUser('supplier'), buyer: await createUser('buyer') };
+}
+
+/** The stacking crates the order journeys trade: 500 in stock, sold from 20 at $2.50. */
+export const stackingCrates = (): Partial<ProductInput> => ({
+  name: `Stacking crates ${Date.now()}`,
+  mainQuantity: 500,
+  minSellingQuantity: 20,
+  price: 2.5,
+});
+
+/** The pallet wrap the order journeys trade next to the crates, at $12 a roll. */
+export const palletWrap = (overrides: Partial<ProductInput>): Partial<ProductInput> => ({
+  name: `Pallet wrap ${Date.now()}`,
+  price: 12,
+  ...overrides,
+});
+
+/**
+ * A purchase straight through the API with the buyer's token (another client, or a journey's setup
+ * where the product page is not what it tests); answers the stock left (`updatedQuantity`).
+ */
+export async function buyThroughApi(buyer: TestUser, productId: string, quantity: number): Promise<number> {
+  const res = await fetch(`${API}/products/purchase/${productId}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${await apiToken(buyer)}`,
+      'idempotency-key': `e2e-${randomUUID()}`,
+    },
+    body: JSON.stringify({ quantity, address: '9 Wharf St, Hull', phone: '+44 1482 000000' }),
+  });
+  if (!res.ok) throw new Error(`POST /api/products/purchase: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { updatedQuantity: number }).updatedQuantity;
 }
 
 /** Reads a product straight from the API (what another client would see). */

@@ -1,6 +1,13 @@
 import { CATEGORY_MESSAGES, OFFER_MESSAGES } from '../src/config/messages';
 import { expect, letSuccessDialogClose, test } from './fixtures';
-import { appReady, expectNoSeriousAxeViolations, getCategories, swal } from './browse';
+import {
+  answerApiError,
+  answerEmptyList,
+  appReady,
+  expectNoSeriousAxeViolations,
+  getCategories,
+  swal,
+} from './browse';
 
 test('the home page shows its five sections in order, titled and accessible', async ({ page }) => {
   await page.goto('/');
@@ -123,13 +130,7 @@ test('featured categories: the failure message (logged) and the empty message', 
   page.on('console', (msg) => {
     if (msg.type() === 'error') logged.push(msg.text());
   });
-  await page.route('**/api/categories', (route) =>
-    route.fulfill({
-      status: 500,
-      contentType: 'application/json',
-      body: '{"code":"INTERNAL","message":"x","error":"x"}',
-    }),
-  );
+  await page.route('**/api/categories', answerApiError(500, 'INTERNAL'));
   await page.goto('/');
   await appReady(page);
   const section = page.getByRole('region', { name: 'Featured Categories' });
@@ -139,9 +140,7 @@ test('featured categories: the failure message (logged) and the empty message', 
   await expectNoSeriousAxeViolations(page);
 
   await page.unroute('**/api/categories');
-  await page.route('**/api/categories', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
-  );
+  await page.route('**/api/categories', answerEmptyList);
   await page.reload();
   await appReady(page);
   await expect(page.getByText(CATEGORY_MESSAGES.homeEmpty)).toBeVisible();

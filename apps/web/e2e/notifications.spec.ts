@@ -1,13 +1,16 @@
-import { createProduct, createUser, expect, newWindow, signIn, test } from './fixtures';
-import { buyInBrowser, mailsTo } from './mail';
+import { createProduct, createUser, expect, newWindow, signIn, supplierProductBuyer, test } from './fixtures';
+import { mailsTo } from './mail';
+import { buyInBrowser } from './trading';
 import { expectAccessibleInBothThemes } from './workspace';
 
 test('the buyer buys; the supplier’s new-order mail arrives in the inbox with the product and quantity', async ({
   page,
 }) => {
-  const supplier = await createUser('supplier');
-  const buyer = await createUser('buyer');
-  const product = await createProduct(supplier, { mainQuantity: 300, minSellingQuantity: 20, price: 1.25 });
+  const { supplier, buyer, product } = await supplierProductBuyer({
+    mainQuantity: 300,
+    minSellingQuantity: 20,
+    price: 1.25,
+  });
   await signIn(page, buyer);
   await buyInBrowser(page, product._id, 35);
 

@@ -1,61 +1,25 @@
 import type { Page } from '@playwright/test';
-import {
-  createProduct,
-  createUser,
-  expect,
-  letSuccessDialogClose,
-  newWindow,
-  signIn,
-  test,
-} from './fixtures';
+import { createProduct, expect, palletWrap, stackingCrates, supplierProductBuyer, test } from './fixtures';
+import { buyInBrowser, markShipped, tradingWindows } from './trading';
 import { dialog, expectAccessible, openFromNav } from './workspace';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
-/** The buyer buys through the product page, as a person would. */
-async function buyFromProductPage(page: Page, productId: string) {
-  await page.goto(`/product/${productId}`);
-  await page.getByRole('button', { name: 'Buy Now' }).click();
-  const form = page.getByRole('dialog', { name: 'Complete Your Purchase' });
-  await form.getByLabel('Shipping address').fill('12 Harbour Road, Bristol BS1 4RN');
-  await form.getByLabel('Phone number').fill('+44 117 496 0123');
-  await form.getByRole('button', { name: 'Confirm Purchase' }).click();
-  await expect(dialog(page).getByRole('heading', { name: 'Purchase Successful!' })).toBeVisible();
-  await letSuccessDialogClose(page);
-  await expect(dialog(page)).toBeHidden();
-}
 
 test('an order goes from the buyer to the supplier and back: confirm, ship with tracking, received; a cancel with a reason', async ({
   browser,
 }) => {
   // Two browsers, two sign-ins, a dozen round trips and an axe pass: more than the default 45 s here.
   test.slow();
-  const supplier = await createUser('supplier');
-  const buyer = await createUser('buyer');
-  const crates = await createProduct(supplier, {
-    name: `Stacking crates ${Date.now()}`,
-    mainQuantity: 500,
-    minSellingQuantity: 20,
-    price: 2.5,
-  });
-  const wrap = await createProduct(supplier, {
-    name: `Pallet wrap ${Date.now()}`,
-    mainQuantity: 100,
-    minSellingQuantity: 5,
-    price: 12,
-  });
+  const { supplier, buyer, product: crates } = await supplierProductBuyer(stackingCrates());
+  const wrap = await createProduct(supplier, palletWrap({ mainQuantity: 100, minSellingQuantity: 5 }));
 
-  const buyerContext = await newWindow(browser);
-  const supplierContext = await newWindow(browser);
-  const buyerPage = await buyerContext.newPage();
-  const supplierPage = await supplierContext.newPage();
+  const { buyerPage, supplierPage, close } = await tradingWindows(browser, buyer, supplier);
   try {
-    await signIn(buyerPage, buyer);
-    await signIn(supplierPage, supplier);
     await expect(nav(supplierPage).getByTestId('orders-badge')).toHaveCount(0);
 
-    await buyFromProductPage(buyerPage, crates._id);
-    await buyFromProductPage(buyerPage, wrap._id);
+    // The buyer buys through the product page, as a person would.
+    await buyInBrowser(buyerPage, crates._id);
+    await buyInBrowser(buyerPage, wrap._id);
 
     // The badge refreshes when the supplier's window regains focus.
     await supplierPage.evaluate(() => window.dispatchEvent(new Event('focus')));
@@ -75,14 +39,7 @@ test('an order goes from the buyer to the supplier and back: confirm, ship with 
     await supplierPage.getByRole('tab', { name: /^Confirmed/ }).click();
     const confirmed = supplierPage.getByRole('article', { name: crates.name });
     await expect(confirmed.getByTestId('order-status')).toHaveText('Confirmed');
-    await confirmed.getByRole('button', { name: /^Mark shipped/ }).click();
-    await dialog(supplierPage)
-      .getByLabel(/^Carrier/)
-      .fill('DHL Freight');
-    await dialog(supplierPage)
-      .getByLabel(/^Tracking number/)
-      .fill('JD014600003SE');
-    await dialog(supplierPage).getByRole('button', { name: 'Mark shipped' }).click();
+    await markShipped(confirmed, { carrier: 'DHL Freight', tracking: 'JD014600003SE' });
     await expect(supplierPage.getByRole('article', { name: crates.name })).toHaveCount(0);
 
     // The supplier cancels the second order with a reason.
@@ -125,7 +82,6 @@ test('an order goes from the buyer to the supplier and back: confirm, ship with 
       supplierPage.getByRole('article', { name: crates.name }).getByTestId('order-status'),
     ).toHaveText('Delivered');
   } finally {
-    await buyerContext.close();
-    await supplierContext.close();
+    await close();
   }
 });

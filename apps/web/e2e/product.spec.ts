@@ -1,14 +1,16 @@
 import { PURCHASE_MESSAGES } from '@bulkwise/contracts';
 import {
+  buyThroughApi,
   createProduct,
   createUser,
   expect,
   fetchProduct,
   letSuccessDialogClose,
   signIn,
+  supplierProductBuyer,
   test,
 } from './fixtures';
-import { appReady, buyThroughApi, expectNoSeriousAxeViolations, swal } from './browse';
+import { appReady, expectNoSeriousAxeViolations, openProduct, swal } from './browse';
 import type { Page } from '@playwright/test';
 
 const quantityInput = (page: Page) => page.getByRole('textbox', { name: 'Quantity' });
@@ -33,8 +35,7 @@ test('the product detail, and the quantity selector keeps within [minimum, stock
     price: 2.5,
     rating: 4,
   });
-  await page.goto(`/product/${product._id}`);
-  await appReady(page);
+  await openProduct(page, product._id);
   await expect(page).toHaveTitle(`${product.name} | Bulkwise`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await expect(page.getByRole('img', { name: product.name })).toBeVisible();
@@ -76,11 +77,8 @@ test('the product detail, and the quantity selector keeps within [minimum, stock
 test('signed out, Buy Now asks to log in; Log In comes back to the product after signing in', async ({
   page,
 }) => {
-  const owner = await createUser('supplier');
-  const buyer = await createUser('buyer');
-  const product = await createProduct(owner);
-  await page.goto(`/product/${product._id}`);
-  await appReady(page);
+  const { buyer, product } = await supplierProductBuyer();
+  await openProduct(page, product._id);
 
   await buyNow(page).click();
   await expect(swal(page).getByRole('heading', { name: PURCHASE_MESSAGES.authRequiredTitle })).toBeVisible();
@@ -102,12 +100,13 @@ test('signed out, Buy Now asks to log in; Log In comes back to the product after
 test('a full purchase: the form asks for address and phone, then the stock drops on the page and in the API', async ({
   page,
 }) => {
-  const owner = await createUser('supplier');
-  const buyer = await createUser('buyer');
-  const product = await createProduct(owner, { mainQuantity: 200, minSellingQuantity: 20, price: 1.25 });
+  const { buyer, product } = await supplierProductBuyer({
+    mainQuantity: 200,
+    minSellingQuantity: 20,
+    price: 1.25,
+  });
   await signIn(page, buyer);
-  await page.goto(`/product/${product._id}`);
-  await appReady(page);
+  await openProduct(page, product._id);
 
   await setQuantity(page, '35');
   await expect(page.getByTestId('purchase-total')).toHaveText('$43.75');
@@ -149,13 +148,10 @@ test('a full purchase: the form asks for address and phone, then the stock drops
 test('stock sold meanwhile: an over-stock attempt shows Invalid Quantity and resets to the maximum', async ({
   page,
 }) => {
-  const owner = await createUser('supplier');
-  const buyer = await createUser('buyer');
+  const { buyer, product } = await supplierProductBuyer({ mainQuantity: 60, minSellingQuantity: 5 });
   const rival = await createUser('rival');
-  const product = await createProduct(owner, { mainQuantity: 60, minSellingQuantity: 5 });
   await signIn(page, buyer);
-  await page.goto(`/product/${product._id}`);
-  await appReady(page);
+  await openProduct(page, product._id);
   await setQuantity(page, '40');
   await expect(quantityInput(page)).toHaveValue('40');
 
@@ -176,8 +172,7 @@ test("buying one's own product fails with the server's message", async ({ page }
   const owner = await createUser('supplier');
   const product = await createProduct(owner);
   await signIn(page, owner);
-  await page.goto(`/product/${product._id}`);
-  await appReady(page);
+  await openProduct(page, product._id);
   await buyNow(page).click();
   const dialog = purchaseDialog(page);
   await dialog.getByLabel('Shipping address').fill('1 Mill Lane, York');
@@ -194,8 +189,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test('a product whose stock is below its minimum order cannot be bought', async ({ page }) => {
       const owner = await createUser('supplier');
       const product = await createProduct(owner, { mainQuantity: 8, minSellingQuantity: 10 });
-      await page.goto(`/product/${product._id}`);
-      await appReady(page);
+      await openProduct(page, product._id);
       await expect(page.getByText(/cannot currently be ordered/)).toBeVisible();
       await expect(buyNow(page)).toBeDisabled();
       await expect(quantityInput(page)).toHaveCount(0);
@@ -209,8 +203,7 @@ test('an image that fails to load shows the placeholder, on the product page and
 }) => {
   const owner = await createUser('supplier');
   const product = await createProduct(owner, { image: '/images/products/no-such-image.png' });
-  await page.goto(`/product/${product._id}`);
-  await appReady(page);
+  await openProduct(page, product._id);
   await expect(page.getByRole('img', { name: product.name })).toHaveAttribute(
     'src',
     '/images/placeholder.svg',
@@ -241,17 +234,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test('the product page and its purchase dialog have no serious or critical axe violations', async ({
       page,
     }) => {
-      const owner = await createUser('supplier');
-      const buyer = await createUser('buyer');
-      const product = await createProduct(owner);
-      await page.goto(`/product/${product._id}`);
-      await appReady(page);
+      const { buyer, product } = await supplierProductBuyer();
+      await openProduct(page, product._id);
       await expect(buyNow(page)).toBeVisible();
       await expectNoSeriousAxeViolations(page);
 
       await signIn(page, buyer);
-      await page.goto(`/product/${product._id}`);
-      await appReady(page);
+      await openProduct(page, product._id);
       await buyNow(page).click();
       await expect(purchaseDialog(page)).toBeVisible();
       await expectNoSeriousAxeViolations(page);

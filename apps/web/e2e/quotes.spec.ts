@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { createProduct, createUser, expect, newWindow, signIn, test } from './fixtures';
+import { createProduct, expect, supplierAndBuyer, test } from './fixtures';
+import { tradingWindows } from './trading';
 import { expectAccessible } from './workspace';
 
 /** The quote page's form fields of line `i` (a product's quantity and unit price). */
@@ -11,8 +12,7 @@ test('a buyer requests 3 products, the supplier offers, the buyer counters, the 
   browser,
 }) => {
   test.slow();
-  const supplier = await createUser('supplier');
-  const buyer = await createUser('buyer');
+  const { supplier, buyer } = await supplierAndBuyer();
   const stamp = Date.now();
   const products = await Promise.all(
     ['Cartons', 'Tape', 'Labels'].map((name, i) =>
@@ -24,14 +24,8 @@ test('a buyer requests 3 products, the supplier offers, the buyer counters, the 
       }),
     ),
   );
-  const buyerContext = await newWindow(browser);
-  const supplierContext = await newWindow(browser);
-  const buyerPage = await buyerContext.newPage();
-  const supplierPage = await supplierContext.newPage();
+  const { buyerPage, supplierPage, close } = await tradingWindows(browser, buyer, supplier);
   try {
-    await signIn(buyerPage, buyer);
-    await signIn(supplierPage, supplier);
-
     // The buyer builds one request of three products from their pages, then sends it.
     for (const p of products) {
       await buyerPage.goto(`/product/${p._id}`);
@@ -116,7 +110,6 @@ test('a buyer requests 3 products, the supplier offers, the buyer counters, the 
     await again.getByRole('button', { name: /^Messages/ }).click();
     await expect(again.getByTestId('thread-messages')).toContainText('Dock 4 it is.');
   } finally {
-    await buyerContext.close();
-    await supplierContext.close();
+    await close();
   }
 });

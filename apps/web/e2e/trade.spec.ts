@@ -1,27 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import {
-  createProduct,
-  createUser,
-  expect,
-  letSuccessDialogClose,
-  newWindow,
-  signIn,
-  test,
-} from './fixtures';
+import { expect, letSuccessDialogClose, stackingCrates, supplierProductBuyer, test } from './fixtures';
+import { markShipped, startPurchase, tradingWindows } from './trading';
 import { dialog, expectAccessible, openFromNav } from './workspace';
 
 const billing = (page: Page) => page.getByRole('navigation', { name: 'Billing' });
 
 /** Buy Now on the product page at the minimum quantity; answers the dialog's terms line. */
 async function buyOnAccount(page: Page, productId: string, poNumber: string) {
-  await page.goto(`/product/${productId}`);
-  await page.getByRole('button', { name: 'Buy Now' }).click();
-  const form = page.getByRole('dialog', { name: 'Complete Your Purchase' });
+  const form = await startPurchase(page, productId);
   const terms = await form.getByTestId('purchase-terms').textContent();
-  await form.getByLabel('Shipping address').fill('12 Harbour Road, Bristol BS1 4RN');
-  await form.getByLabel('Phone number').fill('+44 117 496 0123');
   await form.getByLabel(/^PO number/).fill(poNumber);
   await form.getByRole('button', { name: 'Confirm Purchase' }).click();
   return terms;
@@ -40,19 +29,9 @@ test('net 30 with a limit: asked, granted, ordered on account, refused above the
   browser,
 }) => {
   test.slow();
-  const supplier = await createUser('supplier');
-  const buyer = await createUser('buyer');
-  const crates = await createProduct(supplier, {
-    name: `Stacking crates ${Date.now()}`,
-    mainQuantity: 500,
-    minSellingQuantity: 20,
-    price: 2.5,
-  });
+  const { supplier, buyer, product: crates } = await supplierProductBuyer(stackingCrates());
   const company = `Harbour Traders ${Date.now()}`;
-  const buyerPage = await (await newWindow(browser)).newPage();
-  const supplierPage = await (await newWindow(browser)).newPage();
-  await signIn(buyerPage, buyer);
-  await signIn(supplierPage, supplier);
+  const { buyerPage, supplierPage, close } = await tradingWindows(browser, buyer, supplier);
 
   // The buyer asks for net 30 from the product page.
   await buyerPage.goto(`/product/${crates._id}`);
@@ -101,11 +80,7 @@ test('net 30 with a limit: asked, granted, ordered on account, refused above the
   await openFromNav(supplierPage, 'Orders', /\/orders$/);
   const order = supplierPage.getByRole('article', { name: crates.name });
   await expect(order.getByTestId('order-payment')).toContainText('on account, PO PO-7731, not invoiced yet');
-  await order.getByRole('button', { name: /^Mark shipped/ }).click();
-  await dialog(supplierPage)
-    .getByLabel(/^Carrier/)
-    .fill('DHL Freight');
-  await dialog(supplierPage).getByRole('button', { name: 'Mark shipped' }).click();
+  await markShipped(order, { carrier: 'DHL Freight' });
   await expect(order).toHaveCount(0);
 
   // The buyer downloads the invoice PDF from Invoices.
@@ -150,4 +125,5 @@ test('net 30 with a limit: asked, granted, ordered on account, refused above the
   await expect(
     buyerPage.getByRole('article', { name: `Invoice ${number}` }).getByTestId('invoice-status'),
   ).toHaveText('Paid');
+  await close();
 });

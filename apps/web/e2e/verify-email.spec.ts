@@ -1,5 +1,6 @@
 import { createProduct, createUser, expect, newWindow, signIn, test } from './fixtures';
-import { buyInBrowser, mailsTo } from './mail';
+import { mailsTo } from './mail';
+import { buyInBrowser } from './trading';
 
 const VERIFY_SUBJECT = 'Verify your email address for Bulkwise';
 

@@ -1,20 +1,19 @@
 import type { PriceTier } from '@bulkwise/contracts';
 import type { Page } from '@playwright/test';
-import { appReady, expectNoSeriousAxeViolations, swal } from './browse';
+import { expectNoSeriousAxeViolations, openProduct, swal } from './browse';
 import {
-  createProduct,
-  createUser,
+  API,
   expect,
   letSuccessDialogClose,
   newWindow,
   signIn,
+  supplierProductBuyer,
   test,
 } from './fixtures';
 import { openFromNav } from './workspace';
 
-const API = () => `${test.info().project.use.baseURL}/api`;
 const tiersOf = async (id: string) =>
-  ((await (await fetch(`${API()}/products/${id}`)).json()) as { priceTiers: PriceTier[] }).priceTiers;
+  ((await (await fetch(`${API}/products/${id}`)).json()) as { priceTiers: PriceTier[] }).priceTiers;
 
 const quantityInput = (page: Page) => page.getByRole('textbox', { name: 'Quantity' });
 const selectedBreak = (page: Page) => page.getByTestId('volume-pricing').locator('tr[aria-current="true"]');
@@ -25,9 +24,11 @@ test('the supplier adds price breaks; the buyer steps across one, sees the price
 }) => {
   // Two users, a form, a purchase and an axe pass: on a busy machine it outgrows the default 45 s.
   test.slow();
-  const supplier = await createUser('tiers');
-  const buyer = await createUser('bulkbuyer');
-  const product = await createProduct(supplier, { mainQuantity: 1000, minSellingQuantity: 20, price: 5 });
+  const { supplier, buyer, product } = await supplierProductBuyer({
+    mainQuantity: 1000,
+    minSellingQuantity: 20,
+    price: 5,
+  });
 
   // The supplier adds two breaks in the Update form; a break at the minimum is refused inline first.
   await signIn(page, supplier);
@@ -57,8 +58,7 @@ test('the supplier adds price breaks; the buyer steps across one, sees the price
   const buyerContext = await newWindow(browser);
   const shopper = await buyerContext.newPage();
   await signIn(shopper, buyer);
-  await shopper.goto(`/product/${product._id}`);
-  await appReady(shopper);
+  await openProduct(shopper, product._id);
   await expect(shopper.getByRole('heading', { name: 'Volume pricing' })).toBeVisible();
   await expect(selectedBreak(shopper)).toContainText('20–49');
   await expect(shopper.getByTestId('next-break-hint')).toHaveText('Buy 30 more to pay $4.50 per unit');

@@ -1,10 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { OwnProduct } from '@bulkwise/contracts';
 import { expect, type Page } from '@playwright/test';
-import { apiToken, type TestUser } from './fixtures';
+import { API, apiToken, type TestUser } from './fixtures';
 
 /** Helpers of the signed-in workspace journeys (add, my products, update, cart). */
-const API = `http://localhost:${process.env.E2E_PORT ?? 3100}/api`;
 
 /**
  * Opens a page through the navigation bar (no reload, so no startup overlay): a public link directly,
@@ -50,17 +49,6 @@ export async function ownProducts(user: TestUser): Promise<OwnProduct[]> {
 
 export async function productStatus(id: string): Promise<number> {
   return (await fetch(`${API}/products/${id}`)).status;
-}
-
-/** A purchase through the API with the buyer's token, as the product page makes it. */
-export async function purchase(buyer: TestUser, productId: string, quantity: number): Promise<number> {
-  const res = await fetch(`${API}/products/purchase/${productId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${await apiToken(buyer)}` },
-    body: JSON.stringify({ quantity, address: '1 Dock Rd, Leeds', phone: '+44 113 496 0000' }),
-  });
-  if (!res.ok) throw new Error(`POST /api/products/purchase: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { updatedQuantity: number }).updatedQuantity;
 }
 
 export async function putProduct(user: TestUser, id: string, body: unknown): Promise<number> {

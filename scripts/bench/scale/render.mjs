@@ -1,10 +1,10 @@
 // The scale bench's section of bench/results/latest.md: the mixed runs per class, then one line per target
 // of issue #29 with the measured figure and "met" / "not met".
 import { fmt, machineLine } from '../report.mjs';
+import { met } from '../targets.mjs';
 import { MIX, READ_CLASSES, summarize } from './mix.mjs';
 
 const MB = 2 ** 20;
-const met = (ok) => (ok ? 'met' : '**not met**');
 const ms = (v) => `${fmt(v, 1)} ms`;
 const TITLES = {
   product: 'GET /api/products/:id',
