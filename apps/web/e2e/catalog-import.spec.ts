@@ -2,44 +2,36 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { CATALOG_CSV_COLUMNS } from '@bulkwise/contracts';
 import type { Page } from '@playwright/test';
+// The same spreadsheet builder as the API's import tests.
+import { NEW_PRODUCT_COLUMNS, csvFile, productRow } from '../../api/test/catalog-csv';
 import { CATALOG_IMPORT_COPY } from '../src/features/products/catalog-import-copy';
 import { createUser, expect, signIn, test } from './fixtures';
 import { expectAccessible, openFromNav, ownProducts } from './workspace';
 
 const ROWS = 50;
-const COLUMNS = [
-  'sku',
-  'name',
-  'brandName',
-  'category',
-  'price',
-  'stock',
-  'minSellingQuantity',
-  'rating',
-  'description',
-  'image',
-];
+/** What a supplier fills in for a new product, without volume pricing. */
+const COLUMNS = NEW_PRODUCT_COLUMNS.filter((c) => c !== 'priceTiers');
 
 /** A supplier's spreadsheet of 50 products; `bad` rows (0-based) get the cell given instead. */
 function catalogFile(stamp: string, bad: Record<number, Partial<Record<string, string>>> = {}) {
-  const lines = [COLUMNS.join(',')];
-  for (let i = 0; i < ROWS; i++) {
-    const cells: Record<string, string> = {
-      sku: `E2E-${stamp}-${i}`,
-      name: `Imported crate ${stamp} ${i}`,
-      brandName: 'Cratewell',
-      category: 'Industrial Machinery & Tools',
-      price: '14.50',
-      stock: '800',
-      minSellingQuantity: '20',
-      rating: '4.2',
-      description: '"Stackable, 40 L"',
-      image: 'https://images.example.com/crate.jpg',
-      ...bad[i],
-    };
-    lines.push(COLUMNS.map((c) => cells[c]).join(','));
-  }
-  return Buffer.from(`${lines.join('\r\n')}\r\n`);
+  const rows = Array.from({ length: ROWS }, (_, i) =>
+    productRow(
+      `E2E-${stamp}-${i}`,
+      {
+        name: `Imported crate ${stamp} ${i}`,
+        brandName: 'Cratewell',
+        price: '14.50',
+        stock: '800',
+        minSellingQuantity: '20',
+        rating: '4.2',
+        description: 'Stackable, 40 L',
+        image: 'https://images.example.com/crate.jpg',
+        ...bad[i],
+      },
+      COLUMNS,
+    ),
+  );
+  return Buffer.from(csvFile(COLUMNS, rows, '\r\n'));
 }
 
 const choose = (page: Page, name: string, buffer: Buffer) =>
