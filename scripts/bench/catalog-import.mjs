@@ -21,6 +21,7 @@ import { benchServer } from './server.mjs';
 
 register();
 const { buildApp } = await import('../../apps/api/src/app.ts');
+const { IMAGE_WIDTHS } = await import('../../packages/contracts/src/images.ts');
 const { loadConfig } = await import('../../apps/api/src/config/env.ts');
 const { openPostgres } = await import('../../apps/api/src/db/client.ts');
 const { createTokenService } = await import('../../apps/api/src/modules/auth/tokens.ts');
@@ -201,7 +202,7 @@ A ${fmt(ROWS)}-row catalog file (${mib(imports.bytes)} MiB, every column, two pr
 ${table}
 
 POST /api/images of a 12-megapixel JPEG (4000 x 3000, ${mib(image.bytes)} MiB), decoded, rotated, stripped and
-written as WebP at 160/320/640/1280 px, ${IMAGE_RUNS} uploads: median **${fmt(median)} ms** (each: ${image.times
+written as WebP at ${IMAGE_WIDTHS.join('/')} px, ${IMAGE_RUNS} uploads: median **${fmt(median)} ms** (each: ${image.times
         .map((t) => fmt(t))
         .join(
           ', ',
