@@ -1,6 +1,7 @@
 import type { QuoteActor, QuoteStatus } from '@bulkwise/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { transactional } from '../../db/transactional';
 import { isUniqueViolation } from '../../db/errors';
 import { products, quoteVersions, quotes, type QuoteRow, type QuoteVersionRow } from '../../db/schema';
 import { quoteListQueries, sideColumn, ts } from './quotes.lists';
@@ -148,12 +149,5 @@ export function quoteQueries(db: Db) {
 }
 export type QuoteQueries = ReturnType<typeof quoteQueries>;
 
-export function createQuotesRepository(db: Db) {
-  return {
-    ...quoteQueries(db),
-    /** Runs `work` in one transaction; `tx` is the transaction's handle (stock, orders, outbox). */
-    transaction: <T>(work: (queries: QuoteQueries, tx: Db) => Promise<T>): Promise<T> =>
-      db.transaction((tx) => work(quoteQueries(tx as unknown as Db), tx as unknown as Db)),
-  };
-}
+export const createQuotesRepository = (db: Db) => transactional(db, quoteQueries);
 export type QuotesRepository = ReturnType<typeof createQuotesRepository>;

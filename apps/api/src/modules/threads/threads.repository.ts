@@ -2,6 +2,7 @@ import type { QuoteActor, ThreadSubject } from '@bulkwise/contracts';
 import { MESSAGE_EMAIL_EVERY_MS } from '@bulkwise/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { transactional } from '../../db/transactional';
 import { messageThreads, messages, type MessageRow, type MessageThreadRow } from '../../db/schema';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -93,11 +94,5 @@ export function threadQueries(db: Db) {
 }
 export type ThreadQueries = ReturnType<typeof threadQueries>;
 
-export function createThreadsRepository(db: Db) {
-  return {
-    ...threadQueries(db),
-    transaction: <T>(work: (queries: ThreadQueries, tx: Db) => Promise<T>): Promise<T> =>
-      db.transaction((tx) => work(threadQueries(tx as unknown as Db), tx as unknown as Db)),
-  };
-}
+export const createThreadsRepository = (db: Db) => transactional(db, threadQueries);
 export type ThreadsRepository = ReturnType<typeof createThreadsRepository>;
