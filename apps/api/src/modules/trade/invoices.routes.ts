@@ -2,6 +2,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   INVOICE_PAGE_DEFAULT_LIMIT,
   IdParamsSchema,
+  IdempotencyKeyHeadersSchema,
   InvoiceListQuerySchema,
   InvoicePageSchema,
   InvoiceSchema,
@@ -9,7 +10,6 @@ import {
   RemittanceBodySchema,
   RemittanceResultSchema,
 } from '@bulkwise/contracts';
-import { z } from 'zod';
 import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendJson, uncached } from '../../lib/cache/http';
 import type { SecuredRouteOptions } from '../../plugins/secured';
@@ -18,14 +18,6 @@ import type { InvoicesReadCache } from './invoices.cache';
 import type { InvoicesService } from './invoices.service';
 
 const PARTIES = "Only the invoice's buyer and supplier: 404 for anyone else.";
-
-const KeyHeadersSchema = z.object({
-  [IDEMPOTENCY_KEY_HEADER]: z
-    .string()
-    .min(8, 'Idempotency-Key must be 8 to 100 characters')
-    .max(100, 'Idempotency-Key must be 8 to 100 characters')
-    .optional(),
-});
 
 interface InvoicesRouteOptions {
   invoices: InvoicesService;
@@ -118,7 +110,7 @@ function registerSettlementRoutes(app: App, { invoices, secured }: InvoicesRoute
           `The supplier records a payment; partial payments add up, more than the balance is 409. Retry safely with an ` +
           `Idempotency-Key. ${PARTIES} 403 for the buyer.`,
         params: IdParamsSchema,
-        headers: KeyHeadersSchema,
+        headers: IdempotencyKeyHeadersSchema,
         body: PaymentBodySchema,
         response: { 200: InvoiceSchema },
       },
