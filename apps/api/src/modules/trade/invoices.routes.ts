@@ -16,6 +16,7 @@ import type { SecuredRouteOptions } from '../../plugins/secured';
 import { invoicePdf } from './documents.pdf';
 import type { InvoicesReadCache } from './invoices.cache';
 import type { InvoicesService } from './invoices.service';
+import { PDF_TYPE, attachment } from '../../lib/http/attachment';
 
 const PARTIES = "Only the invoice's buyer and supplier: 404 for anyone else.";
 
@@ -81,11 +82,9 @@ function registerReadRoutes(app: App, { invoices, reads, secured }: InvoicesRout
     },
     async (req, reply) => {
       const invoice = await invoices.get(req.user, req.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="invoice-${invoice.number}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(await invoicePdf(invoice.snapshot, invoice.creditNote));
+      return attachment(reply, PDF_TYPE, `invoice-${invoice.number}.pdf`).send(
+        await invoicePdf(invoice.snapshot, invoice.creditNote),
+      );
     },
   );
   app.get(
