@@ -1,4 +1,4 @@
-import { date, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, date, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Column groups the tables share. Builders, not tables: index.ts (what drizzle-kit reads) does not export them.
 
@@ -32,3 +32,10 @@ type RollupKey<P extends string> = { supplierUid: ReturnType<typeof requiredText
 /** The key every insights rollup starts with: the supplier, and the UTC day (or month) of placement. */
 export const rollupKey = <P extends 'day' | 'month'>(period: P) =>
   ({ supplierUid: requiredText('supplier_uid'), [period]: requiredDate(period) }) as RollupKey<P>;
+
+/** The id of an append-only log row (history, messages): a bigint the database numbers in order. */
+export const logId = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+
+/** The row a log entry belongs to: required, and deleted with it. */
+export const ownerRef = (name: string, owner: () => AnyPgColumn) =>
+  uuid(name).notNull().references(owner, { onDelete: 'cascade' });

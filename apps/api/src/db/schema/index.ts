@@ -7,7 +7,6 @@ import {
 } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -20,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { partyColumns, stampedAt, timestamptz } from './columns';
+import { logId, ownerRef, partyColumns, stampedAt, timestamptz } from './columns';
 
 /** Inlined (not a bind parameter): index predicates hold constants. */
 const BULK_THRESHOLD = sql.raw(String(MIN_ORDER_FILTER_THRESHOLD));
@@ -179,10 +178,8 @@ export const cartItems = pgTable(
 export const orderHistory = pgTable(
   'order_history',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => cartItems.id, { onDelete: 'cascade' }),
+    id: logId(),
+    orderId: ownerRef('order_id', () => cartItems.id),
     status: text('status').$type<OrderStatus>().notNull(),
     by: text('by').$type<OrderActor>().notNull(),
     at: stampedAt('at'),

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { partyColumns, timestamptz } from './columns';
+import { logId, ownerRef, partyColumns, timestamptz } from './columns';
 
 /** A request line as the buyer sent it, with the product's name and image when requested. Money in cents. */
 export interface QuoteRequestLine {
@@ -110,9 +110,7 @@ export const quoteCounts = pgTable(
 export const quoteVersions = pgTable(
   'quote_versions',
   {
-    quoteId: uuid('quote_id')
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
+    quoteId: ownerRef('quote_id', () => quotes.id),
     number: integer('number').notNull(),
     by: text('by').$type<QuoteActor>().notNull(),
     lines: jsonb('lines').$type<QuotePricedLine[]>().notNull(),
@@ -151,10 +149,8 @@ export const messageThreads = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    threadId: uuid('thread_id')
-      .notNull()
-      .references(() => messageThreads.id, { onDelete: 'cascade' }),
+    id: logId(),
+    threadId: ownerRef('thread_id', () => messageThreads.id),
     from: text('from_party').$type<QuoteActor>().notNull(),
     authorUid: text('author_uid').notNull(),
     text: text('text').notNull(),

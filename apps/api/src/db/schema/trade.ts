@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { partyColumns, stampedAt, timestamptz } from './columns';
+import { logId, ownerRef, partyColumns, stampedAt, timestamptz } from './columns';
 
 /*
  * Trade on account (docs/decisions/0022-trade-accounts.md). Money in integer cents throughout.
@@ -53,10 +53,8 @@ export const tradeAccounts = pgTable(
 export const tradeAccountHistory = pgTable(
   'trade_account_history',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => tradeAccounts.id, { onDelete: 'cascade' }),
+    id: logId(),
+    accountId: ownerRef('account_id', () => tradeAccounts.id),
     action: text('action').notNull(),
     by: text('by').notNull(),
     reason: text('reason'),
