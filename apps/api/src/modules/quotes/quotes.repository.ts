@@ -1,10 +1,11 @@
 import type { QuoteActor, QuoteStatus } from '@bulkwise/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { countWhere, ts } from '../../db/sql';
 import { transactional } from '../../db/transactional';
 import { isUniqueViolation } from '../../db/errors';
 import { products, quoteVersions, quotes, type QuoteRow, type QuoteVersionRow } from '../../db/schema';
-import { quoteListQueries, sideColumn, ts } from './quotes.lists';
+import { quoteListQueries, sideColumn } from './quotes.lists';
 
 export type { QuoteCursor, QuotePageRow } from './quotes.lists';
 
@@ -64,25 +65,23 @@ function requestLimits(db: Db) {
   return {
     /** A buyer's requests created since `since` (the daily limit). */
     async requestsSince(buyerUid: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(quotes)
-        .where(and(eq(quotes.buyerUid, buyerUid), sql`${quotes.createdAt} > ${ts(since)}`));
-      return row?.n ?? 0;
+      return countWhere(
+        db,
+        quotes,
+        and(eq(quotes.buyerUid, buyerUid), sql`${quotes.createdAt} > ${ts(since)}`),
+      );
     },
     /** Open quotes between one buyer and one supplier, by the clock. */
     async openBetween(buyerUid: string, supplierUid: string, now: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(quotes)
-        .where(
-          and(
-            eq(quotes.buyerUid, buyerUid),
-            eq(quotes.supplierUid, supplierUid),
-            sql`(${quotes.status} in ('requested', 'countered') or (${quotes.status} = 'offered' and ${quotes.validUntil} > ${ts(now)}))`,
-          ),
-        );
-      return row?.n ?? 0;
+      return countWhere(
+        db,
+        quotes,
+        and(
+          eq(quotes.buyerUid, buyerUid),
+          eq(quotes.supplierUid, supplierUid),
+          sql`(${quotes.status} in ('requested', 'countered') or (${quotes.status} = 'offered' and ${quotes.validUntil} > ${ts(now)}))`,
+        ),
+      );
     },
     /** Serialises one buyer's requests (limits counted, then the insert) across instances. */
     async lockBuyer(buyerUid: string): Promise<void> {
