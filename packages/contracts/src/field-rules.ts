@@ -41,3 +41,37 @@ export const ShippingPhoneSchema = z
   .max(40, 'Phone number must be at most 40 characters')
   .regex(/^[+0-9()\-.\s]+$/, 'Phone number may contain only digits, spaces and + ( ) - .')
   .refine((v) => (v.match(/\d/g) ?? []).length >= 5, 'Phone number must have at least 5 digits');
+
+/** Required text: trimmed, at least one character, at most `max`. */
+export const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(isStorableText, `${label} contains characters that are not allowed`);
+
+/** Optional text: trimmed; blank means "not given", stored as null, never as an empty string. */
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(isStorableText, `${label} contains characters that are not allowed`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** The optional `status` filter of a list query: one of `statuses`. */
+export const statusFilter = <const T extends readonly [string, ...string[]]>(statuses: T) =>
+  z.enum(statuses, { error: `status must be one of ${statuses.join(', ')}` }).optional();
+
+/** The keyset paging fields of a list query: a page size up to `maxLimit` and the opaque cursor. */
+export const pageFields = (maxLimit: number) => ({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(maxLimit, `limit must be at most ${maxLimit}`)
+    .optional(),
+  cursor: z.string().max(200).optional(),
+});

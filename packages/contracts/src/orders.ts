@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isStorableText } from './field-rules';
+import { optionalText, pageFields, statusFilter } from './field-rules';
 import { ProductSchema } from './products';
 
 export const ORDER_STATUSES = ['placed', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
@@ -100,14 +100,8 @@ export const ORDER_PAGE_MAX_LIMIT = 100;
 export const ORDER_CSV_BATCH = 1_000;
 
 export const OrderListQuerySchema = z.object({
-  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(ORDER_PAGE_MAX_LIMIT, `limit must be at most ${ORDER_PAGE_MAX_LIMIT}`)
-    .optional(),
-  cursor: z.string().max(200).optional(),
+  status: statusFilter(ORDER_STATUSES),
+  ...pageFields(ORDER_PAGE_MAX_LIMIT),
 });
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
@@ -125,16 +119,6 @@ export const OrderSummarySchema = z.object(
   Object.fromEntries(ORDER_STATUSES.map((s) => [s, z.number().int()])) as Record<OrderStatus, z.ZodNumber>,
 );
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
-
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(isStorableText, `${label} contains characters that are not allowed`)
-    .nullish()
-    // Blank means "not given": the order stores null, never an empty string.
-    .transform((v) => (v ? v : null));
 
 export const ORDER_CANCEL_REASON_MAX = 500;
 

@@ -10,19 +10,10 @@ import {
   type PricedProduct,
 } from './pricing';
 import { CreateProductBodySchema, ProductInputSchema, UpdateProductBodySchema } from './products';
+import { VALID_PRODUCT_INPUT } from './product.fixture';
 import { PurchaseBodySchema } from './purchases';
 
-const base = {
-  image: 'https://cdn.example.com/p.jpg',
-  name: 'Steel bolts M8',
-  brandName: 'Fastenco',
-  category: 'Industrial Machinery & Tools',
-  description: 'Zinc plated, box of 500',
-  mainQuantity: 5000,
-  minSellingQuantity: 50,
-  price: 5,
-  rating: 4.5,
-};
+const base = { ...VALID_PRODUCT_INPUT, minSellingQuantity: 50, price: 5 };
 
 /** A valid product with valid breaks: quantities rise above the minimum, prices fall below the base. */
 const pricedProduct: fc.Arbitrary<PricedProduct> = fc

@@ -10,21 +10,12 @@ import {
   pickProductFields,
 } from './products';
 import { hasAtMostDecimals } from './field-rules';
+import { VALID_PRODUCT_INPUT } from './product.fixture';
 import { PurchaseBodySchema } from './purchases';
 import { JwtRequestSchema } from './auth';
 import { ErrorBodySchema } from './errors';
 
-const valid = {
-  image: 'https://cdn.example.com/p.jpg',
-  name: 'Steel bolts M8',
-  brandName: 'Fastenco',
-  category: 'Industrial Machinery & Tools',
-  description: 'Zinc plated, box of 500',
-  mainQuantity: 5000,
-  minSellingQuantity: 500,
-  price: 19.99,
-  rating: 4.5,
-};
+const valid = VALID_PRODUCT_INPUT;
 
 const firstError = (input: unknown) => {
   const result = ProductInputSchema.safeParse(input);

@@ -4,7 +4,7 @@ import { isImageUrl } from './image-url';
 import { IMAGE_MESSAGES, isUploadedImagePath, parseUploadedImage } from './images';
 import { SearchTextSchema } from './search';
 import { PriceTierSchema, PriceTiersSchema, refinePriceTiers } from './pricing';
-import { hasAtMostDecimals, isStorableText } from './field-rules';
+import { hasAtMostDecimals, isStorableText, pageFields, requiredText } from './field-rules';
 
 export const PRICE_MIN = 0.01;
 export const PRICE_MAX = 1_000_000;
@@ -17,14 +17,6 @@ export const MIN_ORDER_FILTER_THRESHOLD = 100;
 /** Page size bounds for GET /products. A request without `limit` gets DEFAULT_PRODUCT_LIMIT. */
 export const DEFAULT_PRODUCT_LIMIT = 500;
 export const MAX_PRODUCT_LIMIT = 500;
-
-const text = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`)
-    .refine(isStorableText, `${field} contains characters that are not allowed`);
 
 /** An image address a browser may load: http(s) only, so `javascript:` and `data:` never reach a page. */
 export const ImageUrlSchema = z
@@ -72,8 +64,8 @@ const quantity = (field: string) =>
 const PRODUCT_FIELD_RULES = {
   image: ImageUrlSchema,
   sku: SkuSchema,
-  name: text('Name', 200),
-  brandName: text('Brand name', 100),
+  name: requiredText('Name', 200),
+  brandName: requiredText('Brand name', 100),
   category: ProductCategorySchema,
   mainQuantity: quantity('Main quantity'),
   minSellingQuantity: quantity('Minimum selling quantity'),
@@ -92,7 +84,7 @@ const PRODUCT_FIELD_RULES = {
     .min(RATING_MIN, `Rating must be between ${RATING_MIN} and ${RATING_MAX}`)
     .max(RATING_MAX, `Rating must be between ${RATING_MIN} and ${RATING_MAX}`)
     .refine((v) => hasAtMostDecimals(v, 1), 'Rating must be in steps of 0.1'),
-  description: text('Description', 5000),
+  description: requiredText('Description', 5000),
 };
 type FieldRules = typeof PRODUCT_FIELD_RULES;
 export type ProductField = keyof FieldRules;
@@ -209,13 +201,7 @@ export const ProductListQuerySchema = z.object({
     .optional(),
   /** Catalog search: with the default sort, results come in relevance order (docs/decisions/0009-search.md). */
   q: SearchTextSchema.optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(MAX_PRODUCT_LIMIT, `limit must be at most ${MAX_PRODUCT_LIMIT}`)
-    .optional(),
-  cursor: z.string().max(200).optional(),
+  ...pageFields(MAX_PRODUCT_LIMIT),
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 

@@ -9,6 +9,15 @@ const hasAtMostDecimals2 = (v: number) => hasAtMostDecimals(v, 2);
 /** Header that makes a purchase safe to retry: the same key never buys twice. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
+/** The headers of a request that may carry an Idempotency-Key (a purchase, a quote request, a payment). */
+export const IdempotencyKeyHeadersSchema = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string()
+    .min(8, 'Idempotency-Key must be 8 to 100 characters')
+    .max(100, 'Idempotency-Key must be 8 to 100 characters')
+    .optional(),
+});
+
 /** POST /products/purchase/:id body. Other fields (older clients send userEmail, userName) are dropped: the buyer is the token's. */
 export const PurchaseBodySchema = z.object({
   quantity: z

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ShippingAddressSchema, ShippingPhoneSchema, hasAtMostDecimals, isStorableText } from './field-rules';
+import {
+  ShippingAddressSchema,
+  ShippingPhoneSchema,
+  hasAtMostDecimals,
+  isStorableText,
+  pageFields,
+  statusFilter,
+} from './field-rules';
 import { QUANTITY_MAX } from './products';
 import { QUOTE_STATUSES, QuoteStatusSchema, type QuoteStatus } from './quote-states';
 
@@ -178,16 +185,8 @@ export type QuoteCounts = z.infer<typeof QuoteCountsSchema>;
 
 export const QuoteListQuerySchema = z.object({
   as: z.enum(['buyer', 'supplier'], { error: 'as must be buyer or supplier' }).default('buyer'),
-  status: z
-    .enum(QUOTE_LIST_FILTERS, { error: `status must be one of ${QUOTE_LIST_FILTERS.join(', ')}` })
-    .optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(QUOTE_PAGE_MAX_LIMIT, `limit must be at most ${QUOTE_PAGE_MAX_LIMIT}`)
-    .optional(),
-  cursor: z.string().max(200).optional(),
+  status: statusFilter(QUOTE_LIST_FILTERS),
+  ...pageFields(QUOTE_PAGE_MAX_LIMIT),
 });
 export type QuoteListQuery = z.infer<typeof QuoteListQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './trade';
+import { optionalText } from './field-rules';
 
 /** The most characters of each business detail (the same limits as a buyer's request for terms). */
 export const BUSINESS_DETAILS_MAX = { legalName: 200, billingAddress: 500, taxId: 50 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasAtMostDecimals, isStorableText } from './field-rules';
+import { hasAtMostDecimals, optionalText, pageFields, requiredText, statusFilter } from './field-rules';
 
 /** Trade on account (issue #25): payment terms per supplier and buyer, invoices, payments. */
 export const PAYMENT_TERMS = ['prepay', 'net'] as const;
@@ -13,24 +13,6 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const DUE_SOON_DAYS = 3;
 export const PO_NUMBER_MAX = 50;
 export const MONEY_MAX = 100_000_000;
-
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(isStorableText, `${label} contains characters that are not allowed`);
-
-/** Optional text: trimmed, blank is null. */
-export const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(isStorableText, `${label} contains characters that are not allowed`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /** Dollars with at most 2 decimals, as the rest of the API; stored and summed in cents. */
 const money = (label: string, min: number) =>
@@ -50,10 +32,10 @@ const isoDate = (label: string) =>
 export const PoNumberSchema = optionalText('PO number', PO_NUMBER_MAX);
 
 export const TermsRequestBodySchema = z.object({
-  supplierId: text('Supplier', 200),
-  companyName: text('Company name', 200),
+  supplierId: requiredText('Supplier', 200),
+  companyName: requiredText('Company name', 200),
   taxId: optionalText('Tax id', 50),
-  billingAddress: text('Billing address', 500),
+  billingAddress: requiredText('Billing address', 500),
   note: optionalText('Note', 1000),
 });
 export type TermsRequestBody = z.infer<typeof TermsRequestBodySchema>;
@@ -76,7 +58,7 @@ export const SetTermsBodySchema = z
   });
 export type SetTermsBody = z.infer<typeof SetTermsBodySchema>;
 
-export const ReasonBodySchema = z.object({ reason: text('Reason', 500) });
+export const ReasonBodySchema = z.object({ reason: requiredText('Reason', 500) });
 export type ReasonBody = z.infer<typeof ReasonBodySchema>;
 
 export const AsQuerySchema = z.object({
@@ -201,16 +183,8 @@ export const INVOICE_PAGE_DEFAULT_LIMIT = 20;
 export const INVOICE_PAGE_MAX_LIMIT = 100;
 
 export const InvoiceListQuerySchema = AsQuerySchema.extend({
-  status: z
-    .enum(INVOICE_STATUSES, { error: `status must be one of ${INVOICE_STATUSES.join(', ')}` })
-    .optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(INVOICE_PAGE_MAX_LIMIT, `limit must be at most ${INVOICE_PAGE_MAX_LIMIT}`)
-    .optional(),
-  cursor: z.string().max(200).optional(),
+  status: statusFilter(INVOICE_STATUSES),
+  ...pageFields(INVOICE_PAGE_MAX_LIMIT),
 });
 export type InvoiceListQuery = z.infer<typeof InvoiceListQuerySchema>;
 
@@ -223,14 +197,14 @@ export type InvoicePage = z.infer<typeof InvoicePageSchema>;
 export const PaymentBodySchema = z.object({
   amount: money('Amount', 0.01),
   paidOn: isoDate('Paid on'),
-  method: text('Method', 50),
+  method: requiredText('Method', 50),
   reference: optionalText('Reference', 200),
 });
 export type PaymentBody = z.infer<typeof PaymentBodySchema>;
 
 export const RemittanceBodySchema = z.object({
   amount: money('Amount', 0.01),
-  reference: text('Reference', 200),
+  reference: requiredText('Reference', 200),
 });
 export type RemittanceBody = z.infer<typeof RemittanceBodySchema>;
 export const RemittanceResultSchema = z.object({ received: z.literal(true) });

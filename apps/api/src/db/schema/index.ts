@@ -7,7 +7,6 @@ import {
 } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -17,10 +16,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { logId, ownerRef, partyColumns, stampedAt, timestamptz } from './columns';
 
 /** Inlined (not a bind parameter): index predicates hold constants. */
 const BULK_THRESHOLD = sql.raw(String(MIN_ORDER_FILTER_THRESHOLD));
@@ -69,8 +68,8 @@ export const products = pgTable(
     ownerUid: text('owner_uid').notNull(),
     userEmail: text('user_email').notNull(),
     userName: text('user_name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: stampedAt('created_at'),
+    updatedAt: stampedAt('updated_at'),
   },
   (t) => [
     // Stock never goes negative, whatever the request order: the last line of defence against overselling.
@@ -117,9 +116,7 @@ export const cartItems = pgTable(
   'cart_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    buyerUid: text('buyer_uid').notNull(),
-    buyerEmail: text('buyer_email').notNull(),
-    buyerName: text('buyer_name').notNull(),
+    ...partyColumns('buyer'),
     // Kept when the product is deleted: the buyer's purchase history must survive it.
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     /** The product as it was when bought (public fields only). */
@@ -131,7 +128,7 @@ export const cartItems = pgTable(
     /** Stock left right after this purchase: what a retried request with the same key answers. */
     updatedQuantity: integer('updated_quantity').notNull(),
     idempotencyKey: text('idempotency_key'),
-    purchasedAt: timestamp('purchased_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    purchasedAt: stampedAt('purchased_at'),
     // A cart item is an order (docs/decisions/0011-orders.md): its state and the supplier who fulfils it.
     status: text('status').$type<OrderStatus>().notNull().default('placed'),
     // The product's owner at purchase, kept so later edits or deletion of the product change nothing.
@@ -144,7 +141,7 @@ export const cartItems = pgTable(
     cancelledBy: text('cancelled_by').$type<OrderActor>(),
     cancelReason: text('cancel_reason'),
     /** When the order became shipped: set by a trigger on that change (migration 0019), kept after delivery. */
-    shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
+    shippedAt: timestamptz('shipped_at'),
     /** The quote and version an accepted quote placed this order from (null for a purchase). */
     quoteId: uuid('quote_id'),
     quoteVersion: integer('quote_version'),
@@ -181,13 +178,11 @@ export const cartItems = pgTable(
 export const orderHistory = pgTable(
   'order_history',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => cartItems.id, { onDelete: 'cascade' }),
+    id: logId(),
+    orderId: ownerRef('order_id', () => cartItems.id),
     status: text('status').$type<OrderStatus>().notNull(),
     by: text('by').$type<OrderActor>().notNull(),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    at: stampedAt('at'),
   },
   (t) => [index('order_history_order_idx').on(t.orderId, t.id)],
 );
@@ -203,7 +198,7 @@ export const catalogImports = pgTable(
     ownerUid: text('owner_uid').notNull(),
     digest: text('digest').notNull(),
     rows: integer('rows').notNull(),
-    committedAt: timestamp('committed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    committedAt: stampedAt('committed_at'),
   },
   (t) => [uniqueIndex('catalog_imports_owner_digest_key').on(t.ownerUid, t.digest)],
 );
@@ -221,8 +216,8 @@ export const uploadedImages = pgTable(
     ownerUid: text('owner_uid').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: stampedAt('created_at'),
+    lastUsedAt: stampedAt('last_used_at'),
   },
   (t) => [
     primaryKey({ columns: [t.id, t.ownerUid] }),

@@ -1,4 +1,5 @@
-import { bigint, customType, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { partyColumns, rollupKey } from './columns';
 
 /*
  * Insights rollups (docs/decisions/0021-insights-rollups.md): per supplier and UTC day of placement, kept
@@ -16,8 +17,7 @@ const rollupCounts = () => ({
 export const insightsDaily = pgTable(
   'insights_daily',
   {
-    supplierUid: text('supplier_uid').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
+    ...rollupKey('day'),
     ...rollupCounts(),
     cancelledByBuyer: integer('cancelled_by_buyer').notNull().default(0),
     cancelledBySupplier: integer('cancelled_by_supplier').notNull().default(0),
@@ -54,8 +54,7 @@ export const insightsBuyerDays = pgTable(
 export const insightsShipHours = pgTable(
   'insights_ship_hours',
   {
-    supplierUid: text('supplier_uid').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
+    ...rollupKey('day'),
     hours: integer('hours').notNull(),
     orders: integer('orders').notNull().default(0),
   },
@@ -66,8 +65,7 @@ export const insightsShipHours = pgTable(
 export const insightsProductDaily = pgTable(
   'insights_product_daily',
   {
-    supplierUid: text('supplier_uid').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
+    ...rollupKey('day'),
     productId: text('product_id').notNull(),
     name: text('name').notNull(),
     ...rollupCounts(),
@@ -83,11 +81,8 @@ export const insightsProductDaily = pgTable(
 export const insightsBuyerDaily = pgTable(
   'insights_buyer_daily',
   {
-    supplierUid: text('supplier_uid').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    buyerUid: text('buyer_uid').notNull(),
-    buyerName: text('buyer_name').notNull(),
-    buyerEmail: text('buyer_email').notNull(),
+    ...rollupKey('day'),
+    ...partyColumns('buyer'),
     ...rollupCounts(),
   },
   (t) => [
@@ -101,8 +96,7 @@ export const insightsBuyerDaily = pgTable(
 export const insightsCategoryDaily = pgTable(
   'insights_category_daily',
   {
-    supplierUid: text('supplier_uid').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
+    ...rollupKey('day'),
     categorySlug: text('category_slug').notNull(),
     category: text('category').notNull(),
     ...rollupCounts(),
@@ -121,8 +115,7 @@ export const insightsCategoryDaily = pgTable(
 export const insightsShipHoursMonthly = pgTable(
   'insights_ship_hours_monthly',
   {
-    supplierUid: text('supplier_uid').notNull(),
-    month: date('month', { mode: 'string' }).notNull(),
+    ...rollupKey('month'),
     hours: integer('hours').notNull(),
     orders: integer('orders').notNull().default(0),
   },
@@ -133,8 +126,7 @@ export const insightsShipHoursMonthly = pgTable(
 export const insightsProductMonthly = pgTable(
   'insights_product_monthly',
   {
-    supplierUid: text('supplier_uid').notNull(),
-    month: date('month', { mode: 'string' }).notNull(),
+    ...rollupKey('month'),
     productId: text('product_id').notNull(),
     ...rollupCounts(),
   },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { stampedAt, timestamptz } from './columns';
 
 /**
  * The transactional outbox: one row per mail, inserted in the same transaction as the change that
@@ -19,10 +20,10 @@ export const notificationOutbox = pgTable(
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** Pending: not before this time (backoff). Sending: the claim's lease ends then. */
-    availableAt: timestamp('available_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    availableAt: stampedAt('available_at'),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: stampedAt('created_at'),
+    sentAt: timestamptz('sent_at'),
   },
   (t) => [
     check(
@@ -46,7 +47,7 @@ export const userSettings = pgTable('user_settings', {
   legalName: text('legal_name'),
   billingAddress: text('billing_address'),
   taxId: text('tax_id'),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: stampedAt('updated_at'),
 });
 
 export type OutboxRow = typeof notificationOutbox.$inferSelect;
@@ -60,5 +61,5 @@ export const accounts = pgTable('accounts', {
   uid: text('uid').primaryKey(),
   email: text('email').notNull(),
   emailVerified: boolean('email_verified').notNull().default(false),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: stampedAt('updated_at'),
 });

@@ -11,12 +11,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { logId, ownerRef, partyColumns, timestamptz } from './columns';
 
 /** A request line as the buyer sent it, with the product's name and image when requested. Money in cents. */
 export interface QuoteRequestLine {
@@ -42,12 +40,8 @@ export const quotes = pgTable(
   'quotes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    buyerUid: text('buyer_uid').notNull(),
-    buyerEmail: text('buyer_email').notNull(),
-    buyerName: text('buyer_name').notNull(),
-    supplierUid: text('supplier_uid').notNull(),
-    supplierEmail: text('supplier_email').notNull(),
-    supplierName: text('supplier_name').notNull(),
+    ...partyColumns('buyer'),
+    ...partyColumns('supplier'),
     status: text('status').$type<QuoteStatus>().notNull().default('requested'),
     lines: jsonb('lines').$type<QuoteRequestLine[]>().notNull(),
     neededBy: date('needed_by', { mode: 'string' }).notNull(),
@@ -56,7 +50,7 @@ export const quotes = pgTable(
     note: text('note'),
     /** The latest version's number (0: only requested) and, for an offer, its end. */
     currentVersion: integer('current_version').notNull().default(0),
-    validUntil: at('valid_until'),
+    validUntil: timestamptz('valid_until'),
     declinedBy: text('declined_by').$type<QuoteActor>(),
     declineReason: text('decline_reason'),
     orderIds: uuid('order_ids')
@@ -66,8 +60,8 @@ export const quotes = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** Set by the one sweep that queued the "expiring in 24 hours" emails of the current offer. */
     expiryWarned: boolean('expiry_warned').notNull().default(false),
-    createdAt: at('created_at').notNull(),
-    lastActivityAt: at('last_activity_at').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    lastActivityAt: timestamptz('last_activity_at').notNull(),
   },
   (t) => [
     check(
@@ -116,15 +110,13 @@ export const quoteCounts = pgTable(
 export const quoteVersions = pgTable(
   'quote_versions',
   {
-    quoteId: uuid('quote_id')
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
+    quoteId: ownerRef('quote_id', () => quotes.id),
     number: integer('number').notNull(),
     by: text('by').$type<QuoteActor>().notNull(),
     lines: jsonb('lines').$type<QuotePricedLine[]>().notNull(),
-    validUntil: at('valid_until'),
+    validUntil: timestamptz('valid_until'),
     note: text('note'),
-    at: at('at').notNull(),
+    at: timestamptz('at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.quoteId, t.number] })],
 );
@@ -143,8 +135,8 @@ export const messageThreads = pgTable(
     supplierUid: text('supplier_uid').notNull(),
     buyerReadId: bigint('buyer_read_id', { mode: 'number' }).notNull().default(0),
     supplierReadId: bigint('supplier_read_id', { mode: 'number' }).notNull().default(0),
-    buyerEmailedAt: at('buyer_emailed_at'),
-    supplierEmailedAt: at('supplier_emailed_at'),
+    buyerEmailedAt: timestamptz('buyer_emailed_at'),
+    supplierEmailedAt: timestamptz('supplier_emailed_at'),
   },
   (t) => [
     check('message_threads_subject_known', sql`${t.subjectType} in ('quote', 'order')`),
@@ -157,14 +149,12 @@ export const messageThreads = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    threadId: uuid('thread_id')
-      .notNull()
-      .references(() => messageThreads.id, { onDelete: 'cascade' }),
+    id: logId(),
+    threadId: ownerRef('thread_id', () => messageThreads.id),
     from: text('from_party').$type<QuoteActor>().notNull(),
     authorUid: text('author_uid').notNull(),
     text: text('text').notNull(),
-    at: at('at').notNull(),
+    at: timestamptz('at').notNull(),
   },
   (t) => [
     index('messages_thread_idx').on(t.threadId, t.id),

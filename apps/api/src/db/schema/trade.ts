@@ -11,28 +11,22 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { logId, ownerRef, partyColumns, stampedAt, timestamptz } from './columns';
 
 /*
  * Trade on account (docs/decisions/0022-trade-accounts.md). Money in integer cents throughout.
  * One account per supplier and buyer, created by a trigger on the first order between them (migration
  * 0020); the same trigger locks it and checks the credit limit in the purchase's statement.
  */
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-
 export const tradeAccounts = pgTable(
   'trade_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    supplierUid: text('supplier_uid').notNull(),
-    supplierName: text('supplier_name').notNull(),
-    supplierEmail: text('supplier_email').notNull(),
-    buyerUid: text('buyer_uid').notNull(),
-    buyerName: text('buyer_name').notNull(),
-    buyerEmail: text('buyer_email').notNull(),
+    ...partyColumns('supplier'),
+    ...partyColumns('buyer'),
     terms: text('terms').$type<PaymentTerms>().notNull().default('prepay'),
     netDays: integer('net_days'),
     creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }).notNull().default(0),
@@ -42,8 +36,8 @@ export const tradeAccounts = pgTable(
     taxId: text('tax_id'),
     billingAddress: text('billing_address'),
     note: text('note'),
-    createdAt: at('created_at'),
-    updatedAt: at('updated_at'),
+    createdAt: stampedAt('created_at'),
+    updatedAt: stampedAt('updated_at'),
   },
   (t) => [
     check('trade_accounts_terms', sql`${t.terms} in ('prepay', 'net')`),
@@ -59,15 +53,13 @@ export const tradeAccounts = pgTable(
 export const tradeAccountHistory = pgTable(
   'trade_account_history',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => tradeAccounts.id, { onDelete: 'cascade' }),
+    id: logId(),
+    accountId: ownerRef('account_id', () => tradeAccounts.id),
     action: text('action').notNull(),
     by: text('by').notNull(),
     reason: text('reason'),
     details: jsonb('details'),
-    at: at('at'),
+    at: stampedAt('at'),
   },
   (t) => [index('trade_account_history_account_idx').on(t.accountId, t.id)],
 );
@@ -121,8 +113,8 @@ export const invoices = pgTable(
     paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
     creditedCents: bigint('credited_cents', { mode: 'number' }).notNull().default(0),
     /** Set with the credit note: the invoice is void from then on. */
-    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
-    issuedAt: at('issued_at'),
+    voidedAt: timestamptz('voided_at'),
+    issuedAt: stampedAt('issued_at'),
   },
   (t) => [
     check(
@@ -142,35 +134,36 @@ export const invoices = pgTable(
   ],
 );
 
+/** The invoice a credit note, payment, remittance or reminder belongs to. */
+const invoiceRef = () =>
+  uuid('invoice_id')
+    .notNull()
+    .references(() => invoices.id);
+
 export const creditNotes = pgTable('credit_notes', {
   id: uuid('id').primaryKey().defaultRandom(),
   number: text('number').notNull().unique(),
-  invoiceId: uuid('invoice_id')
-    .notNull()
-    .unique()
-    .references(() => invoices.id),
+  invoiceId: invoiceRef().unique(),
   amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
   issuedOn: date('issued_on', { mode: 'string' }).notNull(),
   reason: text('reason'),
   /** The seller's details when the credit note was issued (migration 0025; earlier rows: the invoice's). */
   seller: jsonb('seller'),
-  issuedAt: at('issued_at'),
+  issuedAt: stampedAt('issued_at'),
 });
 
 export const invoicePayments = pgTable(
   'invoice_payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id),
+    invoiceId: invoiceRef(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     paidOn: date('paid_on', { mode: 'string' }).notNull(),
     method: text('method').notNull(),
     reference: text('reference'),
     recordedBy: text('recorded_by').notNull(),
     idempotencyKey: text('idempotency_key'),
-    recordedAt: at('recorded_at'),
+    recordedAt: stampedAt('recorded_at'),
   },
   (t) => [
     check('invoice_payments_positive', sql`${t.amountCents} > 0`),
@@ -184,12 +177,10 @@ export const remittances = pgTable(
   'remittances',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id),
+    invoiceId: invoiceRef(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     reference: text('reference').notNull(),
-    sentAt: at('sent_at'),
+    sentAt: stampedAt('sent_at'),
   },
   (t) => [index('remittances_invoice_idx').on(t.invoiceId)],
 );
@@ -198,11 +189,9 @@ export const remittances = pgTable(
 export const invoiceReminders = pgTable(
   'invoice_reminders',
   {
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id),
+    invoiceId: invoiceRef(),
     kind: text('kind').notNull(),
-    at: at('at'),
+    at: stampedAt('at'),
   },
   (t) => [primaryKey({ columns: [t.invoiceId, t.kind] })],
 );

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import type { SecuredRouteOptions } from '../../plugins/secured';
 import type { CatalogService } from './catalog.service';
+import { CSV_TYPE, attachment } from '../../lib/http/attachment';
 
 /** The file as the request body: CSV as sent by a browser or curl, or bytes a client did not label. */
 const CSV_TYPES = [
@@ -44,11 +45,9 @@ function exportRoutes(app: CatalogApp, catalog: CatalogService, secured: Secured
       },
     },
     async (req, reply) => {
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="products-${today()}.csv"`)
-        .header('cache-control', 'no-store');
-      return reply.send(Readable.from(catalog.exportCsv(req.user)));
+      return attachment(reply, CSV_TYPE, `products-${today()}.csv`).send(
+        Readable.from(catalog.exportCsv(req.user)),
+      );
     },
   );
 
@@ -64,7 +63,7 @@ function exportRoutes(app: CatalogApp, catalog: CatalogService, secured: Secured
     },
     async (_req, reply) =>
       reply
-        .type('text/csv; charset=utf-8')
+        .type(CSV_TYPE)
         .header('content-disposition', 'attachment; filename="products-template.csv"')
         .send(catalog.templateCsv()),
   );

@@ -28,6 +28,12 @@ export interface Lifecycle {
  */
 const HEALTH_ROUTE = { rateLimit: false, loadShed: false } as const;
 
+/** The options of every route here: never limited or shed, documented under `health`. */
+const healthRoute = <R>(summary: string, response: R) => ({
+  config: HEALTH_ROUTE,
+  schema: { tags: ['health'], summary, response },
+});
+
 interface HealthOptions {
   database: Database;
   clientConfig: ClientConfig;
@@ -53,14 +59,10 @@ const databaseUp = (database: Database) =>
 function statusRoutes(app: HealthApp, { database, instanceId }: HealthOptions) {
   app.get(
     '/health',
-    {
-      config: HEALTH_ROUTE,
-      schema: {
-        tags: ['health'],
-        summary: 'Whether this instance and its database answer, and which instance it is',
-        response: { 200: HealthSchema, 503: HealthSchema },
-      },
-    },
+    healthRoute('Whether this instance and its database answer, and which instance it is', {
+      200: HealthSchema,
+      503: HealthSchema,
+    }),
     async (_req, reply) => {
       const ok = await databaseUp(database);
       const state = ok ? 'ok' : 'unavailable';
@@ -72,14 +74,7 @@ function statusRoutes(app: HealthApp, { database, instanceId }: HealthOptions) {
   // looks at the database, or an outage would restart every instance at once.
   app.get(
     '/health/live',
-    {
-      config: HEALTH_ROUTE,
-      schema: {
-        tags: ['health'],
-        summary: 'Liveness: the process answers (restart it otherwise)',
-        response: { 200: LiveSchema },
-      },
-    },
+    healthRoute('Liveness: the process answers (restart it otherwise)', { 200: LiveSchema }),
     async (_req, reply) => {
       reply.header('cache-control', 'no-store');
       return { status: 'ok' as const };
@@ -91,14 +86,10 @@ function readinessRoute(app: HealthApp, { database, lifecycle, redisState }: Hea
   // Readiness: send traffic here. Fails while draining (after SIGTERM) and while the database is unreachable.
   app.get(
     '/health/ready',
-    {
-      config: HEALTH_ROUTE,
-      schema: {
-        tags: ['health'],
-        summary: 'Readiness: 503 while draining or while the database is unreachable',
-        response: { 200: ReadySchema, 503: ReadySchema },
-      },
-    },
+    healthRoute('Readiness: 503 while draining or while the database is unreachable', {
+      200: ReadySchema,
+      503: ReadySchema,
+    }),
     async (_req, reply) => {
       reply.header('cache-control', 'no-store');
       const ok = await databaseUp(database);
@@ -112,14 +103,9 @@ function readinessRoute(app: HealthApp, { database, lifecycle, redisState }: Hea
 function configRoute(app: HealthApp, { clientConfig }: HealthOptions) {
   app.get(
     '/config',
-    {
-      config: HEALTH_ROUTE,
-      schema: {
-        tags: ['health'],
-        summary: 'The public web configuration the SPA starts with (Firebase project)',
-        response: { 200: ClientConfigSchema },
-      },
-    },
+    healthRoute('The public web configuration the SPA starts with (Firebase project)', {
+      200: ClientConfigSchema,
+    }),
     async (_req, reply) => {
       reply.header('cache-control', 'no-cache');
       return clientConfig;

@@ -21,6 +21,27 @@ function buyerMonths(supplierUid: string, split: MonthSplit): SQL {
     from insights_buyer_months where supplier_uid = ${supplierUid}`;
 }
 
+/**
+ * The `top` CTE of a ranking: the sums per `key` (product, buyer) over `parts` (the whole months' rows
+ * and the remaining days' rows), keys with orders only, the first `limit` by `order`.
+ */
+const topSums = (key: 'product_id' | 'buyer_uid', parts: SQL, order: SQL, limit: number) => sql`
+    with top as (
+      select ${sql.raw(key)}, sum(orders) as orders, sum(revenue_cents) as revenue_cents, sum(units) as units
+      from (
+        ${parts}
+      ) r
+      group by ${sql.raw(key)} having sum(orders) > 0
+      order by ${order} limit ${limit}
+    )`;
+
+/** The figures every ranking row has, from their SQL columns. */
+const figures = (r: Record<string, unknown>) => ({
+  revenueCents: n(r.revenue_cents),
+  orders: n(r.orders),
+  units: n(r.units),
+});
+
 export async function topProducts(
   db: Db,
   supplierUid: string,
@@ -38,18 +59,16 @@ export async function topProducts(
   const found = await rows<Record<string, unknown>>(
     db,
     sql`
-    with top as (
-      select product_id, sum(orders) as orders, sum(revenue_cents) as revenue_cents, sum(units) as units
-      from (
-        select product_id, orders, revenue_cents, units from insights_product_monthly
+    ${topSums(
+      'product_id',
+      sql`select product_id, orders, revenue_cents, units from insights_product_monthly
         where supplier_uid = ${supplierUid} and ${inMonths(split)}
         union all
         select product_id, orders, revenue_cents, units from insights_product_daily
-        where supplier_uid = ${supplierUid} and ${inDays(split)}
-      ) r
-      group by product_id having sum(orders) > 0
-      order by ${order} limit ${limit}
-    )
+        where supplier_uid = ${supplierUid} and ${inDays(split)}`,
+      order,
+      limit,
+    )}
     select top.*, latest.name from top cross join lateral (
       select name from insights_product_daily d
       where d.product_id = top.product_id and d.supplier_uid = ${supplierUid}
@@ -61,9 +80,7 @@ export async function topProducts(
   return found.map((r) => ({
     productId: String(r.product_id),
     name: String(r.name),
-    revenueCents: n(r.revenue_cents),
-    orders: n(r.orders),
-    units: n(r.units),
+    ...figures(r),
   }));
 }
 
@@ -81,9 +98,7 @@ export async function categories(db: Db, supplierUid: string, range: DayRange) {
   return found.map((r) => ({
     categorySlug: String(r.category_slug),
     category: String(r.category),
-    revenueCents: n(r.revenue_cents),
-    orders: n(r.orders),
-    units: n(r.units),
+    ...figures(r),
   }));
 }
 
@@ -94,17 +109,15 @@ export async function buyers(db: Db, supplierUid: string, range: DayRange, limit
   const found = await rows<Record<string, unknown>>(
     db,
     sql`
-    with top as (
-      select buyer_uid, sum(orders) as orders, sum(revenue_cents) as revenue_cents, sum(units) as units
-      from (
-        ${buyerMonths(supplierUid, split)}
+    ${topSums(
+      'buyer_uid',
+      sql`${buyerMonths(supplierUid, split)}
         union all
         select buyer_uid, orders, revenue_cents, units from insights_buyer_daily
-        where supplier_uid = ${supplierUid} and ${inDays(split)}
-      ) r
-      group by buyer_uid having sum(orders) > 0
-      order by sum(revenue_cents) desc, buyer_uid limit ${limit}
-    )
+        where supplier_uid = ${supplierUid} and ${inDays(split)}`,
+      sql`sum(revenue_cents) desc, buyer_uid`,
+      limit,
+    )}
     select top.*, latest.buyer_name as name, latest.buyer_email as email
     from top cross join lateral (
       select buyer_name, buyer_email from insights_buyer_daily b
@@ -117,8 +130,6 @@ export async function buyers(db: Db, supplierUid: string, range: DayRange, limit
   return found.map((r) => ({
     name: String(r.name),
     email: String(r.email),
-    revenueCents: n(r.revenue_cents),
-    orders: n(r.orders),
-    units: n(r.units),
+    ...figures(r),
   }));
 }

@@ -1,4 +1,4 @@
-import { escapeHtml, factRows, oneLine, type RenderedMail } from './templates';
+import { renderFactsMail, type RenderedMail } from './mail-html';
 
 /** The outbox kind the products_low_stock trigger writes (migration 0019). */
 export const LOW_STOCK_KIND = 'stock.low';
@@ -28,26 +28,15 @@ export function renderLowStockMail(p: LowStockMailPayload, publicUrl: string): R
     ['Low-stock threshold', String(p.threshold)],
     ['Minimum order', String(p.minimumOrder)],
   ];
-  const text = [
-    `Hello ${p.supplierName},`,
-    '',
-    lead,
-    '',
-    ...facts.map(([label, value]) => `${label}: ${value}`),
-    '',
-    `Update the product: ${url}`,
-    '',
-    '— Bulkwise',
-    `You receive this because low-stock emails are on. Turn them off at ${publicUrl}/settings`,
-  ].join('\n');
-  const rows = factRows(facts);
-  const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif;color:#1f2937">
-<p>Hello ${escapeHtml(p.supplierName)},</p>
-<p>${escapeHtml(lead)}</p>
-<table role="presentation">${rows}</table>
-<p><a href="${escapeHtml(url)}">Update the product</a></p>
-<p style="color:#6b7280;font-size:12px">— Bulkwise. You receive this because low-stock emails are on.
-<a href="${escapeHtml(`${publicUrl}/settings`)}">Turn them off</a>.</p>
-</body></html>`;
-  return { subject: oneLine(`Low stock: ${p.name} (${p.stock} left)`), text, html };
+  return renderFactsMail(
+    {
+      greeting: p.supplierName,
+      subject: `Low stock: ${p.name} (${p.stock} left)`,
+      lead,
+      facts,
+      link: { label: 'Update the product', url },
+      optOut: 'low-stock emails',
+    },
+    publicUrl,
+  );
 }

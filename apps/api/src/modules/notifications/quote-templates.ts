@@ -1,5 +1,4 @@
-import { escapeHtml, factRows, oneLine } from './mail-html';
-import type { RenderedMail } from './templates';
+import { money, renderFactsMail, shortId, type RenderedMail } from './mail-html';
 
 export const QUOTE_MAIL_KINDS = [
   'quote.requested',
@@ -35,10 +34,6 @@ export interface ThreadMailPayload {
   excerpt: string;
 }
 
-const money = (n: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(n);
-const shortId = (id: string) => id.slice(0, 8).toUpperCase();
-
 function lead(kind: QuoteMailKind, p: QuoteMailPayload): { subject: string; lead: string } {
   const q = `quote ${shortId(p.quoteId)}`;
   switch (kind) {
@@ -72,39 +67,6 @@ function lead(kind: QuoteMailKind, p: QuoteMailPayload): { subject: string; lead
   }
 }
 
-function render(
-  greeting: string,
-  subject: string,
-  text: string,
-  facts: Array<[string, string]>,
-  url: string,
-  label: string,
-  publicUrl: string,
-): RenderedMail {
-  const plain = [
-    `Hello ${greeting},`,
-    '',
-    text,
-    '',
-    ...facts.map(([l, v]) => `${l}: ${v}`),
-    '',
-    `${label}: ${url}`,
-    '',
-    '— Bulkwise',
-    `You receive this because order emails are on. Turn them off at ${publicUrl}/settings`,
-  ].join('\n');
-  const rows = factRows(facts);
-  const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif;color:#1f2937">
-<p>Hello ${escapeHtml(greeting)},</p>
-<p>${escapeHtml(text)}</p>
-<table role="presentation">${rows}</table>
-<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>
-<p style="color:#6b7280;font-size:12px">— Bulkwise. You receive this because order emails are on.
-<a href="${escapeHtml(`${publicUrl}/settings`)}">Turn them off</a>.</p>
-</body></html>`;
-  return { subject: oneLine(subject), text: plain, html };
-}
-
 /** The mail of a quote event; every user value is escaped in the HTML part. */
 export function renderQuoteMail(kind: QuoteMailKind, p: QuoteMailPayload, publicUrl: string): RenderedMail {
   const { subject, lead: text } = lead(kind, p);
@@ -117,13 +79,9 @@ export function renderQuoteMail(kind: QuoteMailKind, p: QuoteMailPayload, public
       : []),
     ...(p.reason ? ([['Reason', p.reason]] as Array<[string, string]>) : []),
   ];
-  return render(
-    p.toName,
-    subject,
-    text,
-    facts,
-    `${publicUrl}/quotes/${p.quoteId}`,
-    'Open the quote',
+  const link = { label: 'Open the quote', url: `${publicUrl}/quotes/${p.quoteId}` };
+  return renderFactsMail(
+    { greeting: p.toName, subject, lead: text, facts, link, optOut: 'order emails' },
     publicUrl,
   );
 }
@@ -134,13 +92,15 @@ export function renderThreadMail(p: ThreadMailPayload, publicUrl: string): Rende
     p.subject === 'quote'
       ? `${publicUrl}/quotes/${p.subjectId}`
       : `${publicUrl}/messages/order/${p.subjectId}`;
-  return render(
-    p.toName,
-    `New message from ${p.fromName} about ${what}`,
-    `${p.fromName} wrote about ${what}:`,
-    [['Message', p.excerpt]],
-    url,
-    'Read and reply',
+  return renderFactsMail(
+    {
+      greeting: p.toName,
+      subject: `New message from ${p.fromName} about ${what}`,
+      lead: `${p.fromName} wrote about ${what}:`,
+      facts: [['Message', p.excerpt]],
+      link: { label: 'Read and reply', url },
+      optOut: 'order emails',
+    },
     publicUrl,
   );
 }

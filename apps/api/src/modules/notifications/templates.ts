@@ -8,9 +8,9 @@ import {
   type QuoteMailPayload,
   type ThreadMailPayload,
 } from './quote-templates';
-import { escapeHtml, factRows, oneLine } from './mail-html';
+import { escapeHtml, money, renderFactsMail, shortId, type RenderedMail } from './mail-html';
 
-export { escapeHtml, factRows, oneLine } from './mail-html';
+export type { RenderedMail } from './mail-html';
 
 export type NotificationKind =
   | 'order.placed'
@@ -35,16 +35,6 @@ export interface VerifyEmailPayload {
 
 /** An order event as stored in the outbox (JSON: the date is a string). */
 export type OrderMailPayload = Omit<OrderEvent, 'at'> & { at: string };
-
-export interface RenderedMail {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-const money = (n: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(n);
-const shortId = (id: string) => id.slice(0, 8).toUpperCase();
 
 interface Draft {
   subject: string;
@@ -129,7 +119,6 @@ export function renderOrderMail(
   publicUrl: string,
 ): RenderedMail {
   const d = draft(kind, payload);
-  const url = `${publicUrl}${d.link.path}`;
   const facts: Array<[string, string]> = [
     ['Order', shortId(payload.orderId)],
     ['Product', payload.product.name],
@@ -138,28 +127,8 @@ export function renderOrderMail(
     ['Total', money(payload.total)],
     ...d.facts,
   ];
-  const text = [
-    `Hello ${d.greeting},`,
-    '',
-    d.lead,
-    '',
-    ...facts.map(([label, value]) => `${label}: ${value}`),
-    '',
-    `${d.link.label}: ${url}`,
-    '',
-    '— Bulkwise',
-    `You receive this because order emails are on. Turn them off at ${publicUrl}/settings`,
-  ].join('\n');
-  const rows = factRows(facts);
-  const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif;color:#1f2937">
-<p>Hello ${escapeHtml(d.greeting)},</p>
-<p>${escapeHtml(d.lead)}</p>
-<table role="presentation">${rows}</table>
-<p><a href="${escapeHtml(url)}">${escapeHtml(d.link.label)}</a></p>
-<p style="color:#6b7280;font-size:12px">— Bulkwise. You receive this because order emails are on.
-<a href="${escapeHtml(`${publicUrl}/settings`)}">Turn them off</a>.</p>
-</body></html>`;
-  return { subject: oneLine(d.subject), text, html };
+  const link = { label: d.link.label, url: `${publicUrl}${d.link.path}` };
+  return renderFactsMail({ ...d, facts, link, optOut: 'order emails' }, publicUrl);
 }
 
 /** The link of a verification mail: the web app's page that applies the code (apps/web verify-email). */

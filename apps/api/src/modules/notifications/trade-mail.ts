@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { createOutboxRepository } from './outbox.repository';
-import { escapeHtml, factRows, type RenderedMail } from './templates';
+import { renderFactsMail, type RenderedMail } from './mail-html';
 
 /** Outbox kinds of trade on account (issue #25); all rendered by renderTradeMail. */
 export type TradeMailKind =
@@ -37,25 +37,8 @@ export async function enqueueTradeMail(
 }
 
 export function renderTradeMail(p: TradeMailPayload, publicUrl: string): RenderedMail {
-  const url = `${publicUrl}${p.link.path}`;
-  const text = [
-    `Hello ${p.greeting},`,
-    '',
-    p.lead,
-    '',
-    ...p.facts.map(([label, value]) => `${label}: ${value}`),
-    '',
-    `${p.link.label}: ${url}`,
-    '',
-    '— Bulkwise',
-  ].join('\n');
-  const rows = factRows(p.facts);
-  const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif;color:#1f2937">
-<p>Hello ${escapeHtml(p.greeting)},</p>
-<p>${escapeHtml(p.lead)}</p>
-<table role="presentation">${rows}</table>
-<p><a href="${escapeHtml(url)}">${escapeHtml(p.link.label)}</a></p>
-<p style="color:#6b7280;font-size:12px">— Bulkwise</p>
-</body></html>`;
-  return { subject: p.subject.replace(/[\r\n\t]+/g, ' ').trim(), text, html };
+  return renderFactsMail(
+    { ...p, link: { label: p.link.label, url: `${publicUrl}${p.link.path}` } },
+    publicUrl,
+  );
 }

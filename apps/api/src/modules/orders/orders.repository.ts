@@ -1,6 +1,7 @@
 import type { OrderActor, OrderStatus, OrderSummary } from '@bulkwise/contracts';
 import { and, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { transactional } from '../../db/transactional';
 import { accounts, cartItems, orderHistory, type CartItemRow } from '../../db/schema';
 
 export interface HistoryJson {
@@ -176,12 +177,5 @@ export function orderQueries(db: Db) {
 }
 export type OrderQueries = ReturnType<typeof orderQueries>;
 
-export function createOrdersRepository(db: Db) {
-  return {
-    ...orderQueries(db),
-    /** Runs `work` in one transaction; `tx` is the transaction's handle (for stock and the event sink). */
-    transaction: <T>(work: (queries: OrderQueries, tx: Db) => Promise<T>): Promise<T> =>
-      db.transaction((tx) => work(orderQueries(tx as unknown as Db), tx as unknown as Db)),
-  };
-}
+export const createOrdersRepository = (db: Db) => transactional(db, orderQueries);
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

@@ -18,6 +18,7 @@ import { sendJson, uncached } from '../../lib/cache/http';
 import type { SecuredRouteOptions } from '../../plugins/secured';
 import type { OrdersReadCache } from './orders.cache';
 import type { OrdersService } from './orders.service';
+import { CSV_TYPE, attachment } from '../../lib/http/attachment';
 
 const MOVE_ANSWERS = `200 with the order (also when this move already happened: nothing changes twice); 403 when
   the caller may see the order but not make this move, 404 when it may not see it, 409 naming the current
@@ -140,11 +141,7 @@ function registerExportRoute(app: App, { orders, secured }: OrdersRouteOptions) 
           reply.raw.destroy();
         }
       }
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store');
-      return reply.send(Readable.from(rest()));
+      return attachment(reply, CSV_TYPE, name).send(Readable.from(rest()));
     },
   );
 }

@@ -1,21 +1,13 @@
 import {
   IDEMPOTENCY_KEY_HEADER,
   IdParamsSchema,
+  IdempotencyKeyHeadersSchema,
   PurchaseBodySchema,
   PurchaseResultSchema,
 } from '@bulkwise/contracts';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SecuredRouteOptions } from '../../plugins/secured';
 import type { PurchasesService } from './purchases.service';
-
-const PurchaseHeadersSchema = z.object({
-  [IDEMPOTENCY_KEY_HEADER]: z
-    .string()
-    .min(8, 'Idempotency-Key must be 8 to 100 characters')
-    .max(100, 'Idempotency-Key must be 8 to 100 characters')
-    .optional(),
-});
 
 export const purchasesRoutes: FastifyPluginAsyncZod<{
   purchases: PurchasesService;
@@ -32,7 +24,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
           '(answered as `unitPrice` and `total`). With `expectedUnitPrice`, a different server price answers 409 ' +
           'PRICE_CHANGED with the current `unitPrice` and buys nothing. Retry safely with an Idempotency-Key header.',
         params: IdParamsSchema,
-        headers: PurchaseHeadersSchema,
+        headers: IdempotencyKeyHeadersSchema,
         body: PurchaseBodySchema,
         response: { 200: PurchaseResultSchema },
       },

@@ -2,6 +2,7 @@ import type { QuoteActor, QuoteListFilter, QuoteStatus } from '@bulkwise/contrac
 import { QUOTE_EXPIRING_WITHIN_MS, QUOTE_STATUSES } from '@bulkwise/contracts';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { ts } from '../../db/sql';
 import { quoteCounts, quoteVersions, quotes, type QuotePricedLine, type QuoteRow } from '../../db/schema';
 
 /** Position after the last row of a page: its activity time (microseconds, as text) and id. */
@@ -14,7 +15,6 @@ export type QuotePageRow = QuoteRow & {
 
 const ACTIVITY_EXACT = sql<string>`to_char(${quotes.lastActivityAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-export const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 export const sideColumn = (side: QuoteActor) => (side === 'buyer' ? quotes.buyerUid : quotes.supplierUid);
 const soon = (now: Date) => new Date(now.getTime() + QUOTE_EXPIRING_WITHIN_MS);
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

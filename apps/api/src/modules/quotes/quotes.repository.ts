@@ -1,9 +1,11 @@
 import type { QuoteActor, QuoteStatus } from '@bulkwise/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { countWhere, ts } from '../../db/sql';
+import { transactional } from '../../db/transactional';
 import { isUniqueViolation } from '../../db/errors';
 import { products, quoteVersions, quotes, type QuoteRow, type QuoteVersionRow } from '../../db/schema';
-import { quoteListQueries, sideColumn, ts } from './quotes.lists';
+import { quoteListQueries, sideColumn } from './quotes.lists';
 
 export type { QuoteCursor, QuotePageRow } from './quotes.lists';
 
@@ -63,25 +65,23 @@ function requestLimits(db: Db) {
   return {
     /** A buyer's requests created since `since` (the daily limit). */
     async requestsSince(buyerUid: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(quotes)
-        .where(and(eq(quotes.buyerUid, buyerUid), sql`${quotes.createdAt} > ${ts(since)}`));
-      return row?.n ?? 0;
+      return countWhere(
+        db,
+        quotes,
+        and(eq(quotes.buyerUid, buyerUid), sql`${quotes.createdAt} > ${ts(since)}`),
+      );
     },
     /** Open quotes between one buyer and one supplier, by the clock. */
     async openBetween(buyerUid: string, supplierUid: string, now: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(quotes)
-        .where(
-          and(
-            eq(quotes.buyerUid, buyerUid),
-            eq(quotes.supplierUid, supplierUid),
-            sql`(${quotes.status} in ('requested', 'countered') or (${quotes.status} = 'offered' and ${quotes.validUntil} > ${ts(now)}))`,
-          ),
-        );
-      return row?.n ?? 0;
+      return countWhere(
+        db,
+        quotes,
+        and(
+          eq(quotes.buyerUid, buyerUid),
+          eq(quotes.supplierUid, supplierUid),
+          sql`(${quotes.status} in ('requested', 'countered') or (${quotes.status} = 'offered' and ${quotes.validUntil} > ${ts(now)}))`,
+        ),
+      );
     },
     /** Serialises one buyer's requests (limits counted, then the insert) across instances. */
     async lockBuyer(buyerUid: string): Promise<void> {
@@ -148,12 +148,5 @@ export function quoteQueries(db: Db) {
 }
 export type QuoteQueries = ReturnType<typeof quoteQueries>;
 
-export function createQuotesRepository(db: Db) {
-  return {
-    ...quoteQueries(db),
-    /** Runs `work` in one transaction; `tx` is the transaction's handle (stock, orders, outbox). */
-    transaction: <T>(work: (queries: QuoteQueries, tx: Db) => Promise<T>): Promise<T> =>
-      db.transaction((tx) => work(quoteQueries(tx as unknown as Db), tx as unknown as Db)),
-  };
-}
+export const createQuotesRepository = (db: Db) => transactional(db, quoteQueries);
 export type QuotesRepository = ReturnType<typeof createQuotesRepository>;

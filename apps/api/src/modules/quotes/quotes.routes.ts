@@ -1,6 +1,7 @@
 import {
   IDEMPOTENCY_KEY_HEADER,
   IdParamsSchema,
+  IdempotencyKeyHeadersSchema,
   QuoteAcceptBodySchema,
   QuoteAwaitingSchema,
   QuoteCounterBodySchema,
@@ -13,19 +14,11 @@ import {
   QuoteSchema,
 } from '@bulkwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { sendJson } from '../../lib/cache/http';
 import type { SecuredRouteOptions } from '../../plugins/secured';
 import type { QuoteReads } from './quotes.reads';
 import type { QuotesService } from './quotes.service';
-
-const HeadersSchema = z.object({
-  [IDEMPOTENCY_KEY_HEADER]: z
-    .string()
-    .min(8, 'Idempotency-Key must be 8 to 100 characters')
-    .max(100, 'Idempotency-Key must be 8 to 100 characters')
-    .optional(),
-});
 
 const MOVE_ANSWERS = `200 with the quote; 403 when the caller is a party but this move is the other side's, 404
   for anyone who is not one of the quote's two parties, 409 naming the current status when the state (by the
@@ -55,7 +48,7 @@ function registerRequestRoute(app: App, { quotes, secured }: QuotesRouteOptions)
         tags,
         description: `A buyer asks one supplier (who follows from the products) for a quote on 1 to 50 of its products.
           With an Idempotency-Key, a repeated request answers the quote the first one made.`,
-        headers: HeadersSchema,
+        headers: IdempotencyKeyHeadersSchema,
         body: QuoteRequestBodySchema,
         response: { 201: QuoteSchema },
       },

@@ -1,10 +1,9 @@
 import { QUOTE_EXPIRING_WITHIN_MS } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { ts } from '../../db/sql';
 import { notificationOutbox, quotes } from '../../db/schema';
 import type { InvalidateQuotes } from './quotes.cache';
-
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /**
  * One pass of the quote sweep, by the clock `now`: queues the "expires within 24 hours" email of every

@@ -2,9 +2,9 @@ import type { QuoteActor, ThreadSubject } from '@bulkwise/contracts';
 import { MESSAGE_EMAIL_EVERY_MS } from '@bulkwise/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { countWhere, ts } from '../../db/sql';
+import { transactional } from '../../db/transactional';
 import { messageThreads, messages, type MessageRow, type MessageThreadRow } from '../../db/schema';
-
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** The subject's thread, its messages, a new message and the unread counts. */
 function threadMessages(db: Db) {
@@ -64,11 +64,11 @@ function threadMarkers(db: Db) {
       return moved.length === 1;
     },
     async postedSince(authorUid: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(messages)
-        .where(and(eq(messages.authorUid, authorUid), sql`${messages.at} > ${ts(since)}`));
-      return row?.n ?? 0;
+      return countWhere(
+        db,
+        messages,
+        and(eq(messages.authorUid, authorUid), sql`${messages.at} > ${ts(since)}`),
+      );
     },
     /**
      * Claims the right to email `to` about this thread: true at most once per window, whichever instance
@@ -93,11 +93,5 @@ export function threadQueries(db: Db) {
 }
 export type ThreadQueries = ReturnType<typeof threadQueries>;
 
-export function createThreadsRepository(db: Db) {
-  return {
-    ...threadQueries(db),
-    transaction: <T>(work: (queries: ThreadQueries, tx: Db) => Promise<T>): Promise<T> =>
-      db.transaction((tx) => work(threadQueries(tx as unknown as Db), tx as unknown as Db)),
-  };
-}
+export const createThreadsRepository = (db: Db) => transactional(db, threadQueries);
 export type ThreadsRepository = ReturnType<typeof createThreadsRepository>;

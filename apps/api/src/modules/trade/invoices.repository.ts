@@ -1,6 +1,7 @@
 import type { InvoiceStatus } from '@bulkwise/contracts';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { transactional } from '../../db/transactional';
 import {
   creditNotes,
   invoicePayments,
@@ -146,11 +147,5 @@ const invoicesColumns = {
 
 export type InvoiceQueries = ReturnType<typeof invoiceQueries>;
 
-export function createInvoicesRepository(db: Db) {
-  return {
-    ...invoiceQueries(db),
-    transaction: <T>(work: (q: InvoiceQueries, tx: Db) => Promise<T>): Promise<T> =>
-      db.transaction((tx) => work(invoiceQueries(tx as unknown as Db), tx as unknown as Db)),
-  };
-}
+export const createInvoicesRepository = (db: Db) => transactional(db, invoiceQueries);
 export type InvoicesRepository = ReturnType<typeof createInvoicesRepository>;

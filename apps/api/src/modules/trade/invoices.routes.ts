@@ -2,6 +2,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   INVOICE_PAGE_DEFAULT_LIMIT,
   IdParamsSchema,
+  IdempotencyKeyHeadersSchema,
   InvoiceListQuerySchema,
   InvoicePageSchema,
   InvoiceSchema,
@@ -9,23 +10,15 @@ import {
   RemittanceBodySchema,
   RemittanceResultSchema,
 } from '@bulkwise/contracts';
-import { z } from 'zod';
 import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendJson, uncached } from '../../lib/cache/http';
 import type { SecuredRouteOptions } from '../../plugins/secured';
 import { invoicePdf } from './documents.pdf';
 import type { InvoicesReadCache } from './invoices.cache';
 import type { InvoicesService } from './invoices.service';
+import { PDF_TYPE, attachment } from '../../lib/http/attachment';
 
 const PARTIES = "Only the invoice's buyer and supplier: 404 for anyone else.";
-
-const KeyHeadersSchema = z.object({
-  [IDEMPOTENCY_KEY_HEADER]: z
-    .string()
-    .min(8, 'Idempotency-Key must be 8 to 100 characters')
-    .max(100, 'Idempotency-Key must be 8 to 100 characters')
-    .optional(),
-});
 
 interface InvoicesRouteOptions {
   invoices: InvoicesService;
@@ -89,11 +82,9 @@ function registerReadRoutes(app: App, { invoices, reads, secured }: InvoicesRout
     },
     async (req, reply) => {
       const invoice = await invoices.get(req.user, req.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="invoice-${invoice.number}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(await invoicePdf(invoice.snapshot, invoice.creditNote));
+      return attachment(reply, PDF_TYPE, `invoice-${invoice.number}.pdf`).send(
+        await invoicePdf(invoice.snapshot, invoice.creditNote),
+      );
     },
   );
   app.get(
@@ -118,7 +109,7 @@ function registerSettlementRoutes(app: App, { invoices, secured }: InvoicesRoute
           `The supplier records a payment; partial payments add up, more than the balance is 409. Retry safely with an ` +
           `Idempotency-Key. ${PARTIES} 403 for the buyer.`,
         params: IdParamsSchema,
-        headers: KeyHeadersSchema,
+        headers: IdempotencyKeyHeadersSchema,
         body: PaymentBodySchema,
         response: { 200: InvoiceSchema },
       },

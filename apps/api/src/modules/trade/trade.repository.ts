@@ -1,6 +1,7 @@
 import type { AccountStatus, SetTermsBody, TermsRequestBody } from '@bulkwise/contracts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { transactional } from '../../db/transactional';
 import { products, tradeAccountHistory, tradeAccounts, type TradeAccountRow } from '../../db/schema';
 
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -193,11 +194,5 @@ export function tradeQueries(db: Db) {
 }
 export type TradeQueries = ReturnType<typeof tradeQueries>;
 
-export function createTradeRepository(db: Db) {
-  return {
-    ...tradeQueries(db),
-    transaction: <T>(work: (q: TradeQueries, tx: Db) => Promise<T>): Promise<T> =>
-      db.transaction((tx) => work(tradeQueries(tx as unknown as Db), tx as unknown as Db)),
-  };
-}
+export const createTradeRepository = (db: Db) => transactional(db, tradeQueries);
 export type TradeRepository = ReturnType<typeof createTradeRepository>;

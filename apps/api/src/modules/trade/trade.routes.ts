@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SecuredRouteOptions } from '../../plugins/secured';
 import type { Statements } from './statement';
 import type { TradeService } from './trade.service';
+import { CSV_TYPE, PDF_TYPE, attachment } from '../../lib/http/attachment';
 
 const PARTIES = 'Only the two parties see an account: 404 for anyone else.';
 const SUPPLIER_ONLY = `${PARTIES} 403 when the buyer tries it.`;
@@ -126,11 +127,9 @@ function registerStatementRoutes(app: App, { statements, secured }: TradeRouteOp
       },
     },
     async (req, reply) =>
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="statement-${req.params.id}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(await statements.csv(req.user, req.params.id)),
+      attachment(reply, CSV_TYPE, `statement-${req.params.id}.csv`).send(
+        await statements.csv(req.user, req.params.id),
+      ),
   );
   app.get(
     '/trade-accounts/:id/statement.pdf',
@@ -144,10 +143,8 @@ function registerStatementRoutes(app: App, { statements, secured }: TradeRouteOp
       },
     },
     async (req, reply) =>
-      reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="statement-${req.params.id}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(await statements.pdf(req.user, req.params.id)),
+      attachment(reply, PDF_TYPE, `statement-${req.params.id}.pdf`).send(
+        await statements.pdf(req.user, req.params.id),
+      ),
   );
 }

@@ -1,0 +1,12 @@
+/** A product form the contracts' tests start from (valid as it is); a test overrides what it checks. */
+export const VALID_PRODUCT_INPUT = {
+  image: 'https://cdn.example.com/p.jpg',
+  name: 'Steel bolts M8',
+  brandName: 'Fastenco',
+  category: 'Industrial Machinery & Tools',
+  description: 'Zinc plated, box of 500',
+  mainQuantity: 5000,
+  minSellingQuantity: 500,
+  price: 19.99,
+  rating: 4.5,
+};
