@@ -11,7 +11,11 @@ import { apiError, deferred, json, mockApi } from '@/test/mock-api';
 import { ownProduct, productInput } from '@/test/products';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/dialogs', () => import('@/test/dialogs-mock'));
+vi.mock('@/lib/dialogs', () => ({
+  confirmDialog: vi.fn(async () => true),
+  successDialog: vi.fn(async () => {}),
+  errorDialog: vi.fn(async () => 'confirm'),
+}));
 
 const created = ownProduct({
   _id: 'p-new',

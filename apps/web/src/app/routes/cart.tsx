@@ -4,8 +4,7 @@ import { ShoppingCart } from 'lucide-react';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
-import { CheckboxLabel } from '@/components/form/checkbox-label';
-import { TitledPage } from '@/components/layout/page-section';
+import { PageSection } from '@/components/layout/page-section';
 import { CART_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
@@ -13,11 +12,12 @@ import { useChangedOrders } from '@/features/orders/seen-orders';
 import { useOrderActions } from '@/features/orders/use-order-actions';
 import { useCart } from '@/features/purchases/api/get-cart';
 import { purchaseKeys } from '@/features/purchases/api/keys';
+import { usePageTitle } from '@/lib/page-title';
 import { CartOrders } from './cart.orders';
 import { useCartRemoval } from './cart.removal';
-import { PAGE_HEADS } from './page-heads';
 
 export function Component() {
+  usePageTitle(CART_MESSAGES.title);
   const { user } = useAuth();
   const email = user?.email ?? '';
   const queryClient = useQueryClient();
@@ -32,16 +32,21 @@ export function Component() {
   const items = cart.data ?? [];
 
   return (
-    <TitledPage
-      head={PAGE_HEADS.cart}
+    <PageSection
+      id="cart-title"
+      title={CART_MESSAGES.title}
+      icon={ShoppingCart}
+      subtitle="Your bulk purchases, newest first"
       extra={
-        <CheckboxLabel
-          className="label mt-3 cursor-pointer gap-2 text-sm text-base-content"
-          checked={withCancelled}
-          onChange={setWithCancelled}
-        >
+        <label className="label mt-3 cursor-pointer gap-2 text-sm text-base-content">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={withCancelled}
+            onChange={(event) => setWithCancelled(event.target.checked)}
+          />
           Show cancelled orders
-        </CheckboxLabel>
+        </label>
       }
     >
       {cart.isPending ? (
@@ -64,6 +69,6 @@ export function Component() {
           removingId={removingId}
         />
       )}
-    </TitledPage>
+    </PageSection>
   );
 }

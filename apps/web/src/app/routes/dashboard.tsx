@@ -1,11 +1,20 @@
-import { TitledPage } from '@/components/layout/page-section';
+import { ChartLine } from 'lucide-react';
+import { PageSection } from '@/components/layout/page-section';
 import { InsightsDashboard } from '@/features/insights/components/insights-dashboard';
-import { PAGE_HEADS } from './page-heads';
+import { usePageTitle } from '@/lib/page-title';
+
+export const DASHBOARD_TITLE = 'Dashboard';
 
 export function Component() {
+  usePageTitle(DASHBOARD_TITLE);
   return (
-    <TitledPage head={PAGE_HEADS.dashboard}>
+    <PageSection
+      id="dashboard-title"
+      title={DASHBOARD_TITLE}
+      icon={ChartLine}
+      subtitle="What sells, what you earned, who buys and what is running out"
+    >
       <InsightsDashboard />
-    </TitledPage>
+    </PageSection>
   );
 }

@@ -1,10 +1,11 @@
-import { CenteredPage } from '@/components/layout/page-section';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { usePageTitle } from '@/lib/page-title';
 
 export function Component() {
+  usePageTitle('Login');
   return (
-    <CenteredPage title="Login">
+    <div className="flex min-h-[calc(100vh-var(--nav-height))] items-center justify-center bg-base-200 px-4 py-12">
       <LoginForm />
-    </CenteredPage>
+    </div>
   );
 }

@@ -1,16 +1,23 @@
+import { FileText } from 'lucide-react';
 import { EmptyState } from '@/components/feedback/empty-state';
-import { TitledPage } from '@/components/layout/page-section';
+import { PageSection } from '@/components/layout/page-section';
 import { paths } from '@/config/paths';
 import { QuoteRequestForm } from '@/features/quotes/components/quote-request-form';
 import { useQuoteDrafts } from '@/features/quotes/quote-drafts';
-import { PAGE_HEADS } from './page-heads';
+import { usePageTitle } from '@/lib/page-title';
 
 /** The quote requests being built, one per supplier, each sent on its own. */
 export function Component() {
+  usePageTitle('Quote Request');
   const drafts = useQuoteDrafts();
   const suppliers = Object.keys(drafts);
   return (
-    <TitledPage head={PAGE_HEADS.quoteRequest}>
+    <PageSection
+      id="quote-request-title"
+      title="Quote Request"
+      icon={FileText}
+      subtitle="Ask each supplier for a price on the products you added"
+    >
       {suppliers.length === 0 ? (
         <EmptyState
           title="Nothing to Request Yet"
@@ -29,6 +36,6 @@ export function Component() {
           ))}
         </div>
       )}
-    </TitledPage>
+    </PageSection>
   );
 }

@@ -1,11 +1,20 @@
-import { TitledPage } from '@/components/layout/page-section';
+import { FileText } from 'lucide-react';
+import { PageSection } from '@/components/layout/page-section';
 import { QuotesList } from '@/features/quotes/components/quotes-list';
-import { PAGE_HEADS } from './page-heads';
+import { usePageTitle } from '@/lib/page-title';
+
+export const QUOTES_TITLE = 'Quotes';
 
 export function Component() {
+  usePageTitle(QUOTES_TITLE);
   return (
-    <TitledPage head={PAGE_HEADS.quotes}>
+    <PageSection
+      id="quotes-title"
+      title={QUOTES_TITLE}
+      icon={FileText}
+      subtitle="Prices negotiated for large orders, newest activity first"
+    >
       <QuotesList />
-    </TitledPage>
+    </PageSection>
   );
 }

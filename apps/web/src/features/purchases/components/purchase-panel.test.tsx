@@ -8,7 +8,11 @@ import { confirmDialog, errorDialog, successDialog } from '@/lib/dialogs';
 import { apiError, inTurn, json, mockApi, networkError } from '@/test/mock-api';
 import { PurchasePanel } from './purchase-panel';
 
-vi.mock('@/lib/dialogs', () => import('@/test/dialogs-mock'));
+vi.mock('@/lib/dialogs', () => ({
+  confirmDialog: vi.fn(async () => true),
+  successDialog: vi.fn(async () => {}),
+  errorDialog: vi.fn(async () => 'confirm'),
+}));
 
 const product = {
   _id: 'p-1',

@@ -1,7 +1,8 @@
 import type { Quote } from '@bulkwise/contracts';
+import { Send } from 'lucide-react';
+import { BusyButton } from '@/components/form/busy-button';
 import { NumberInput, TextInput, Textarea } from '@/components/form/controls';
 import { Field } from '@/components/form/field';
-import { QuoteForm, SendButton } from './quote-form';
 import { inDays, useProposalForm, type ProposalFormState } from './use-proposal-form';
 
 /** Offer (supplier) or counter (buyer): a price and quantity for every line; an offer also its end date. */
@@ -17,10 +18,11 @@ export function ProposalForm({
   const form = useProposalForm(quote, move, onDone);
   const { values, errors, set, field } = form;
   return (
-    <QuoteForm
-      onSubmit={form.onSubmit}
+    <form
+      onSubmit={(e) => void form.onSubmit(e)}
+      noValidate
       className="flex flex-col gap-3"
-      label={move === 'offer' ? 'Your offer' : 'Your counter-offer'}
+      aria-label={move === 'offer' ? 'Your offer' : 'Your counter-offer'}
     >
       {quote.lines.map((l, i) => (
         <ProposalLine key={l.productId} name={l.name} index={i} form={form} />
@@ -44,10 +46,16 @@ export function ProposalForm({
           {errors.form ?? errors.lines}
         </p>
       )}
-      <SendButton busy={form.busy} className="btn btn-primary self-start">
+      <BusyButton
+        type="submit"
+        className="btn btn-primary self-start"
+        busy={form.busy}
+        busyLabel="Sending…"
+        icon={<Send className="size-4" aria-hidden="true" />}
+      >
         {move === 'offer' ? 'Send offer' : 'Send counter-offer'}
-      </SendButton>
-    </QuoteForm>
+      </BusyButton>
+    </form>
   );
 }
 

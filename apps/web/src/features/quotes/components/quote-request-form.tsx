@@ -1,7 +1,8 @@
+import { Send } from 'lucide-react';
+import { BusyButton } from '@/components/form/busy-button';
 import { TextInput, Textarea } from '@/components/form/controls';
 import { Field } from '@/components/form/field';
 import type { DraftLine } from '../quote-drafts';
-import { QuoteForm, SendButton } from './quote-form';
 import { RequestLine } from './request-line';
 import { useQuoteRequestForm } from './use-quote-request-form';
 
@@ -21,10 +22,11 @@ export function QuoteRequestForm({
   const form = useQuoteRequestForm(supplier, lines);
   const { values, errors, set, field } = form;
   return (
-    <QuoteForm
-      onSubmit={form.onSubmit}
+    <form
+      onSubmit={(e) => void form.onSubmit(e)}
+      noValidate
       className="card border border-base-300 bg-base-100"
-      label={`Quote request to ${supplierName}`}
+      aria-label={`Quote request to ${supplierName}`}
     >
       <div className="card-body gap-4">
         <h2 className="card-title">To {supplierName}</h2>
@@ -53,11 +55,17 @@ export function QuoteRequestForm({
           </p>
         )}
         <div className="card-actions justify-end">
-          <SendButton busy={form.busy} className="btn btn-primary">
+          <BusyButton
+            type="submit"
+            className="btn btn-primary"
+            busy={form.busy}
+            busyLabel="Sending…"
+            icon={<Send className="size-4" aria-hidden="true" />}
+          >
             Send quote request
-          </SendButton>
+          </BusyButton>
         </div>
       </div>
-    </QuoteForm>
+    </form>
   );
 }

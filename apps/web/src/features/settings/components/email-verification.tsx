@@ -1,17 +1,30 @@
 import { BadgeCheck, MailWarning } from 'lucide-react';
-import { VerificationSteps, type VerificationStepsProps } from './verification-steps';
+import { VerificationSteps } from './verification-steps';
 
-/** The address, whether it is verified, and what the verification steps need. */
-interface EmailVerificationProps extends VerificationStepsProps {
+interface EmailVerificationProps {
   email: string;
   verified: boolean;
+  /** The address a link was just sent to (this visit), or null. */
+  sentTo: string | null;
+  sending: boolean;
+  checking: boolean;
+  onSend: () => void;
+  onCheck: () => void;
 }
 
 /**
  * The user's address and whether it is verified; unverified, the way to verify it: a link by email,
  * then "I have verified it" (for a link opened in another tab or device).
  */
-export function EmailVerification({ email, verified, ...steps }: EmailVerificationProps) {
+export function EmailVerification({
+  email,
+  verified,
+  sentTo,
+  sending,
+  checking,
+  onSend,
+  onCheck,
+}: EmailVerificationProps) {
   return (
     <section
       aria-labelledby="email-address-title"
@@ -34,7 +47,15 @@ export function EmailVerification({ email, verified, ...steps }: EmailVerificati
             <span className="badge badge-warning badge-sm align-middle">Not verified</span>
           )}
         </p>
-        {!verified && <VerificationSteps {...steps} />}
+        {!verified && (
+          <VerificationSteps
+            sentTo={sentTo}
+            sending={sending}
+            checking={checking}
+            onSend={onSend}
+            onCheck={onCheck}
+          />
+        )}
       </div>
     </section>
   );
