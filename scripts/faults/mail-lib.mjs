@@ -38,6 +38,11 @@ export function smtpCatcher(port, { delayMs = 0 } = {}) {
           );
         },
       });
+      // A sender killed mid-mail resets its connection: a real mail server logs that and goes on. Without a
+      // listener the 'error' event would end the drill's own process (seen once in the mail-crash drill).
+      server.on('error', (/** @type {NodeJS.ErrnoException} */ err) => {
+        if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') log(`  · SMTP server error: ${err.message}`);
+      });
       await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
     },
     async stop() {
