@@ -5,8 +5,8 @@ import { defineConfig } from 'vite';
 import { checkSharedChunk, firstPagePreloads, precompress, preloadAppChunk } from './vite-plugins.ts';
 
 /**
- * Modules that several pages import (icons, layout pieces, query keys, contracts) go into one
- * `shared` chunk instead of one tiny chunk each: every request on the first page's path costs a
+ * Modules that several pages import (icons, layout pieces, query keys) go into one
+ * `shared` chunk (the contracts go with the libraries, in `app-libs`) instead of one tiny chunk each: every request on the first page's path costs a
  * round trip over HTTP/1.1. Two kinds stay out of it:
  * - what the entry itself runs to paint the startup overlay (the entry would otherwise import the
  *   shared chunk, and the shared chunk imports React from the entry: a cycle that breaks at start);
@@ -15,8 +15,7 @@ import { checkSharedChunk, firstPagePreloads, precompress, preloadAppChunk } fro
  * The lists are by hand (the entry imports lucide-react's barrel, so the graph names every icon as its
  * import); `checkSharedChunk` in vite-plugins.ts fails the build when either falls behind the code.
  */
-const SHARED =
-  /[\\/](apps[\\/]web[\\/]src|packages[\\/]contracts[\\/]src)[\\/]|node_modules[\\/]lucide-react[\\/]/;
+const SHARED = /[\\/]apps[\\/]web[\\/]src[\\/]|node_modules[\\/]lucide-react[\\/]/;
 const ENTRY =
   /[\\/]src[\\/](main\.tsx|app[\\/](boot|first-route)\.|components[\\/]feedback[\\/](error-state|spinner|startup-overlay)\.|config[\\/](messages|timings|paths|storage-keys)\.|lib[\\/]theme\.|features[\\/]auth[\\/]persisted-user\.)|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](boxes|rotate-ccw|triangle-exclamation-point)\./;
 const FORMS =

@@ -5,22 +5,17 @@ import {
   type PriceTier,
   type ProductInput,
 } from '@bulkwise/contracts';
+import { VALID_PRODUCT_INPUT } from '@bulkwise/contracts/test-fixtures';
 
 /** What a supplier types into the add and update forms (and what they send). */
 export function productInput(
   overrides: Partial<ProductInput & { sku: string; lowStockThreshold: number }> = {},
 ): ProductInput & { priceTiers: PriceTier[]; sku: string; lowStockThreshold: number } {
   return {
+    ...VALID_PRODUCT_INPUT,
     image: 'https://cdn.example.com/bolts.jpg',
     sku: 'BOLT-M8-500',
-    name: 'Steel bolts M8',
-    brandName: 'Fastenco',
-    category: 'Industrial Machinery & Tools',
-    description: 'Zinc plated, box of 500',
-    mainQuantity: 5000,
-    minSellingQuantity: 500,
     lowStockThreshold: 600,
-    price: 19.99,
     rating: 4,
     priceTiers: [],
     ...overrides,
