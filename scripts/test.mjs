@@ -20,11 +20,7 @@ function step(name, command, args, env = {}) {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = (Date.now() - started) / 1000;
   steps.push({ name, seconds, ok: result.status === 0 });
-  if (result.status !== 0) {
-    summary();
-    console.error(`\n✖ ${name} failed (exit ${result.status ?? result.signal}).`);
-    process.exit(1);
-  }
+  if (result.status !== 0) stopAfterFailure(`${name} failed (exit ${result.status ?? result.signal})`);
 }
 
 /**
@@ -61,11 +57,14 @@ async function parallelSteps(tasks, lanes) {
     for (let task = queue.shift(); task && !failed; task = queue.shift()) await runOne(task);
   };
   await Promise.all(Array.from({ length: lanes }, lane));
-  if (failed) {
-    summary();
-    console.error(`\n✖ ${failed}.`);
-    process.exit(1);
-  }
+  if (failed) stopAfterFailure(failed);
+}
+
+/** @param {string} why */
+function stopAfterFailure(why) {
+  summary();
+  console.error(`\n✖ ${why}.`);
+  process.exit(1);
 }
 
 function summary() {
