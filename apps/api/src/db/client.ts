@@ -6,6 +6,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { newMemberName } from '../lib/instances/members';
+import { DatabaseCircuit } from './circuit';
 import { listenPostgres, type ListenHandlers, type Listener } from './listen';
 import * as schema from './schema';
 
@@ -34,40 +35,74 @@ export interface PostgresOptions {
   poolSize?: number;
   log?: Log;
   migrate?: boolean;
+  /** Tighter bounds than POSTGRES_TIMEOUTS, for tests that cut the network. */
+  timeouts?: Partial<typeof POSTGRES_TIMEOUTS>;
 }
 
 /**
  * node-postgres keeps a connection whose query hit `query_timeout` with that query still pending, so
  * every later query on it (the transaction's ROLLBACK, the next request's queries) waits out its own
  * timeout behind the first. When the network to the database is gone, destroying the socket instead
- * fails them at once, and the pool discards the client rather than lending it out again.
+ * fails them at once, and the pool discards the client rather than lending it out again. The timeout
+ * also opens the pool's circuit (circuit.ts).
  */
-class ResilientClient extends pg.Client {
-  override query(...args: unknown[]): never {
-    const dropIfTimedOut = (err: unknown) => {
-      if ((err as { message?: unknown } | null)?.message === 'Query read timeout') {
-        (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
-      }
-    };
-    const run = super.query as (...a: unknown[]) => unknown;
-    const last = args.length - 1;
-    const callback = args[last];
-    if (typeof callback === 'function') {
-      args[last] = (err: unknown, res: unknown) => {
-        if (err) dropIfTimedOut(err);
-        (callback as (e: unknown, r: unknown) => void)(err, res);
+function resilientClient(circuit: DatabaseCircuit) {
+  return class ResilientClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      const tracked = circuit.track({ destroy: () => this.dropConnection() });
+      this.once('end', tracked.forget);
+    }
+
+    private dropConnection() {
+      (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    }
+
+    override query(...args: unknown[]): never {
+      const dropIfTimedOut = (err: unknown) => {
+        if ((err as { message?: unknown } | null)?.message === 'Query read timeout') {
+          this.dropConnection();
+          circuit.observe(err);
+        }
       };
-      return run.apply(this, args) as never;
+      const run = super.query as (...a: unknown[]) => unknown;
+      const last = args.length - 1;
+      const callback = args[last];
+      if (typeof callback === 'function') {
+        args[last] = (err: unknown, res: unknown) => {
+          if (err) dropIfTimedOut(err);
+          (callback as (e: unknown, r: unknown) => void)(err, res);
+        };
+        return run.apply(this, args) as never;
+      }
+      const result = run.apply(this, args);
+      if (result instanceof Promise) {
+        return result.catch((err: unknown) => {
+          dropIfTimedOut(err);
+          throw err;
+        }) as never;
+      }
+      return result as never;
     }
-    const result = run.apply(this, args);
-    if (result instanceof Promise) {
-      return result.catch((err: unknown) => {
-        dropIfTimedOut(err);
-        throw err;
-      }) as never;
-    }
-    return result as never;
-  }
+  };
+}
+
+/**
+ * Every way into the pool (pool.query checks a client out through `connect` too) passes the circuit:
+ * while the database is unreachable, a request fails at once instead of queueing behind hung ones.
+ */
+function guardConnect(pool: pg.Pool, circuit: DatabaseCircuit) {
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const guarded = (callback?: (err: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => {
+    const admitted = circuit.admit(connect);
+    if (!callback) return admitted;
+    admitted.then(
+      (client) => callback(undefined, client, () => client.release()),
+      (err: Error) => callback(err, undefined, () => {}),
+    );
+    return undefined;
+  };
+  pool.connect = guarded as typeof pool.connect;
 }
 
 /**
@@ -84,20 +119,23 @@ const POSTGRES_TIMEOUTS = {
   /** A transaction whose client vanished must not keep its row locks until TCP notices. */
   idle_in_transaction_session_timeout: 15_000,
   idleTimeoutMillis: 30_000,
-} as const;
+};
 
 /** A node-postgres pool that survives a database restart or a network cut instead of crashing or hanging. */
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
   const log: Log = options.log ?? (() => {});
   const memberName = newMemberName();
+  const circuit = new DatabaseCircuit(options.url, log);
   const pool = new pg.Pool({
     connectionString: options.url,
     application_name: memberName,
     max: options.poolSize ?? 20,
     ...POSTGRES_TIMEOUTS,
+    ...options.timeouts,
     keepAlive: true,
-    Client: ResilientClient,
+    Client: resilientClient(circuit),
   });
+  guardConnect(pool, circuit);
   // Without these, a PostgreSQL restart emits an unhandled 'error' and kills the process.
   pool.on('error', (err) => log('postgres idle client error', err));
   pool.on('connect', (client) => client.on('error', (err) => log('postgres client error', err)));
@@ -113,6 +151,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     listen: (channel, handlers) =>
       listenPostgres(options.url, channel, { log, ...handlers }, { applicationName: memberName }),
     close: async () => {
+      circuit.stop();
       await pool.end();
     },
   };
