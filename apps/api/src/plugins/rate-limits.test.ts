@@ -1,8 +1,11 @@
 import { BUSY_MESSAGES } from '@bulkwise/contracts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createProduct, makeUser } from '../../test/factories';
 import { buildTestApp, testConfig, type TestApp } from '../../test/build-test-app';
+import { webDirWithIndexHtml } from '../../test/html';
 import { multipartFile } from '../../test/multipart';
 
 const FLOODER = '10.0.0.1';
@@ -145,12 +148,21 @@ describe('the per-address ceiling of every request, and exports per user', () =>
 
 describe('load shedding', () => {
   let t: TestApp;
+  let web: ReturnType<typeof webDirWithIndexHtml>;
   beforeAll(async () => {
-    t = await buildTestApp({ config: { loadShed: { maxEventLoopDelayMs: 20, sampleMs: 50 } } });
+    web = webDirWithIndexHtml();
+    mkdirSync(path.join(web.dir, 'assets'));
+    writeFileSync(path.join(web.dir, 'assets', 'app-B1.js'), 'export {};');
+    t = await buildTestApp({
+      config: { webDistDir: web.dir, loadShed: { maxEventLoopDelayMs: 20, sampleMs: 50 } },
+    });
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    web?.remove();
+  });
 
-  it('answers 503 with Retry-After while the event loop lags, keeps health probes, and recovers', async () => {
+  it('answers 503 with Retry-After while the event loop lags, keeps health probes and the app files, and recovers', async () => {
     const block = (ms: number) => {
       const until = performance.now() + ms;
       while (performance.now() < until);
@@ -160,9 +172,15 @@ describe('load shedding', () => {
       // A stall like a burst of synchronous work, then a turn of the loop (where requests come in).
       block(150);
       await new Promise((resolve) => setTimeout(resolve, 1));
-      const res = await t.app.inject({ method: 'GET', url: '/api/categories' });
-      if (res.statusCode === 503) shed = res;
-      else expect(res.statusCode).toBe(200);
+      // A page loading at that moment: its API call may be shed, never its HTML or its scripts.
+      const [res, page, script] = await Promise.all(
+        ['/api/categories', '/all-products', '/assets/app-B1.js'].map((url) =>
+          t.app.inject({ method: 'GET', url }),
+        ),
+      );
+      if (res!.statusCode === 503) shed = res;
+      else expect(res!.statusCode).toBe(200);
+      expect([page!.statusCode, script!.statusCode]).toEqual([200, 200]);
     }
     expect(shed).toBeDefined();
     expect(shed!.headers['retry-after']).toBe('2');

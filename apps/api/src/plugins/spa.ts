@@ -144,15 +144,12 @@ function readIndexHtml(root: string): string | undefined {
   }
 }
 
-export async function registerSpa(
-  app: FastifyInstance,
-  root: string,
-  options: { lcpImage?: LcpImageLookup; serverPages?: ServerPages } = {},
-) {
+type SpaOptions = { lcpImage?: LcpImageLookup; serverPages?: ServerPages };
+
+/** The Link header of a page: its first data, its scripts and its LCP image, fetched while it loads. */
+function pageLinks(root: string, options: SpaOptions) {
   const pagePreloads = loadPagePreloads(root);
-  const indexHtml = options.serverPages && readIndexHtml(root);
-  const serverPage = indexHtml === undefined ? undefined : options.serverPages?.(indexHtml);
-  const linksFor = async (pathname: string, search: string) => {
+  return async (pathname: string, search: string) => {
     const image = await lcpImageFor(options.lcpImage, pathname, search);
     return [
       ...firstPageData(pathname, search).map(dataLink),
@@ -167,35 +164,49 @@ export async function registerSpa(
         : []),
     ];
   };
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    // The web build writes Brotli and gzip copies of its text files (apps/web/vite-plugins.ts): they are
-    // sent as they are, and @fastify/compress leaves an already encoded response alone.
-    preCompressed: true,
-    // setHeaders runs last, so it decides every file's policy, index.html's included.
-    setHeaders: (reply, filePath) => reply.header('cache-control', cachePolicy(filePath)),
-  });
-  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
-    const [pathname = '/', query] = req.url.split('?', 2);
-    if (pathname.startsWith('/api/') || pathname === '/api') return reply.callNotFound();
-    if (path.extname(pathname)) {
-      // A real file under the build (an image, the favicon) or a 404 for a missing asset.
-      return reply.sendFile(pathname.slice(1), { cacheControl: false });
-    }
-    const search = query ? `?${query}` : '';
-    reply.header('link', (await linksFor(pathname, search)).join(', '));
-    const made = serverPage?.(pathname, search);
-    if (made) {
-      try {
-        const { status, entry } = await made;
-        return sendHtml(req, reply.code(status), entry);
-      } catch (err) {
-        // The database is away (or a bug): the app's own shell still loads and shows its error state.
-        req.log.warn({ err }, 'server-made page failed; sending the app shell');
+}
+
+/** The built SPA: its files as built (pre-compressed, cache policies) and every other path as a page. */
+export async function registerSpa(app: FastifyInstance, root: string, options: SpaOptions = {}) {
+  const indexHtml = options.serverPages && readIndexHtml(root);
+  const serverPage = indexHtml === undefined ? undefined : options.serverPages?.(indexHtml);
+  const linksFor = pageLinks(root, options);
+  // The app's own files are never shed (plugins/load-shedding.ts): they are cheap, and a page whose
+  // scripts were refused cannot even show the busy message that a shed API call brings.
+  await app.register(async (web) => {
+    web.addHook('onRoute', (route) => {
+      route.config = { ...route.config, loadShed: false };
+    });
+    await web.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      // The web build writes Brotli and gzip copies of its text files (apps/web/vite-plugins.ts): they are
+      // sent as they are, and @fastify/compress leaves an already encoded response alone.
+      preCompressed: true,
+      // setHeaders runs last, so it decides every file's policy, index.html's included.
+      setHeaders: (reply, filePath) => reply.header('cache-control', cachePolicy(filePath)),
+    });
+    web.get('/*', { schema: { hide: true } }, async (req, reply) => {
+      const [pathname = '/', query] = req.url.split('?', 2);
+      if (pathname.startsWith('/api/') || pathname === '/api') return reply.callNotFound();
+      if (path.extname(pathname)) {
+        // A real file under the build (an image, the favicon) or a 404 for a missing asset.
+        return reply.sendFile(pathname.slice(1), { cacheControl: false });
       }
-    }
-    return reply.sendFile('index.html', { cacheControl: false });
+      const search = query ? `?${query}` : '';
+      reply.header('link', (await linksFor(pathname, search)).join(', '));
+      const made = serverPage?.(pathname, search);
+      if (made) {
+        try {
+          const { status, entry } = await made;
+          return sendHtml(req, reply.code(status), entry);
+        } catch (err) {
+          // The database is away (or a bug): the app's own shell still loads and shows its error state.
+          req.log.warn({ err }, 'server-made page failed; sending the app shell');
+        }
+      }
+      return reply.sendFile('index.html', { cacheControl: false });
+    });
   });
 }
