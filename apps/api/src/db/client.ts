@@ -93,7 +93,9 @@ function resilientClient(circuit: DatabaseCircuit) {
  */
 function guardConnect(pool: pg.Pool, circuit: DatabaseCircuit) {
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  const guarded = (callback?: (err: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => {
+  const guarded = (
+    callback?: (err: Error | undefined, client?: pg.PoolClient, done?: () => void) => void,
+  ) => {
     const admitted = circuit.admit(connect);
     if (!callback) return admitted;
     admitted.then(
