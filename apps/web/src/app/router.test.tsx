@@ -7,11 +7,7 @@ import { signedInUser } from '@/test/fake-auth';
 import { json, mockApi } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/dialogs', () => ({
-  confirmDialog: vi.fn(async () => true),
-  successDialog: vi.fn(async () => {}),
-  errorDialog: vi.fn(async () => 'confirm'),
-}));
+vi.mock('@/lib/dialogs', () => import('@/test/dialogs-mock'));
 
 const categories = Array.from({ length: 7 }, (_, i) => ({
   _id: `cat-${i + 1}`,

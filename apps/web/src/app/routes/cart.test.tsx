@@ -7,13 +7,10 @@ import { confirmDialog, errorDialog } from '@/lib/dialogs';
 import { signedInUser } from '@/test/fake-auth';
 import { apiError, json, mockApi } from '@/test/mock-api';
 import { cartItem } from '@/test/products';
+import { resetDialogMocks } from '@/test/dialogs-mock';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/dialogs', () => ({
-  confirmDialog: vi.fn(async () => true),
-  successDialog: vi.fn(async () => {}),
-  errorDialog: vi.fn(async () => 'confirm'),
-}));
+vi.mock('@/lib/dialogs', () => import('@/test/dialogs-mock'));
 
 const items = [
   cartItem(
@@ -24,10 +21,7 @@ const items = [
 ];
 
 describe('My Cart page', () => {
-  beforeEach(() => {
-    vi.mocked(confirmDialog).mockClear().mockResolvedValue(true);
-    vi.mocked(errorDialog).mockClear();
-  });
+  beforeEach(resetDialogMocks);
 
   it('lists the purchases in the order the server sends (newest first) with lines and the grand total', async () => {
     const { apiCalls } = mockApi({ 'GET /api/cart': () => json(items) });

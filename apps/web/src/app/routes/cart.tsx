@@ -4,7 +4,8 @@ import { ShoppingCart } from 'lucide-react';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
-import { PageSection } from '@/components/layout/page-section';
+import { CheckboxLabel } from '@/components/form/checkbox-label';
+import { TitledPage } from '@/components/layout/page-section';
 import { CART_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
@@ -12,12 +13,11 @@ import { useChangedOrders } from '@/features/orders/seen-orders';
 import { useOrderActions } from '@/features/orders/use-order-actions';
 import { useCart } from '@/features/purchases/api/get-cart';
 import { purchaseKeys } from '@/features/purchases/api/keys';
-import { usePageTitle } from '@/lib/page-title';
 import { CartOrders } from './cart.orders';
 import { useCartRemoval } from './cart.removal';
+import { PAGE_HEADS } from './page-heads';
 
 export function Component() {
-  usePageTitle(CART_MESSAGES.title);
   const { user } = useAuth();
   const email = user?.email ?? '';
   const queryClient = useQueryClient();
@@ -32,21 +32,16 @@ export function Component() {
   const items = cart.data ?? [];
 
   return (
-    <PageSection
-      id="cart-title"
-      title={CART_MESSAGES.title}
-      icon={ShoppingCart}
-      subtitle="Your bulk purchases, newest first"
+    <TitledPage
+      head={PAGE_HEADS.cart}
       extra={
-        <label className="label mt-3 cursor-pointer gap-2 text-sm text-base-content">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            checked={withCancelled}
-            onChange={(event) => setWithCancelled(event.target.checked)}
-          />
+        <CheckboxLabel
+          className="label mt-3 cursor-pointer gap-2 text-sm text-base-content"
+          checked={withCancelled}
+          onChange={setWithCancelled}
+        >
           Show cancelled orders
-        </label>
+        </CheckboxLabel>
       }
     >
       {cart.isPending ? (
@@ -69,6 +64,6 @@ export function Component() {
           removingId={removingId}
         />
       )}
-    </PageSection>
+    </TitledPage>
   );
 }

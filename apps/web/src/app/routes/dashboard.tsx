@@ -1,20 +1,11 @@
-import { ChartLine } from 'lucide-react';
-import { PageSection } from '@/components/layout/page-section';
+import { TitledPage } from '@/components/layout/page-section';
 import { InsightsDashboard } from '@/features/insights/components/insights-dashboard';
-import { usePageTitle } from '@/lib/page-title';
-
-export const DASHBOARD_TITLE = 'Dashboard';
+import { PAGE_HEADS } from './page-heads';
 
 export function Component() {
-  usePageTitle(DASHBOARD_TITLE);
   return (
-    <PageSection
-      id="dashboard-title"
-      title={DASHBOARD_TITLE}
-      icon={ChartLine}
-      subtitle="What sells, what you earned, who buys and what is running out"
-    >
+    <TitledPage head={PAGE_HEADS.dashboard}>
       <InsightsDashboard />
-    </PageSection>
+    </TitledPage>
   );
 }

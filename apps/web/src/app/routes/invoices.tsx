@@ -1,23 +1,12 @@
-import { Receipt } from 'lucide-react';
-import { PageSection } from '@/components/layout/page-section';
 import { AccountList } from '@/features/trade/components/account-list';
 import { InvoiceList } from '@/features/trade/components/invoice-list';
-import { TradeNav } from '@/features/trade/components/trade-nav';
-import { usePageTitle } from '@/lib/page-title';
-
-export const INVOICES_TITLE = 'Invoices';
+import { TradePage } from '@/features/trade/components/trade-page';
+import { PAGE_HEADS } from './page-heads';
 
 /** The buyer's side: invoices to pay, and the terms and credit each supplier gives. */
 export function Component() {
-  usePageTitle(INVOICES_TITLE);
   return (
-    <PageSection
-      id="invoices-title"
-      title={INVOICES_TITLE}
-      icon={Receipt}
-      subtitle="Invoices from your suppliers and the terms each one gives you"
-    >
-      <TradeNav />
+    <TradePage head={PAGE_HEADS.invoices}>
       <section aria-labelledby="terms-title" className="mb-10">
         <h2 id="terms-title" className="mb-4 text-xl font-semibold">
           Terms per supplier
@@ -30,6 +19,6 @@ export function Component() {
         </h2>
         <InvoiceList as="buyer" />
       </section>
-    </PageSection>
+    </TradePage>
   );
 }

@@ -6,13 +6,10 @@ import { confirmDialog, errorDialog } from '@/lib/dialogs';
 import { signedInUser } from '@/test/fake-auth';
 import { apiError, json, mockApi } from '@/test/mock-api';
 import { ownProduct } from '@/test/products';
+import { resetDialogMocks } from '@/test/dialogs-mock';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/dialogs', () => ({
-  confirmDialog: vi.fn(async () => true),
-  successDialog: vi.fn(async () => {}),
-  errorDialog: vi.fn(async () => 'confirm'),
-}));
+vi.mock('@/lib/dialogs', () => import('@/test/dialogs-mock'));
 
 const shelf = [
   ownProduct(),
@@ -24,10 +21,7 @@ function card(name: string) {
 }
 
 describe('My Products page', () => {
-  beforeEach(() => {
-    vi.mocked(confirmDialog).mockClear().mockResolvedValue(true);
-    vi.mocked(errorDialog).mockClear();
-  });
+  beforeEach(resetDialogMocks);
 
   it("lists only the user's products, asked for with their email", async () => {
     const { apiCalls } = mockApi({ 'GET /api/products': () => json(shelf) });

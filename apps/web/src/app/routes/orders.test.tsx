@@ -9,12 +9,7 @@ import { apiError, json, mockApi } from '@/test/mock-api';
 import { cartItem } from '@/test/products';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/dialogs', () => ({
-  confirmDialog: vi.fn(async () => true),
-  successDialog: vi.fn(async () => {}),
-  errorDialog: vi.fn(async () => 'confirm'),
-  formDialog: vi.fn(async () => null),
-}));
+vi.mock('@/lib/dialogs', () => import('@/test/dialogs-mock'));
 
 const summary = { placed: 2, confirmed: 1, shipped: 0, delivered: 4, cancelled: 0 };
 const placed = cartItem(

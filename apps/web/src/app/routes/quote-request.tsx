@@ -1,23 +1,16 @@
-import { FileText } from 'lucide-react';
 import { EmptyState } from '@/components/feedback/empty-state';
-import { PageSection } from '@/components/layout/page-section';
+import { TitledPage } from '@/components/layout/page-section';
 import { paths } from '@/config/paths';
 import { QuoteRequestForm } from '@/features/quotes/components/quote-request-form';
 import { useQuoteDrafts } from '@/features/quotes/quote-drafts';
-import { usePageTitle } from '@/lib/page-title';
+import { PAGE_HEADS } from './page-heads';
 
 /** The quote requests being built, one per supplier, each sent on its own. */
 export function Component() {
-  usePageTitle('Quote Request');
   const drafts = useQuoteDrafts();
   const suppliers = Object.keys(drafts);
   return (
-    <PageSection
-      id="quote-request-title"
-      title="Quote Request"
-      icon={FileText}
-      subtitle="Ask each supplier for a price on the products you added"
-    >
+    <TitledPage head={PAGE_HEADS.quoteRequest}>
       {suppliers.length === 0 ? (
         <EmptyState
           title="Nothing to Request Yet"
@@ -36,6 +29,6 @@ export function Component() {
           ))}
         </div>
       )}
-    </PageSection>
+    </TitledPage>
   );
 }

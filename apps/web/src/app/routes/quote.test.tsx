@@ -7,6 +7,20 @@ import { apiError, json, mockApi } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 
 const now = '2030-03-01T12:00:00.000Z';
+
+/** A version pricing the 5000 Cartons and 1000 Tape at these unit prices, with its line and grand totals. */
+function version(
+  number: number,
+  by: 'buyer' | 'supplier',
+  [cartons, tape]: [number, number],
+  validUntil: string | null,
+): Quote['versions'][number] {
+  const lines = [
+    { productId: 'p1', quantity: 5000, unitPrice: cartons, total: Math.round(cartons * 5000) },
+    { productId: 'p2', quantity: 1000, unitPrice: tape, total: Math.round(tape * 1000) },
+  ];
+  return { number, by, lines, total: lines[0]!.total + lines[1]!.total, validUntil, note: null, at: now };
+}
 const quote: Quote = {
   _id: 'q1',
   status: 'offered',
@@ -17,42 +31,9 @@ const quote: Quote = {
     { productId: 'p2', name: 'Tape', image: '/y.jpg', quantity: 1000, targetUnitPrice: null },
   ],
   versions: [
-    {
-      number: 1,
-      by: 'supplier',
-      lines: [
-        { productId: 'p1', quantity: 5000, unitPrice: 1.8, total: 9000 },
-        { productId: 'p2', quantity: 1000, unitPrice: 2.7, total: 2700 },
-      ],
-      total: 11700,
-      validUntil: '2030-03-03T15:00:00.000Z',
-      note: null,
-      at: now,
-    },
-    {
-      number: 2,
-      by: 'buyer',
-      lines: [
-        { productId: 'p1', quantity: 5000, unitPrice: 1.6, total: 8000 },
-        { productId: 'p2', quantity: 1000, unitPrice: 2.5, total: 2500 },
-      ],
-      total: 10500,
-      validUntil: null,
-      note: null,
-      at: now,
-    },
-    {
-      number: 3,
-      by: 'supplier',
-      lines: [
-        { productId: 'p1', quantity: 5000, unitPrice: 1.7, total: 8500 },
-        { productId: 'p2', quantity: 1000, unitPrice: 2.6, total: 2600 },
-      ],
-      total: 11100,
-      validUntil: '2030-03-03T15:00:00.000Z',
-      note: null,
-      at: now,
-    },
+    version(1, 'supplier', [1.8, 2.7], '2030-03-03T15:00:00.000Z'),
+    version(2, 'buyer', [1.6, 2.5], null),
+    version(3, 'supplier', [1.7, 2.6], '2030-03-03T15:00:00.000Z'),
   ],
   currentVersion: 3,
   turn: 'buyer',

@@ -1,7 +1,6 @@
-import { Settings } from 'lucide-react';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
-import { PageSection } from '@/components/layout/page-section';
+import { TitledPage } from '@/components/layout/page-section';
 import { useAuth } from '@/features/auth/auth-context';
 import { useSettings } from '@/features/settings/api/get-settings';
 import { BusinessDetailsForm } from '@/features/settings/components/business-details-form';
@@ -9,12 +8,9 @@ import { EmailSettings } from '@/features/settings/components/email-settings';
 import { EmailVerification } from '@/features/settings/components/email-verification';
 import { useEmailVerification } from '@/features/settings/use-email-verification';
 import { useSettingsSaves } from '@/features/settings/use-settings-saves';
-import { usePageTitle } from '@/lib/page-title';
-
-const SETTINGS_TITLE = 'Settings';
+import { PAGE_HEADS } from './page-heads';
 
 export function Component() {
-  usePageTitle(SETTINGS_TITLE);
   const { user, refreshEmailVerified } = useAuth();
   const uid = user?.uid ?? '';
   const settings = useSettings(uid);
@@ -22,13 +18,7 @@ export function Component() {
   const saves = useSettingsSaves(uid);
 
   return (
-    <PageSection
-      id="settings-title"
-      title={SETTINGS_TITLE}
-      icon={Settings}
-      subtitle="Choose what Bulkwise sends you and what your invoices show"
-      width="max-w-2xl"
-    >
+    <TitledPage head={PAGE_HEADS.settings} width="max-w-2xl">
       {user?.email && (
         <div className="mb-6">
           <EmailVerification
@@ -60,6 +50,6 @@ export function Component() {
           />
         </div>
       )}
-    </PageSection>
+    </TitledPage>
   );
 }

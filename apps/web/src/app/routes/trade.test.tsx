@@ -9,12 +9,7 @@ import { signedInUser } from '@/test/fake-auth';
 import { apiError, json, mockApi } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/dialogs', () => ({
-  confirmDialog: vi.fn(async () => true),
-  successDialog: vi.fn(async () => {}),
-  errorDialog: vi.fn(async () => 'confirm'),
-  formDialog: vi.fn(async () => null),
-}));
+vi.mock('@/lib/dialogs', () => import('@/test/dialogs-mock'));
 
 const account: TradeAccount = {
   _id: 'a1',

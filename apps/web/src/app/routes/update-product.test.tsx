@@ -8,11 +8,7 @@ import { apiError, deferred, json, mockApi } from '@/test/mock-api';
 import { ownProduct, productInput } from '@/test/products';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/dialogs', () => ({
-  confirmDialog: vi.fn(async () => true),
-  successDialog: vi.fn(async () => {}),
-  errorDialog: vi.fn(async () => 'confirm'),
-}));
+vi.mock('@/lib/dialogs', () => import('@/test/dialogs-mock'));
 
 const NOT_OWNER = 'You can only update your own products.';
 

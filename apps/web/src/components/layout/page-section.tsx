@@ -1,12 +1,16 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { usePageTitle } from '@/lib/page-title';
 
-interface PageSectionProps {
-  /** The heading's id; the section is labelled by it. */
+/** What heads a signed-in page: the heading's id, its title (also the tab's), icon and subtitle. */
+export interface PageHead {
   id: string;
   title: string;
   icon: LucideIcon;
   subtitle: string;
+}
+
+interface PageSectionProps extends PageHead {
   /** The page's width: 'max-w-6xl' for lists, narrower for a form. */
   width?: 'max-w-6xl' | 'max-w-2xl';
   /** Controls under the subtitle (for example a filter). */
@@ -36,5 +40,23 @@ export function PageSection({
       </header>
       {children}
     </section>
+  );
+}
+
+type TitledPageProps = Omit<PageSectionProps, keyof PageHead> & { head: PageHead };
+
+/** A signed-in page whose tab carries its heading's title: a {@link PageSection} that sets the page title. */
+export function TitledPage({ head, ...rest }: TitledPageProps) {
+  usePageTitle(head.title);
+  return <PageSection {...head} {...rest} />;
+}
+
+/** A page that centres one card (sign-in, registration) under the navbar and names the tab after it. */
+export function CenteredPage({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
+  return (
+    <div className="flex min-h-[calc(100vh-var(--nav-height))] items-center justify-center bg-base-200 px-4 py-12">
+      {children}
+    </div>
   );
 }

@@ -7,11 +7,7 @@ import { fakeAuth } from '@/test/fake-auth';
 import { renderRoute } from '@/test/render-route';
 import { LoginForm } from './login-form';
 
-vi.mock('@/lib/dialogs', () => ({
-  confirmDialog: vi.fn(async () => true),
-  successDialog: vi.fn(async () => {}),
-  errorDialog: vi.fn(async () => 'confirm'),
-}));
+vi.mock('@/lib/dialogs', () => import('@/test/dialogs-mock'));
 
 const firebaseError = (code: string) => Object.assign(new Error(code), { code });
 

@@ -7,11 +7,7 @@ import { fakeAuth } from '@/test/fake-auth';
 import { renderRoute } from '@/test/render-route';
 import { RegisterForm } from './register-form';
 
-vi.mock('@/lib/dialogs', () => ({
-  confirmDialog: vi.fn(async () => true),
-  successDialog: vi.fn(async () => {}),
-  errorDialog: vi.fn(async () => 'confirm'),
-}));
+vi.mock('@/lib/dialogs', () => import('@/test/dialogs-mock'));
 
 async function fill({ password = 'Supplier#2026', photo = 'https://example.com/sam.png' } = {}) {
   const user = userEvent.setup();
@@ -20,6 +16,14 @@ async function fill({ password = 'Supplier#2026', photo = 'https://example.com/s
   if (password) await user.type(screen.getByLabelText('Password'), password);
   if (photo) await user.type(screen.getByLabelText('Photo URL'), photo);
   return user;
+}
+
+/** Renders the form with `auth`, fills it (see `fill`) and presses Create Account. */
+async function submit(auth: ReturnType<typeof fakeAuth>, fields?: Parameters<typeof fill>[0]) {
+  const router = renderRoute(<RegisterForm />, { path: '/register', auth });
+  const user = await fill(fields);
+  await user.click(screen.getByRole('button', { name: 'Create Account' }));
+  return { router, user };
 }
 
 describe('RegisterForm', () => {
@@ -53,9 +57,7 @@ describe('RegisterForm', () => {
 
   it("lists every failing rule in the 'Invalid Password' dialog and stops", async () => {
     const auth = fakeAuth();
-    renderRoute(<RegisterForm />, { path: '/register', auth });
-    const user = await fill({ password: 'abc' });
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await submit(auth, { password: 'abc' });
 
     await waitFor(() =>
       expect(errorDialog).toHaveBeenCalledWith(PASSWORD_MESSAGES.title, [
@@ -69,9 +71,7 @@ describe('RegisterForm', () => {
 
   it('asks for the photo URL when it is missing', async () => {
     const auth = fakeAuth();
-    renderRoute(<RegisterForm />, { path: '/register', auth });
-    const user = await fill({ photo: '' });
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await submit(auth, { photo: '' });
 
     expect(await screen.findByText(REGISTER_MESSAGES.photoRequired)).toBeInTheDocument();
     expect(screen.getByLabelText('Photo URL')).toHaveFocus();
@@ -80,9 +80,7 @@ describe('RegisterForm', () => {
 
   it('refuses a photo URL that is not http(s): the error is announced under the field and clears as the user types', async () => {
     const auth = fakeAuth();
-    renderRoute(<RegisterForm />, { path: '/register', auth });
-    const user = await fill({ photo: 'javascript:alert(1)' });
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    const { user } = await submit(auth, { photo: 'javascript:alert(1)' });
 
     const photo = screen.getByLabelText('Photo URL');
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -108,9 +106,7 @@ describe('RegisterForm', () => {
   it("shows 'Creating Account...' while busy, then success and home", async () => {
     let finish: () => void = () => {};
     const auth = fakeAuth({ register: vi.fn(() => new Promise<void>((resolve) => (finish = resolve))) });
-    const router = renderRoute(<RegisterForm />, { path: '/register', auth });
-    const user = await fill();
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    const { router } = await submit(auth);
 
     expect(await screen.findByRole('button', { name: REGISTER_MESSAGES.busy })).toBeDisabled();
     expect(auth.register).toHaveBeenCalledWith({
@@ -132,9 +128,7 @@ describe('RegisterForm', () => {
         Promise.reject(Object.assign(new Error(), { code: 'auth/email-already-in-use' })),
       ),
     });
-    const router = renderRoute(<RegisterForm />, { path: '/register', auth });
-    const user = await fill();
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    const { router } = await submit(auth);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(errorDialog).toHaveBeenCalledWith(REGISTER_MESSAGES.failedTitle, REGISTER_MESSAGES.emailInUse, {

@@ -9,8 +9,9 @@ import {
   type InsightsTopBy,
   type InsightsTopProduct,
 } from '@bulkwise/contracts';
+import { ToggleGroup } from '@/components/form/toggle-group';
 import { formatMoney } from '../format';
-import { BarsChart, ChartCard, RevenueOrdersChart } from './charts';
+import { BarsChart, ChartCard, RevenueOrdersChart, type Column } from './charts';
 
 export interface SalesChartsProps {
   summary: InsightsSummary;
@@ -22,6 +23,17 @@ export interface SalesChartsProps {
   categories: InsightsCategory[];
   buyers: InsightsBuyer[];
 }
+
+// The figures most tables share, right-aligned: revenue (as money), units and orders.
+const REVENUE: Column<{ revenue: number }> = {
+  label: 'Revenue',
+  value: (row) => formatMoney(row.revenue),
+  numeric: true,
+};
+const UNITS: Column<{ units: number }> = { label: 'Units', value: (row) => row.units, numeric: true };
+const ORDERS: Column<{ orders: number }> = { label: 'Orders', value: (row) => row.orders, numeric: true };
+
+const TOP_BY_OPTIONS = (['revenue', 'units'] as const).map((by) => ({ value: by, label: `By ${by}` }));
 
 /** The period's charts, each with its table: over time, by status, products, categories, buyers. */
 export function SalesCharts(props: SalesChartsProps) {
@@ -43,12 +55,7 @@ function RevenueOrdersCard({ interval, series }: { interval: InsightsInterval; s
       rows={series}
       rowKey={(p) => p.start}
       empty="No orders in this period."
-      columns={[
-        { label: 'From', value: (p) => p.start },
-        { label: 'Revenue', value: (p) => formatMoney(p.revenue), numeric: true },
-        { label: 'Orders', value: (p) => p.orders, numeric: true },
-        { label: 'Units', value: (p) => p.units, numeric: true },
-      ]}
+      columns={[{ label: 'From', value: (p) => p.start }, REVENUE, ORDERS, UNITS]}
     >
       <RevenueOrdersChart data={series} />
     </ChartCard>
@@ -85,30 +92,20 @@ function TopProductsCard({
 }: Pick<SalesChartsProps, 'top' | 'topBy' | 'onTopByChange'>) {
   return (
     <section className="flex flex-col gap-2">
-      <div role="group" aria-label="Top products by" className="join self-end">
-        {(['revenue', 'units'] as const).map((by) => (
-          <button
-            key={by}
-            type="button"
-            className={`btn join-item btn-xs ${topBy === by ? 'btn-primary' : 'btn-outline'}`}
-            aria-pressed={topBy === by}
-            onClick={() => onTopByChange(by)}
-          >
-            By {by}
-          </button>
-        ))}
-      </div>
+      <ToggleGroup
+        label="Top products by"
+        options={TOP_BY_OPTIONS}
+        value={topBy}
+        onChange={onTopByChange}
+        size="btn-xs"
+        className="self-end"
+      />
       <ChartCard
         title={`Top 10 products by ${topBy}`}
         rows={top}
         rowKey={(p) => p.productId}
         empty="No products sold in this period."
-        columns={[
-          { label: 'Product', value: (p) => p.name },
-          { label: 'Revenue', value: (p) => formatMoney(p.revenue), numeric: true },
-          { label: 'Units', value: (p) => p.units, numeric: true },
-          { label: 'Orders', value: (p) => p.orders, numeric: true },
-        ]}
+        columns={[{ label: 'Product', value: (p) => p.name }, REVENUE, UNITS, ORDERS]}
       >
         <BarsChart
           name={topBy === 'revenue' ? 'Revenue' : 'Units'}
@@ -130,12 +127,7 @@ function CategoriesCard({ categories }: { categories: InsightsCategory[] }) {
       rows={categories}
       rowKey={(c) => c.categorySlug}
       empty="No sales in this period."
-      columns={[
-        { label: 'Category', value: (c) => c.category },
-        { label: 'Revenue', value: (c) => formatMoney(c.revenue), numeric: true },
-        { label: 'Units', value: (c) => c.units, numeric: true },
-        { label: 'Orders', value: (c) => c.orders, numeric: true },
-      ]}
+      columns={[{ label: 'Category', value: (c) => c.category }, REVENUE, UNITS, ORDERS]}
     >
       <BarsChart
         name="Revenue"
@@ -153,11 +145,7 @@ function BuyersCard({ buyers }: { buyers: InsightsBuyer[] }) {
       rows={buyers}
       rowKey={(b) => b.email}
       empty="No buyers in this period."
-      columns={[
-        { label: 'Buyer', value: (b) => b.name },
-        { label: 'Revenue', value: (b) => formatMoney(b.revenue), numeric: true },
-        { label: 'Orders', value: (b) => b.orders, numeric: true },
-      ]}
+      columns={[{ label: 'Buyer', value: (b) => b.name }, REVENUE, ORDERS]}
     >
       <BarsChart name="Revenue" money data={buyers.map((b) => ({ label: b.name, value: b.revenue }))} />
     </ChartCard>

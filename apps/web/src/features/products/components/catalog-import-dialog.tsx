@@ -1,6 +1,6 @@
 import type { CatalogImportReport } from '@bulkwise/contracts';
-import { useEffect, useId, useRef } from 'react';
 import { BusyButton } from '@/components/form/busy-button';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { CATALOG_IMPORT_COPY as COPY } from '../catalog-import-copy';
 import { CatalogDropZone } from './catalog-drop-zone';
 import { CatalogImportReportView } from './catalog-import-report';
@@ -13,33 +13,15 @@ interface CatalogImportDialogProps {
   onImported: (report: CatalogImportReport) => void;
 }
 
-// jsdom has no showModal(); the attribute alone still renders the dialog there.
-function openModal(dialog: HTMLDialogElement) {
-  if (typeof dialog.showModal !== 'function') dialog.setAttribute('open', '');
-  else if (!dialog.open) dialog.showModal();
-}
-function closeModal(dialog: HTMLDialogElement) {
-  if (typeof dialog.close !== 'function') dialog.removeAttribute('open');
-  else if (dialog.open) dialog.close();
-}
-
 /**
  * Import products from a CSV file: choose or drop it, watch it upload, read the preview (counts, then
  * the rows to fix or the products changed since the export), then import. A native modal <dialog>:
  * Escape closes it except while the import runs; every step is announced to screen readers.
  */
 export function CatalogImportDialog({ open, onClose, onImported }: CatalogImportDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const state = useCatalogImport(onImported);
   const { phase, report } = state;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open) openModal(dialog);
-    else closeModal(dialog);
-  }, [open]);
+  const committing = phase.step === 'committing';
 
   const close = () => {
     state.reset();
@@ -47,42 +29,29 @@ export function CatalogImportDialog({ open, onClose, onImported }: CatalogImport
   };
 
   return (
-    <dialog
-      ref={ref}
-      className="modal modal-bottom sm:modal-middle"
-      aria-labelledby={titleId}
-      onClose={close}
-      onCancel={(event) => {
-        if (phase.step === 'committing') event.preventDefault();
-      }}
-    >
-      <div className="modal-box max-w-3xl">
-        <h2 id={titleId} className="text-xl font-bold">
-          {COPY.title}
-        </h2>
-        <p className="mt-1 text-sm text-base-content/70">{COPY.intro}</p>
+    <ModalDialog open={open} title={COPY.title} busy={committing} onClose={close} className="max-w-3xl">
+      <p className="mt-1 text-sm text-base-content/70">{COPY.intro}</p>
 
-        <div aria-live="polite" className="mt-4 flex flex-col gap-4">
-          {state.failure && (
-            <p role="alert" className="alert alert-error">
-              {state.failure}
-            </p>
-          )}
+      <div aria-live="polite" className="mt-4 flex flex-col gap-4">
+        {state.failure && (
+          <p role="alert" className="alert alert-error">
+            {state.failure}
+          </p>
+        )}
 
-          {(phase.step === 'choose' || phase.step === 'preview') && (
-            <CatalogDropZone
-              file={state.file}
-              previewed={phase.step === 'preview'}
-              onFile={(file) => void state.preview(file)}
-            />
-          )}
-          <ImportProgress phase={phase} applying={state.applying} />
-          {report && <CatalogImportReportView report={report} state={state} />}
-        </div>
-
-        <ImportActions state={state} onCancel={close} />
+        {(phase.step === 'choose' || phase.step === 'preview') && (
+          <CatalogDropZone
+            file={state.file}
+            previewed={phase.step === 'preview'}
+            onFile={(file) => void state.preview(file)}
+          />
+        )}
+        <ImportProgress phase={phase} applying={state.applying} />
+        {report && <CatalogImportReportView report={report} state={state} />}
       </div>
-    </dialog>
+
+      <ImportActions state={state} onCancel={close} />
+    </ModalDialog>
   );
 }
 

@@ -1,4 +1,5 @@
 import { CATALOG_REPORT_SHOWN, type CatalogImportReport } from '@bulkwise/contracts';
+import { CheckboxLabel } from '@/components/form/checkbox-label';
 import { saveFile } from '@/lib/save-file';
 import { CATALOG_IMPORT_COPY as COPY } from '../catalog-import-copy';
 import type { CatalogImport } from './use-catalog-import';
@@ -33,15 +34,13 @@ export function CatalogImportReportView({
       {report.errors.length > 0 && <p>{COPY.fixErrors}</p>}
       {listed.length > 0 && <ImportProblems report={report} listed={listed} />}
       {conflictRows > 0 && report.errors.length === 0 && (
-        <label className="label cursor-pointer justify-start gap-2">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            checked={overwrite}
-            onChange={(e) => setOverwrite(e.currentTarget.checked)}
-          />
+        <CheckboxLabel
+          className="label cursor-pointer justify-start gap-2"
+          checked={overwrite}
+          onChange={setOverwrite}
+        >
           <span className="label-text">{COPY.overwrite(conflictRows)}</span>
-        </label>
+        </CheckboxLabel>
       )}
     </>
   );

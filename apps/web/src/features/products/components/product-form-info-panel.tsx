@@ -1,4 +1,5 @@
-import { BadgeCheck, ClipboardList, Globe, ShieldCheck, Truck, Users } from 'lucide-react';
+import { BadgeCheck, ClipboardList, Globe, ShieldCheck, Truck, Users, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { BRAND } from '@/config/messages';
 
 const BENEFITS = [
@@ -33,6 +34,20 @@ const GUIDELINES = [
   'Describe materials, sizes and packaging: buyers order by the case.',
 ] as const;
 
+/** A bordered section of the panel, labelled by its heading with an icon. */
+function PanelSection(props: { id: string; icon: LucideIcon; title: string; children: ReactNode }) {
+  const { id, icon: Icon, title, children } = props;
+  return (
+    <section aria-labelledby={id} className="rounded-box border border-base-300 bg-base-100 p-6">
+      <h2 id={id} className="flex items-center gap-2 text-lg font-semibold">
+        <Icon className="size-5 text-primary" aria-hidden="true" />
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** Beside the add form: why list here and how to list well (spec section 2). */
 export function ProductFormInfoPanel() {
   return (
@@ -47,14 +62,7 @@ export function ProductFormInfoPanel() {
         </p>
       </section>
 
-      <section
-        aria-labelledby="sell-benefits-title"
-        className="rounded-box border border-base-300 bg-base-100 p-6"
-      >
-        <h2 id="sell-benefits-title" className="flex items-center gap-2 text-lg font-semibold">
-          <BadgeCheck className="size-5 text-primary" aria-hidden="true" />
-          Benefits
-        </h2>
+      <PanelSection id="sell-benefits-title" icon={BadgeCheck} title="Benefits">
         <ul className="mt-4 flex flex-col gap-4">
           {BENEFITS.map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex gap-3">
@@ -68,22 +76,15 @@ export function ProductFormInfoPanel() {
             </li>
           ))}
         </ul>
-      </section>
+      </PanelSection>
 
-      <section
-        aria-labelledby="sell-guidelines-title"
-        className="rounded-box border border-base-300 bg-base-100 p-6"
-      >
-        <h2 id="sell-guidelines-title" className="flex items-center gap-2 text-lg font-semibold">
-          <ClipboardList className="size-5 text-primary" aria-hidden="true" />
-          Wholesale guidelines
-        </h2>
+      <PanelSection id="sell-guidelines-title" icon={ClipboardList} title="Wholesale guidelines">
         <ol className="mt-4 list-decimal space-y-2 pl-5 text-sm text-base-content/80">
           {GUIDELINES.map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ol>
-      </section>
+      </PanelSection>
     </aside>
   );
 }

@@ -1,6 +1,7 @@
 import { PRICING_MESSAGES } from '@bulkwise/contracts';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { formatPrice } from '@/components/ui/price';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { ShippingForm, type ShippingDetails } from './shipping-form';
 
 interface PurchaseDialogProps {
@@ -16,16 +17,6 @@ interface PurchaseDialogProps {
   paymentNote?: string;
   onSubmit: (details: ShippingDetails) => void;
   onClose: () => void;
-}
-
-// jsdom has no showModal(); the attribute alone still renders the dialog there.
-function openModal(dialog: HTMLDialogElement) {
-  if (typeof dialog.showModal !== 'function') dialog.setAttribute('open', '');
-  else if (!dialog.open) dialog.showModal();
-}
-function closeModal(dialog: HTMLDialogElement) {
-  if (typeof dialog.close !== 'function') dialog.removeAttribute('open');
-  else if (dialog.open) dialog.close();
 }
 
 const FOCUSABLE =
@@ -64,50 +55,32 @@ export function PurchaseDialog({
   onSubmit,
   onClose,
 }: PurchaseDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open) openModal(dialog);
-    else closeModal(dialog);
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      className="modal modal-bottom sm:modal-middle"
-      aria-labelledby={titleId}
-      onKeyDown={keepTabInside}
+    <ModalDialog
+      open={open}
+      title="Complete Your Purchase"
+      busy={pending}
       onClose={onClose}
-      onCancel={(event) => {
-        if (pending) event.preventDefault();
-      }}
+      onKeyDown={keepTabInside}
     >
-      <div className="modal-box">
-        <h2 id={titleId} className="text-xl font-bold">
-          Complete Your Purchase
-        </h2>
-        <p className="mt-2" data-testid="purchase-summary">
-          {quantity} units of <strong>{productName}</strong> at <strong>{formatPrice(unitPrice)}</strong> per
-          unit, for <strong>{formatPrice(total)}</strong>
+      <p className="mt-2" data-testid="purchase-summary">
+        {quantity} units of <strong>{productName}</strong> at <strong>{formatPrice(unitPrice)}</strong> per
+        unit, for <strong>{formatPrice(total)}</strong>
+      </p>
+      {paymentNote && (
+        <p className="mt-2 text-sm" data-testid="purchase-terms">
+          {paymentNote}
         </p>
-        {paymentNote && (
-          <p className="mt-2 text-sm" data-testid="purchase-terms">
-            {paymentNote}
-          </p>
-        )}
-        {priceChanged && (
-          <p
-            role="alert"
-            className="alert mt-3 border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-          >
-            {PRICING_MESSAGES.priceChanged(unitPrice)} Confirm again to buy at this price.
-          </p>
-        )}
-        <ShippingForm pending={pending} onSubmit={onSubmit} onClose={onClose} />
-      </div>
-    </dialog>
+      )}
+      {priceChanged && (
+        <p
+          role="alert"
+          className="alert mt-3 border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {PRICING_MESSAGES.priceChanged(unitPrice)} Confirm again to buy at this price.
+        </p>
+      )}
+      <ShippingForm pending={pending} onSubmit={onSubmit} onClose={onClose} />
+    </ModalDialog>
   );
 }

@@ -8,11 +8,7 @@ import { confirmDialog, errorDialog, successDialog } from '@/lib/dialogs';
 import { apiError, inTurn, json, mockApi, networkError } from '@/test/mock-api';
 import { PurchasePanel } from './purchase-panel';
 
-vi.mock('@/lib/dialogs', () => ({
-  confirmDialog: vi.fn(async () => true),
-  successDialog: vi.fn(async () => {}),
-  errorDialog: vi.fn(async () => 'confirm'),
-}));
+vi.mock('@/lib/dialogs', () => import('@/test/dialogs-mock'));
 
 const product = {
   _id: 'p-1',

@@ -1,8 +1,7 @@
 import type { Quote } from '@bulkwise/contracts';
-import { Send } from 'lucide-react';
-import { BusyButton } from '@/components/form/busy-button';
 import { NumberInput, TextInput, Textarea } from '@/components/form/controls';
 import { Field } from '@/components/form/field';
+import { QuoteForm, SendButton } from './quote-form';
 import { inDays, useProposalForm, type ProposalFormState } from './use-proposal-form';
 
 /** Offer (supplier) or counter (buyer): a price and quantity for every line; an offer also its end date. */
@@ -18,11 +17,10 @@ export function ProposalForm({
   const form = useProposalForm(quote, move, onDone);
   const { values, errors, set, field } = form;
   return (
-    <form
-      onSubmit={(e) => void form.onSubmit(e)}
-      noValidate
+    <QuoteForm
+      onSubmit={form.onSubmit}
       className="flex flex-col gap-3"
-      aria-label={move === 'offer' ? 'Your offer' : 'Your counter-offer'}
+      label={move === 'offer' ? 'Your offer' : 'Your counter-offer'}
     >
       {quote.lines.map((l, i) => (
         <ProposalLine key={l.productId} name={l.name} index={i} form={form} />
@@ -46,16 +44,10 @@ export function ProposalForm({
           {errors.form ?? errors.lines}
         </p>
       )}
-      <BusyButton
-        type="submit"
-        className="btn btn-primary self-start"
-        busy={form.busy}
-        busyLabel="Sending…"
-        icon={<Send className="size-4" aria-hidden="true" />}
-      >
+      <SendButton busy={form.busy} className="btn btn-primary self-start">
         {move === 'offer' ? 'Send offer' : 'Send counter-offer'}
-      </BusyButton>
-    </form>
+      </SendButton>
+    </QuoteForm>
   );
 }
 

@@ -1,8 +1,7 @@
-import { Send } from 'lucide-react';
-import { BusyButton } from '@/components/form/busy-button';
 import { TextInput, Textarea } from '@/components/form/controls';
 import { Field } from '@/components/form/field';
 import type { DraftLine } from '../quote-drafts';
+import { QuoteForm, SendButton } from './quote-form';
 import { RequestLine } from './request-line';
 import { useQuoteRequestForm } from './use-quote-request-form';
 
@@ -22,11 +21,10 @@ export function QuoteRequestForm({
   const form = useQuoteRequestForm(supplier, lines);
   const { values, errors, set, field } = form;
   return (
-    <form
-      onSubmit={(e) => void form.onSubmit(e)}
-      noValidate
+    <QuoteForm
+      onSubmit={form.onSubmit}
       className="card border border-base-300 bg-base-100"
-      aria-label={`Quote request to ${supplierName}`}
+      label={`Quote request to ${supplierName}`}
     >
       <div className="card-body gap-4">
         <h2 className="card-title">To {supplierName}</h2>
@@ -55,17 +53,11 @@ export function QuoteRequestForm({
           </p>
         )}
         <div className="card-actions justify-end">
-          <BusyButton
-            type="submit"
-            className="btn btn-primary"
-            busy={form.busy}
-            busyLabel="Sending…"
-            icon={<Send className="size-4" aria-hidden="true" />}
-          >
+          <SendButton busy={form.busy} className="btn btn-primary">
             Send quote request
-          </BusyButton>
+          </SendButton>
         </div>
       </div>
-    </form>
+    </QuoteForm>
   );
 }

@@ -9,39 +9,34 @@ interface BusinessDetailsFieldsProps {
   errors: FieldErrors<BusinessDetailsInput>;
 }
 
+interface DetailField {
+  name: keyof BusinessDetailsInput;
+  label: string;
+  hint?: string;
+  autoComplete?: string;
+  /** A multi-line field's height. */
+  rows?: number;
+}
+
+const FIELDS: DetailField[] = [
+  { name: 'legalName', label: 'Legal or company name', autoComplete: 'organization' },
+  { name: 'billingAddress', label: 'Billing address', autoComplete: 'street-address', rows: 3 },
+  { name: 'taxId', label: 'Tax id', hint: 'For example your VAT number or EIN' },
+];
+
 /** The business details' fields: legal name, billing address and tax id, each optional. */
 export function BusinessDetailsFields({ formId, register, errors }: BusinessDetailsFieldsProps) {
   return (
     <>
-      <Field formId={formId} name="legalName" label="Legal or company name" error={errors.legalName?.message}>
-        <TextInput
-          autoComplete="organization"
-          maxLength={BUSINESS_DETAILS_MAX.legalName}
-          {...register('legalName')}
-        />
-      </Field>
-      <Field
-        formId={formId}
-        name="billingAddress"
-        label="Billing address"
-        error={errors.billingAddress?.message}
-      >
-        <Textarea
-          rows={3}
-          autoComplete="street-address"
-          maxLength={BUSINESS_DETAILS_MAX.billingAddress}
-          {...register('billingAddress')}
-        />
-      </Field>
-      <Field
-        formId={formId}
-        name="taxId"
-        label="Tax id"
-        hint="For example your VAT number or EIN"
-        error={errors.taxId?.message}
-      >
-        <TextInput maxLength={BUSINESS_DETAILS_MAX.taxId} {...register('taxId')} />
-      </Field>
+      {FIELDS.map(({ autoComplete, rows, ...field }) => {
+        const { name } = field;
+        const input = { autoComplete, maxLength: BUSINESS_DETAILS_MAX[name], ...register(name) };
+        return (
+          <Field key={name} formId={formId} {...field} error={errors[name]?.message}>
+            {rows ? <Textarea rows={rows} {...input} /> : <TextInput {...input} />}
+          </Field>
+        );
+      })}
     </>
   );
 }

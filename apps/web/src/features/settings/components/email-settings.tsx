@@ -37,6 +37,20 @@ function EmailSwitch(props: {
   );
 }
 
+/** The switches, each for one setting of the user. */
+const SWITCHES = [
+  {
+    setting: 'emailNotifications',
+    title: 'Order emails',
+    hint: 'New orders for your products; confirmations, shipping and cancellations of your purchases.',
+  },
+  {
+    setting: 'lowStockEmails',
+    title: 'Low-stock emails',
+    hint: 'One email when a product of yours falls below its low-stock threshold (by default its minimum order).',
+  },
+] as const;
+
 /** The email switches; their state is what the server stored (the page saves every change). */
 export function EmailSettings({ settings, saving, onChange }: EmailSettingsProps) {
   return (
@@ -46,20 +60,16 @@ export function EmailSettings({ settings, saving, onChange }: EmailSettingsProps
           <Mail className="size-5 text-primary" aria-hidden="true" />
           Email notifications
         </legend>
-        <EmailSwitch
-          title="Order emails"
-          hint="New orders for your products; confirmations, shipping and cancellations of your purchases."
-          checked={settings.emailNotifications}
-          saving={saving}
-          onChange={(on) => onChange({ ...settings, emailNotifications: on })}
-        />
-        <EmailSwitch
-          title="Low-stock emails"
-          hint="One email when a product of yours falls below its low-stock threshold (by default its minimum order)."
-          checked={settings.lowStockEmails}
-          saving={saving}
-          onChange={(on) => onChange({ ...settings, lowStockEmails: on })}
-        />
+        {SWITCHES.map(({ setting, title, hint }) => (
+          <EmailSwitch
+            key={setting}
+            title={title}
+            hint={hint}
+            checked={settings[setting]}
+            saving={saving}
+            onChange={(on) => onChange({ ...settings, [setting]: on })}
+          />
+        ))}
       </div>
     </fieldset>
   );

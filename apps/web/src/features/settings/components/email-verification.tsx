@@ -1,30 +1,17 @@
 import { BadgeCheck, MailWarning } from 'lucide-react';
-import { VerificationSteps } from './verification-steps';
+import { VerificationSteps, type VerificationStepsProps } from './verification-steps';
 
-interface EmailVerificationProps {
+/** The address, whether it is verified, and what the verification steps need. */
+interface EmailVerificationProps extends VerificationStepsProps {
   email: string;
   verified: boolean;
-  /** The address a link was just sent to (this visit), or null. */
-  sentTo: string | null;
-  sending: boolean;
-  checking: boolean;
-  onSend: () => void;
-  onCheck: () => void;
 }
 
 /**
  * The user's address and whether it is verified; unverified, the way to verify it: a link by email,
  * then "I have verified it" (for a link opened in another tab or device).
  */
-export function EmailVerification({
-  email,
-  verified,
-  sentTo,
-  sending,
-  checking,
-  onSend,
-  onCheck,
-}: EmailVerificationProps) {
+export function EmailVerification({ email, verified, ...steps }: EmailVerificationProps) {
   return (
     <section
       aria-labelledby="email-address-title"
@@ -47,15 +34,7 @@ export function EmailVerification({
             <span className="badge badge-warning badge-sm align-middle">Not verified</span>
           )}
         </p>
-        {!verified && (
-          <VerificationSteps
-            sentTo={sentTo}
-            sending={sending}
-            checking={checking}
-            onSend={onSend}
-            onCheck={onCheck}
-          />
-        )}
+        {!verified && <VerificationSteps {...steps} />}
       </div>
     </section>
   );

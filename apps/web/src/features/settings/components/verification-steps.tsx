@@ -1,4 +1,4 @@
-interface VerificationStepsProps {
+export interface VerificationStepsProps {
   /** The address a link was just sent to (this visit), or null. */
   sentTo: string | null;
   sending: boolean;

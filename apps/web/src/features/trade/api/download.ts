@@ -1,5 +1,6 @@
 import { env } from '@/config/env';
 import { ApiError } from '@/lib/api-client';
+import { saveBlob } from '@/lib/save-file';
 import { getToken } from '@/lib/session';
 
 /**
@@ -12,12 +13,5 @@ export async function downloadFile(path: string, name: string): Promise<void> {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!res.ok) throw new ApiError(res.status, `HTTP_${res.status}`, 'The file could not be downloaded.');
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(await res.blob(), name);
 }

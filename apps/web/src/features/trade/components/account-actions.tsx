@@ -1,8 +1,9 @@
 import type { TradeAccount } from '@bulkwise/contracts';
+import type { ReactNode } from 'react';
 
 export type AccountAction = 'terms' | 'hold' | 'release' | 'decline';
 
-interface AccountActionsProps {
+export interface AccountActionsProps {
   account: TradeAccount;
   as: 'buyer' | 'supplier';
   /** The account's name, for the accessible name of "Set terms". */
@@ -14,6 +15,11 @@ interface AccountActionsProps {
 
 /** The statements for both parties; the supplier also decides, holds, releases and sets terms. */
 export function AccountActions({ account: a, as, title, busy, onAction, onStatement }: AccountActionsProps) {
+  const action = (kind: AccountAction, label: ReactNode, tone = 'btn-outline') => (
+    <button type="button" className={`btn ${tone} btn-sm`} disabled={busy} onClick={() => onAction(a, kind)}>
+      {label}
+    </button>
+  );
   return (
     <div className="card-actions justify-end">
       <button type="button" className="btn btn-ghost btn-sm" onClick={() => onStatement(a, 'csv')}>
@@ -24,43 +30,15 @@ export function AccountActions({ account: a, as, title, busy, onAction, onStatem
       </button>
       {as === 'supplier' && (
         <>
-          {a.status === 'requested' && (
-            <button
-              type="button"
-              className="btn btn-outline btn-sm"
-              disabled={busy}
-              onClick={() => onAction(a, 'decline')}
-            >
-              Decline
-            </button>
+          {a.status === 'requested' && action('decline', 'Decline')}
+          {a.status === 'on_hold' ? action('release', 'Release hold') : action('hold', 'Put on hold')}
+          {action(
+            'terms',
+            <>
+              Set terms<span className="sr-only"> for {title}</span>
+            </>,
+            'btn-primary',
           )}
-          {a.status === 'on_hold' ? (
-            <button
-              type="button"
-              className="btn btn-outline btn-sm"
-              disabled={busy}
-              onClick={() => onAction(a, 'release')}
-            >
-              Release hold
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-outline btn-sm"
-              disabled={busy}
-              onClick={() => onAction(a, 'hold')}
-            >
-              Put on hold
-            </button>
-          )}
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            disabled={busy}
-            onClick={() => onAction(a, 'terms')}
-          >
-            Set terms<span className="sr-only"> for {title}</span>
-          </button>
         </>
       )}
     </div>

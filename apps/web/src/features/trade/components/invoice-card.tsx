@@ -3,6 +3,7 @@ import { InvoiceActions, type InvoiceActionsProps } from './invoice-actions';
 import { InvoiceFigures } from './invoice-figures';
 import { InvoiceParties } from './invoice-parties';
 import { InvoiceStatusBadge } from './invoice-status-badge';
+import { TradeCard } from './trade-card';
 
 /** The card takes what its actions take. */
 type InvoiceCardProps = InvoiceActionsProps;
@@ -12,42 +13,31 @@ export function InvoiceCard({ invoice, as, busy, onPdf, onPay, onRemit }: Invoic
   const s = invoice.snapshot;
   const other =
     as === 'buyer' ? (s.seller.legalName ?? s.seller.name) : (s.buyer.companyName ?? s.buyer.name);
+  const status = <InvoiceStatusBadge status={invoice.status} />;
   return (
-    <article
-      className="card border border-base-300 bg-base-100 shadow-sm"
-      aria-labelledby={`invoice-${invoice._id}`}
-      data-testid="invoice-card"
-    >
-      <div className="card-body gap-3 p-4 sm:p-5">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h3 id={`invoice-${invoice._id}`} className="font-mono text-base font-semibold">
-            Invoice {invoice.number}
-          </h3>
-          <InvoiceStatusBadge status={invoice.status} />
-        </div>
+    <TradeCard kind="invoice" id={invoice._id} title={`Invoice ${invoice.number}`} status={status}>
+      <p className="text-sm">
+        {as === 'buyer' ? 'From' : 'To'} <strong>{other}</strong> · {s.line.quantity} × {s.line.name}
+        {s.poNumber ? ` · PO ${s.poNumber}` : ''}
+      </p>
+      <InvoiceFigures invoice={invoice} />
+      <InvoiceParties snapshot={s} />
+      {invoice.payments.length > 0 && (
+        <ul className="text-sm text-base-content/80" aria-label={`Payments on invoice ${invoice.number}`}>
+          {invoice.payments.map((p) => (
+            <li key={p._id}>
+              {p.paidOn}: {formatPrice(p.amount)} by {p.method}
+              {p.reference ? ` (${p.reference})` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      {invoice.creditNote && (
         <p className="text-sm">
-          {as === 'buyer' ? 'From' : 'To'} <strong>{other}</strong> · {s.line.quantity} × {s.line.name}
-          {s.poNumber ? ` · PO ${s.poNumber}` : ''}
+          Credit note {invoice.creditNote.number}: {formatPrice(invoice.creditNote.amount)}
         </p>
-        <InvoiceFigures invoice={invoice} />
-        <InvoiceParties snapshot={s} />
-        {invoice.payments.length > 0 && (
-          <ul className="text-sm text-base-content/80" aria-label={`Payments on invoice ${invoice.number}`}>
-            {invoice.payments.map((p) => (
-              <li key={p._id}>
-                {p.paidOn}: {formatPrice(p.amount)} by {p.method}
-                {p.reference ? ` (${p.reference})` : ''}
-              </li>
-            ))}
-          </ul>
-        )}
-        {invoice.creditNote && (
-          <p className="text-sm">
-            Credit note {invoice.creditNote.number}: {formatPrice(invoice.creditNote.amount)}
-          </p>
-        )}
-        <InvoiceActions invoice={invoice} as={as} busy={busy} onPdf={onPdf} onPay={onPay} onRemit={onRemit} />
-      </div>
-    </article>
+      )}
+      <InvoiceActions invoice={invoice} as={as} busy={busy} onPdf={onPdf} onPay={onPay} onRemit={onRemit} />
+    </TradeCard>
   );
 }
