@@ -197,7 +197,7 @@ export function checkSharedChunk(): Plugin {
       for (const entry of chunksOf(bundle).filter((c) => c.isEntry)) {
         if (closure(bundle, [entry.fileName]).has(shared.fileName)) {
           throw new Error(
-            `${entry.fileName} imports ${shared.fileName}: add the entry's modules to ENTRY in vite.config.ts`,
+            `${entry.fileName} imports ${shared.fileName}: add the entry's modules to ENTRY in chunk-layout.ts`,
           );
         }
       }
@@ -210,7 +210,7 @@ export function checkSharedChunk(): Plugin {
       });
       if (forms.length > 0)
         throw new Error(
-          `${shared.fileName} imports react-hook-form (${forms.join(', ')}): add the module to FORMS in vite.config.ts`,
+          `${shared.fileName} imports react-hook-form (${forms.join(', ')}): add the module to FORMS in chunk-layout.ts`,
         );
     },
   };

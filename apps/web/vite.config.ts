@@ -2,25 +2,16 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { checkChunkCycles, sharedChunk } from './chunk-layout.ts';
 import { checkSharedChunk, firstPagePreloads, precompress, preloadAppChunk } from './vite-plugins.ts';
 
 /**
- * Modules that several pages import (icons, layout pieces, query keys) go into one
- * `shared` chunk (the contracts go with the libraries, in `app-libs`) instead of one tiny chunk each: every request on the first page's path costs a
- * round trip over HTTP/1.1. Two kinds stay out of it:
- * - what the entry itself runs to paint the startup overlay (the entry would otherwise import the
- *   shared chunk, and the shared chunk imports React from the entry: a cycle that breaks at start);
- * - form code (react-hook-form and the forms built on it), which only private pages and the
- *   product page's purchase form need.
- * The lists are by hand (the entry imports lucide-react's barrel, so the graph names every icon as its
- * import); `checkSharedChunk` in vite-plugins.ts fails the build when either falls behind the code.
+ * Modules that several pages import (icons, layout pieces, query keys) go into one `shared` chunk (the
+ * contracts go with the libraries, in `app-libs`) instead of one tiny chunk each: every request on the
+ * first page's path costs a round trip over HTTP/1.1. chunk-layout.ts decides which, from the module
+ * graph, and keeps the entry's own modules and the form code out of it.
  */
-const SHARED = /[\\/]apps[\\/]web[\\/]src[\\/]|node_modules[\\/]lucide-react[\\/]/;
-const ENTRY =
-  /[\\/]src[\\/](main\.tsx|app[\\/](boot|first-route)\.|components[\\/]feedback[\\/](error-state|spinner|startup-overlay)\.|config[\\/](messages|timings|paths|storage-keys)\.|lib[\\/]theme\.|features[\\/]auth[\\/]persisted-user\.)|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](boxes|rotate-ccw|triangle-exclamation-point)\./;
-const FORMS =
-  /[\\/](components[\\/]form[\\/](controls|field)\.|features[\\/]auth[\\/]components[\\/])|product-form|price-tiers-editor|image-picker|purchase-dialog/;
-const inSharedChunk = (id: string) => SHARED.test(id) && !ENTRY.test(id) && !FORMS.test(id);
+const shared = sharedChunk();
 
 export default defineConfig({
   plugins: [
@@ -30,6 +21,8 @@ export default defineConfig({
     firstPagePreloads(),
     precompress(),
     checkSharedChunk(),
+    shared.plugin,
+    checkChunkCycles(),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -70,8 +63,7 @@ export default defineConfig({
             },
             {
               name: 'shared',
-              test: inSharedChunk,
-              minShareCount: 2,
+              test: shared.test,
               includeDependenciesRecursively: false,
             },
           ],
