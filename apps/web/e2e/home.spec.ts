@@ -112,8 +112,10 @@ test('claiming an offer shows its code in a success popup and changes nothing el
     if (req.url().includes('/api/')) requests.push(req.url());
   });
   // The popup closes itself after 1.5 s of page time: the clock holds while the popup is read (on a
-  // loaded machine three reads took longer than that), then its time passes.
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+  // loaded machine three reads took longer than that), then its time passes. The pause point is 5 s
+  // ahead of the page's time: it must still be ahead when Playwright applies it (a second was not, on a
+  // loaded machine), and a guest's home page has no timer in those 5 s that calls the API.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 5_000));
   await offer.getByRole('button', { name: 'Claim Offer' }).click();
   await expect(swal(page)).toBeVisible();
   await expect(swal(page).getByRole('heading', { name: OFFER_MESSAGES.claimedTitle })).toBeVisible();
