@@ -7,7 +7,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../lib/ports.mjs';
 import { UNLIMITED_RATES } from '../lib/unlimited-rates.mjs';
-import { BIN, ROOT, buildApi, stop, waitForUrl } from '../stack.mjs';
+import { API_NODE_ARGS, API_SERVER, BIN, ROOT, buildApi, stop, waitForUrl } from '../stack.mjs';
 import { loadavg } from './report.mjs';
 
 /**
@@ -39,7 +39,7 @@ export async function startApi(work, databaseUrl, options = {}) {
   const logFile = path.join(work, 'api.log');
   if (options.compiled) await buildApi();
   const [command, args] = options.compiled
-    ? [process.execPath, ['--enable-source-maps', path.join(ROOT, 'apps', 'api', 'dist', 'server.js')]]
+    ? [process.execPath, [...API_NODE_ARGS, API_SERVER]]
     : [path.join(BIN, 'tsx'), [path.join(ROOT, 'apps', 'api', 'src', 'server.ts')]];
   const spawnedAt = performance.now();
   const child = spawn(command, args, {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../lib/ports.mjs';
 import { UNLIMITED_RATES } from '../lib/unlimited-rates.mjs';
-import { ROOT, buildApi, waitForUrl } from '../stack.mjs';
+import { API_NODE_ARGS, API_SERVER, ROOT, buildApi, waitForUrl } from '../stack.mjs';
 import { spawnLogged, waitForLogLine } from './log-files.mjs';
 
 /** The compiled API as `npm start` runs it (no TypeScript loader), on the run's database. */
@@ -13,7 +13,7 @@ function spawnApi({ port, jwtSecret, apiLog, databaseUrl, nodeArgs, withHtml }) 
   return spawnLogged(
     'api',
     process.execPath,
-    [...nodeArgs, '--enable-source-maps', path.join(ROOT, 'apps', 'api', 'dist', 'server.js')],
+    [...nodeArgs, ...API_NODE_ARGS, API_SERVER],
     {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',

@@ -3,11 +3,8 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import path from 'node:path';
-import { ROOT, waitForUrl } from '../stack.mjs';
+import { API_NODE_ARGS, API_SERVER, ROOT, waitForUrl } from '../stack.mjs';
 import { freePort, JWT_SECRET, onCleanup } from '../faults/lib.mjs';
-
-export const SERVER = path.join(ROOT, 'apps', 'api', 'dist', 'server.js');
 
 /** True when something accepts TCP connections at host:port within 1 s. */
 export function reachable(host, port) {
@@ -28,7 +25,7 @@ let nextPort = Number(process.env.SCALE_PORT_BASE || 0);
 export const port = async () => (nextPort ? nextPort++ : freePort());
 
 function spawnInstance(name, listenPort, env) {
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER], {
+  const child = spawn(process.execPath, [...API_NODE_ARGS, API_SERVER], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(listenPort) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createInvalidationBus } from './bus';
-import { createResponseCache, uncached, type CachedResponse } from './cache';
+import { ENTRY_OVERHEAD_BYTES, createResponseCache, uncached, type CachedResponse } from './cache';
 import { sendJson } from './http';
 
 /**
@@ -28,7 +28,9 @@ function serve(entry: CachedResponse, encoding: string) {
   sendJson(req, reply, entry);
   return sent;
 }
+/** What a kept entry costs: its body, its compressed copies and the entry's own objects. */
 const keptBytes = (entry: CachedResponse) =>
+  ENTRY_OVERHEAD_BYTES +
   entry.body.length +
   Object.values(entry.encoded ?? {}).reduce((sum, copy) => sum + (copy?.byteLength ?? 0), 0);
 
@@ -52,7 +54,7 @@ describe('response cache', () => {
   });
 
   it('keeps a tag shared by several entries through evictions and re-sets, and drops all of them with it', () => {
-    const cache = createResponseCache({ maxBytes: 300 });
+    const cache = createResponseCache({ maxBytes: 300, entryOverhead: 0 });
     const put = (key: string, tags: string[]) =>
       cache.set(key, `{"k":"${key}"}`.padEnd(60), { tags, startedAt: cache.begin() });
     put('one', ['category:c', 'product:1']);
@@ -81,7 +83,7 @@ describe('response cache', () => {
   });
 
   it('evicts the oldest entries past its byte budget and gives equal bodies equal ETags', () => {
-    const cache = createResponseCache({ maxBytes: 100 });
+    const cache = createResponseCache({ maxBytes: 100, entryOverhead: 0 });
     for (let i = 0; i < 10; i++) cache.set(`k${i}`, 'x'.repeat(20), { tags: [], startedAt: cache.begin() });
     expect(cache.stats().bytes).toBeLessThanOrEqual(100);
     expect(cache.get('k0')).toBeUndefined();
@@ -115,7 +117,7 @@ describe('response cache encodings', () => {
 });
 
 describe('response cache memory and loads', () => {
-  it('counts every byte it keeps, compressed copies included, and keeps nothing above its limit', () => {
+  it('counts every byte it keeps, compressed copies and the entries themselves included, and keeps nothing above its limit', () => {
     const cache = createResponseCache({ maxBytes: 40_000 });
     const keys: string[] = [];
     for (let i = 0; i < 60; i++) {
@@ -147,7 +149,7 @@ describe('response cache memory and loads', () => {
   });
 
   it('evicts the least recently used entry, not the oldest one', () => {
-    const cache = createResponseCache({ maxBytes: 100 });
+    const cache = createResponseCache({ maxBytes: 100, entryOverhead: 0 });
     const put = (key: string) => cache.set(key, 'x'.repeat(25), { tags: [], startedAt: cache.begin() });
     put('a');
     put('b');

@@ -3,7 +3,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
 import { createProduct, makeUser, purchase } from '../../../test/factories';
-import { createResponseCache } from '../../lib/cache/cache';
+import { ENTRY_OVERHEAD_BYTES, createResponseCache } from '../../lib/cache/cache';
 import { productTag } from './products.cache';
 import { toPublicProduct } from './products.mapper';
 import { createProductsRepository } from './products.repository';
@@ -77,7 +77,8 @@ describe('product cache warm-up', () => {
   });
 
   it('stops when the cache is nearly full instead of evicting what it stored', async () => {
-    const one = serialize((await service().scan(undefined, 1))[0]).length;
+    // Room for four products: bodies and the entries that hold them.
+    const one = serialize((await service().scan(undefined, 1))[0]).length + ENTRY_OVERHEAD_BYTES;
     const cache = createResponseCache({ maxBytes: one * 4 });
     const stored = await warmProductCache({
       cache,

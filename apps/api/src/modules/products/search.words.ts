@@ -38,7 +38,9 @@ const asArray = (value: string[] | string | null): string[] =>
  * and purchases, price and stock changes leave the lists alone.
  */
 export function createSearchWords(db: Db, options: { bus?: Pick<InvalidationBus, 'register'> } = {}) {
-  const cache = createResponseCache({ maxBytes: 2 * 2 ** 20 });
+  // A word's lists are short: most of an entry is the entry itself (ENTRY_OVERHEAD_BYTES), so 6 MiB
+  // keeps some 8,000 words.
+  const cache = createResponseCache({ maxBytes: 6 * 2 ** 20 });
   options.bus?.register(cache);
   // The cache keeps text (its size bound and invalidation); the value read from it is kept beside its
   // entry, so a hit is not parsed again, and goes with the entry when a write drops it.
