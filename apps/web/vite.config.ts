@@ -39,7 +39,7 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/check-bundle-budget.mjs walks the manifest to size what the home page needs.
     manifest: true,
-    // One stylesheet for the whole app, inlined into index.html (vite-plugins.ts). Split per chunk, a
+    // One stylesheet for the whole app, one link in the head (decision 0014). Split per chunk, a
     // dynamic import would also list the entry's stylesheet among its dependencies and fetch it a
     // second time (the home page's slider did: 21 KB for nothing).
     cssCodeSplit: false,
