@@ -1,4 +1,5 @@
-import type { Plugin, Rolldown } from 'vite';
+import type { Plugin } from 'vite';
+import { chunksOf, type Bundle, type Chunk } from './vite-plugins.ts';
 
 /*
  * Which of the app's modules go into the one `shared` chunk, decided from the module graph.
@@ -20,9 +21,11 @@ import type { Plugin, Rolldown } from 'vite';
 const ENTRY =
   /[\\/]src[\\/](main\.tsx|app[\\/](boot|first-route)\.|components[\\/]feedback[\\/](error-state|spinner|startup-overlay)\.|config[\\/](messages|timings|paths|storage-keys)\.|lib[\\/]theme\.|features[\\/]auth[\\/]persisted-user\.)|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](boxes|rotate-ccw|triangle-exclamation-point)\./;
 /** Form code (react-hook-form and the forms built on it), which only private pages and the purchase form need. */
-export const FORMS =
+const FORMS =
   /[\\/](components[\\/]form[\\/](controls|field|dialog-fields)\.|features[\\/]auth[\\/]components[\\/])|product-form|price-tiers-editor|image-picker|purchase-dialog/;
 const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]|node_modules[\\/]lucide-react[\\/]/;
+/** The app's own code (and its icons) outside the entry chunk: what goes into `shared` or a page's chunk. */
+const lazyAppCode = (id: string) => APP_SOURCE.test(id) && !ENTRY.test(id);
 
 type Graph = Map<string, { imports: readonly string[]; lazy: readonly string[] }>;
 
@@ -43,16 +46,15 @@ function sharedModules(graph: Graph): Set<string> {
   const reach = new Map<string, number>();
   for (const start of lazyStarts)
     for (const id of staticClosure(graph, start)) reach.set(id, (reach.get(id) ?? 0) + 1);
-  const candidate = (id: string) => APP_SOURCE.test(id) && !ENTRY.test(id) && !FORMS.test(id);
-  const shared = new Set([...reach].filter(([id, n]) => n >= 2 && candidate(id)).map(([id]) => id));
+  const shared = new Set(
+    [...reach].filter(([id, n]) => n >= 2 && lazyAppCode(id) && !FORMS.test(id)).map(([id]) => id),
+  );
   // A shared module that imports app code kept out of it (a form) would import that chunk, which
   // imports the shared one back: such a module stays out too, and then so do its importers.
   for (let changed = true; changed;) {
     changed = false;
     for (const id of shared) {
-      const outside = graph
-        .get(id)!
-        .imports.some((dep) => APP_SOURCE.test(dep) && !ENTRY.test(dep) && !shared.has(dep));
+      const outside = graph.get(id)!.imports.some((dep) => lazyAppCode(dep) && !shared.has(dep));
       if (outside) changed = shared.delete(id);
     }
   }
@@ -86,12 +88,9 @@ export function sharedChunk(): { plugin: Plugin; test: (id: string) => boolean }
   return { plugin, test };
 }
 
-type Bundle = Rolldown.OutputBundle;
-type Chunk = Rolldown.OutputChunk;
-
 /** The first cycle of chunks importing each other, as chunk names with the module imports that close it. */
 function chunkCycle(bundle: Bundle, moduleImports: (id: string) => readonly string[]): string | undefined {
-  const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
+  const chunks = chunksOf(bundle);
   const chunkOfModule = new Map(chunks.flatMap((c) => c.moduleIds.map((id) => [id, c.fileName] as const)));
   const state = new Map<string, 'open' | 'done'>();
   const path: string[] = [];

@@ -12,10 +12,10 @@ import { HERO_SLIDES } from './src/features/home/content.ts';
  * page chunk -> the page's image.
  */
 
-type Bundle = Rolldown.OutputBundle;
-type Chunk = Rolldown.OutputChunk;
+export type Bundle = Rolldown.OutputBundle;
+export type Chunk = Rolldown.OutputChunk;
 
-const chunksOf = (bundle: Bundle) =>
+export const chunksOf = (bundle: Bundle) =>
   Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
 
 function findChunk(bundle: Bundle, module: string): Chunk {

@@ -14,7 +14,7 @@ export class DatabaseUnreachableError extends Error {
  * opposed to one that answered with an error or refused the connection at once.
  */
 const SILENT_FAILURE = /Query read timeout|Connection terminated due to connection timeout/;
-export const isSilentFailure = (err: unknown) =>
+const isSilentFailure = (err: unknown) =>
   typeof (err as { message?: unknown } | null)?.message === 'string' &&
   SILENT_FAILURE.test((err as { message: string }).message);
 
@@ -39,10 +39,6 @@ export class DatabaseCircuit {
     private readonly probeEveryMs = 250,
     private readonly probeTimeoutMs = 1_000,
   ) {}
-
-  get isOpen() {
-    return this.open;
-  }
 
   /** Watches one failure: a silent one opens the circuit. */
   observe(err: unknown) {
