@@ -97,13 +97,21 @@ export const InsightsTopProductsQuerySchema = z
   .superRefine(checkRange);
 export type InsightsTopProductsQuery = z.infer<typeof InsightsTopProductsQuerySchema>;
 
-const periodFigures = {
-  from: z.string(),
-  to: z.string(),
-  /** Dollars: the sum of the totals (as charged) of the orders placed in the range and not cancelled. */
+/**
+ * What the orders placed in the range and not cancelled add up to: over the whole range, or for one
+ * interval, product, category or buyer (a row of a breakdown).
+ */
+const salesFigures = {
+  /** Dollars: the sum of the totals (as charged) of those orders. */
   revenue: z.number(),
   orders: z.number().int(),
   units: z.number().int(),
+};
+
+const periodFigures = {
+  from: z.string(),
+  to: z.string(),
+  ...salesFigures,
   /** Dollars, rounded to the cent; 0 without orders. */
   averageOrderValue: z.number(),
   /** Distinct buyers of those orders. */
@@ -129,46 +137,24 @@ export type InsightsPeriod = z.infer<typeof InsightsPeriodSchema>;
 export const InsightsSummarySchema = z.object({ ...periodFigures, previous: InsightsPeriodSchema });
 export type InsightsSummary = z.infer<typeof InsightsSummarySchema>;
 
-export const InsightsPointSchema = z.object({
-  /** First day of the interval (the range's first day for a partial first week or month). */
-  start: z.string(),
-  revenue: z.number(),
-  orders: z.number().int(),
-  units: z.number().int(),
-});
+/** A breakdown's row: what it is about (`about`), then its sales figures. */
+const salesRow = <T extends z.ZodRawShape>(about: T) => z.object({ ...about, ...salesFigures });
+/** `start`: the interval's first day (the range's first day for a partial first week or month). */
+export const InsightsPointSchema = salesRow({ start: z.string() });
+/** `name`: the product's name at its latest purchase in the range. */
+export const InsightsTopProductSchema = salesRow({ productId: z.string(), name: z.string() });
+/** `category`: the product's category when it was bought. */
+export const InsightsCategorySchema = salesRow({ category: z.string(), categorySlug: z.string() });
+export const InsightsBuyerSchema = salesRow({ name: z.string(), email: z.string() });
+
+/** What the breakdowns answer: their rows (the timeseries: one per interval, in order). */
 export const InsightsTimeseriesSchema = z.array(InsightsPointSchema);
-export type InsightsPoint = z.infer<typeof InsightsPointSchema>;
-
-export const InsightsTopProductSchema = z.object({
-  productId: z.string(),
-  /** The name at its latest purchase in the range. */
-  name: z.string(),
-  revenue: z.number(),
-  orders: z.number().int(),
-  units: z.number().int(),
-});
 export const InsightsTopProductsSchema = z.array(InsightsTopProductSchema);
-export type InsightsTopProduct = z.infer<typeof InsightsTopProductSchema>;
-
-export const InsightsCategorySchema = z.object({
-  /** The product's category when it was bought. */
-  category: z.string(),
-  categorySlug: z.string(),
-  revenue: z.number(),
-  orders: z.number().int(),
-  units: z.number().int(),
-});
 export const InsightsCategoriesSchema = z.array(InsightsCategorySchema);
-export type InsightsCategory = z.infer<typeof InsightsCategorySchema>;
-
-export const InsightsBuyerSchema = z.object({
-  name: z.string(),
-  email: z.string(),
-  revenue: z.number(),
-  orders: z.number().int(),
-  units: z.number().int(),
-});
 export const InsightsBuyersSchema = z.array(InsightsBuyerSchema);
+export type InsightsPoint = z.infer<typeof InsightsPointSchema>;
+export type InsightsTopProduct = z.infer<typeof InsightsTopProductSchema>;
+export type InsightsCategory = z.infer<typeof InsightsCategorySchema>;
 export type InsightsBuyer = z.infer<typeof InsightsBuyerSchema>;
 
 export const InsightsInventoryItemSchema = z.object({
