@@ -60,9 +60,12 @@ export const CatalogImportQuerySchema = z.object({
 });
 export type CatalogImportQuery = z.infer<typeof CatalogImportQuerySchema>;
 
+/** `row` of a conflict or an error: the file's line number (the header is line 1). */
+const fileRow = z.number().int();
+
 /** A row whose product changed since the file was exported: one entry per column the file would change. */
 export const CatalogConflictSchema = z.object({
-  row: z.number().int(),
+  row: fileRow,
   id: z.string(),
   column: z.string(),
   current: z.string(),
@@ -71,16 +74,12 @@ export const CatalogConflictSchema = z.object({
 export type CatalogConflict = z.infer<typeof CatalogConflictSchema>;
 
 /** A cell (or a whole row, column '') the import refuses, with the same words as the product form. */
-export const CatalogRowErrorSchema = z.object({
-  row: z.number().int(),
-  column: z.string(),
-  message: z.string(),
-});
+export const CatalogRowErrorSchema = z.object({ row: fileRow, column: z.string(), message: z.string() });
 export type CatalogRowError = z.infer<typeof CatalogRowErrorSchema>;
 
 /**
- * What preview answers, and commit too (with what it did). `row` is the file's line number (header = 1);
- * rows, create, update and unchanged are counts; a conflicting row is in none of create/update/unchanged.
+ * What preview answers, and commit too (with what it did). rows, create, update and unchanged are
+ * counts; a conflicting row is in none of create/update/unchanged.
  */
 export const CatalogImportReportSchema = z.object({
   rows: z.number().int(),

@@ -75,3 +75,12 @@ export const pageFields = (maxLimit: number) => ({
     .optional(),
   cursor: z.string().max(200).optional(),
 });
+
+/** The query of a desk's list (orders, invoices, quotes): a `status` tab and keyset paging. */
+export const statusPageFields = <const T extends readonly [string, ...string[]]>(
+  statuses: T,
+  maxLimit: number,
+) => ({
+  status: statusFilter(statuses),
+  ...pageFields(maxLimit),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { optionalText, pageFields, statusFilter } from './field-rules';
+import { optionalText, statusPageFields } from './field-rules';
+import { pricedLineFields } from './pricing';
 import { ProductSchema } from './products';
 
 export const ORDER_STATUSES = ['placed', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
@@ -63,9 +64,7 @@ export const OrderSchema = z.object({
   status: OrderStatusSchema,
   /** The product as it was when bought: later edits or deletion change nothing here. */
   product: ProductSchema,
-  quantity: z.number().int(),
-  unitPrice: z.number(),
-  total: z.number(),
+  ...pricedLineFields,
   purchaseDate: z.string(),
   /** `emailVerified`: false while the buyer has not proved the address theirs (shown as unverified). */
   buyer: z.object({ name: z.string(), email: z.string(), emailVerified: z.boolean() }),
@@ -99,10 +98,7 @@ export const ORDER_PAGE_MAX_LIMIT = 100;
 /** Rows per database read of the CSV export. */
 export const ORDER_CSV_BATCH = 1_000;
 
-export const OrderListQuerySchema = z.object({
-  status: statusFilter(ORDER_STATUSES),
-  ...pageFields(ORDER_PAGE_MAX_LIMIT),
-});
+export const OrderListQuerySchema = z.object(statusPageFields(ORDER_STATUSES, ORDER_PAGE_MAX_LIMIT));
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
 export const OrderExportQuerySchema = OrderListQuerySchema.pick({ status: true });

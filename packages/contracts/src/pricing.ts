@@ -149,6 +149,9 @@ export function lineTotal(quantity: number, unitPrice: number): number {
   return (quantity * toCents(unitPrice)) / 100;
 }
 
+/** A priced line as answered (an order, a quote's version, an invoice): total = lineTotal(quantity, unitPrice). */
+export const pricedLineFields = { quantity: z.number().int(), unitPrice: z.number(), total: z.number() };
+
 /** The first break above `quantity`, if any: what the buyer would unlock by buying more. */
 export function nextPriceTier(tiers: readonly PriceTier[], quantity: number): PriceTier | undefined {
   let found: PriceTier | undefined;

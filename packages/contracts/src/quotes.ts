@@ -4,9 +4,9 @@ import {
   ShippingPhoneSchema,
   hasAtMostDecimals,
   isStorableText,
-  pageFields,
-  statusFilter,
+  statusPageFields,
 } from './field-rules';
+import { pricedLineFields } from './pricing';
 import { QUANTITY_MAX } from './products';
 import { QUOTE_STATUSES, QuoteStatusSchema, type QuoteStatus } from './quote-states';
 
@@ -15,13 +15,6 @@ export const QUOTE_MAX_VALID_DAYS = 30;
 export const QUOTE_NOTE_MAX = 1000;
 export const QUOTE_REASON_MAX = 500;
 export const QUOTE_UNIT_PRICE_MAX = 1_000_000;
-/** Rate limits of the issue: requests a buyer may send per day, open requests per buyer and supplier. */
-export const QUOTE_REQUESTS_PER_DAY = 50;
-export const QUOTE_OPEN_PER_PAIR = 10;
-/** A supplier's "expiring" tab: offers whose validUntil falls within this. */
-export const QUOTE_EXPIRING_WITHIN_MS = 24 * 60 * 60 * 1000;
-export const QUOTE_PAGE_DEFAULT_LIMIT = 20;
-export const QUOTE_PAGE_MAX_LIMIT = 100;
 
 const uuid = z
   .string({ error: 'Product id is required' })
@@ -115,12 +108,7 @@ export const QuoteLineSchema = z.object({
   quantity: z.number().int(),
   targetUnitPrice: z.number().nullable(),
 });
-export const QuoteVersionLineSchema = z.object({
-  productId: z.string(),
-  quantity: z.number().int(),
-  unitPrice: z.number(),
-  total: z.number(),
-});
+export const QuoteVersionLineSchema = z.object({ productId: z.string(), ...pricedLineFields });
 export const QuoteVersionSchema = z.object({
   number: z.number().int(),
   by: z.enum(['buyer', 'supplier']),
@@ -174,6 +162,10 @@ export const QuoteSummarySchema = QuoteSchema.pick({
 export type QuoteSummary = z.infer<typeof QuoteSummarySchema>;
 
 export const QUOTE_LIST_FILTERS = [...QUOTE_STATUSES, 'expiring'] as const;
+/** A supplier's "expiring" tab: offers whose validUntil falls within this. */
+export const QUOTE_EXPIRING_WITHIN_MS = 24 * 60 * 60 * 1000;
+export const QUOTE_PAGE_DEFAULT_LIMIT = 20;
+export const QUOTE_PAGE_MAX_LIMIT = 100;
 export type QuoteListFilter = (typeof QUOTE_LIST_FILTERS)[number];
 export const QuoteCountsSchema = z.object(
   Object.fromEntries(QUOTE_LIST_FILTERS.map((s) => [s, z.number().int()])) as Record<
@@ -185,8 +177,7 @@ export type QuoteCounts = z.infer<typeof QuoteCountsSchema>;
 
 export const QuoteListQuerySchema = z.object({
   as: z.enum(['buyer', 'supplier'], { error: 'as must be buyer or supplier' }).default('buyer'),
-  status: statusFilter(QUOTE_LIST_FILTERS),
-  ...pageFields(QUOTE_PAGE_MAX_LIMIT),
+  ...statusPageFields(QUOTE_LIST_FILTERS, QUOTE_PAGE_MAX_LIMIT),
 });
 export type QuoteListQuery = z.infer<typeof QuoteListQuerySchema>;
 
@@ -200,6 +191,10 @@ export type QuoteList = z.infer<typeof QuoteListSchema>;
 
 /** The navigation badge: quotes waiting for the caller's move, on either side. */
 export const QuoteAwaitingSchema = z.object({ count: z.number().int() });
+
+/** Rate limits of the issue: requests a buyer may send per day, open requests per buyer and supplier. */
+export const QUOTE_REQUESTS_PER_DAY = 50;
+export const QUOTE_OPEN_PER_PAIR = 10;
 
 export const QUOTE_MESSAGES = {
   notAllowed: (status: QuoteStatus) => `This quote is ${status}: that change is not possible now`,

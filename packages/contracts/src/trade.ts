@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { hasAtMostDecimals, optionalText, pageFields, requiredText, statusFilter } from './field-rules';
+import { hasAtMostDecimals, optionalText, requiredText, statusPageFields } from './field-rules';
+import { pricedLineFields } from './pricing';
+import { BusinessDetailsSchema } from './settings';
 
 /** Trade on account (issue #25): payment terms per supplier and buyer, invoices, payments. */
 export const PAYMENT_TERMS = ['prepay', 'net'] as const;
@@ -72,12 +74,12 @@ export const AccountHistoryEntrySchema = z.object({
   at: z.string(),
 });
 
-export const AgingSchema = z.object({
-  current: z.number(),
-  days31to60: z.number(),
-  days61to90: z.number(),
-  over90: z.number(),
-});
+/** Open invoice balances by days since issue: up to 30 (current), 31 to 60, 61 to 90, over 90. */
+export const AGING_BUCKETS = ['current', 'days31to60', 'days61to90', 'over90'] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+export const AgingSchema = z.object(
+  Object.fromEntries(AGING_BUCKETS.map((b) => [b, z.number()])) as Record<AgingBucket, z.ZodNumber>,
+);
 export type Aging = z.infer<typeof AgingSchema>;
 
 export const TradeAccountSchema = z.object({
@@ -111,9 +113,7 @@ export const SellerSnapshotSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  legalName: z.string().nullable(),
-  billingAddress: z.string().nullable(),
-  taxId: z.string().nullable(),
+  ...BusinessDetailsSchema.shape,
 });
 export type SellerSnapshot = z.infer<typeof SellerSnapshotSchema>;
 
@@ -131,9 +131,7 @@ export const InvoiceSnapshotSchema = z.object({
     productId: z.string().nullable(),
     name: z.string(),
     sku: z.string().nullable(),
-    quantity: z.number().int(),
-    unitPrice: z.number(),
-    total: z.number(),
+    ...pricedLineFields,
   }),
   total: z.number(),
   terms: z.enum(PAYMENT_TERMS),
@@ -182,10 +180,9 @@ export type Invoice = z.infer<typeof InvoiceSchema>;
 export const INVOICE_PAGE_DEFAULT_LIMIT = 20;
 export const INVOICE_PAGE_MAX_LIMIT = 100;
 
-export const InvoiceListQuerySchema = AsQuerySchema.extend({
-  status: statusFilter(INVOICE_STATUSES),
-  ...pageFields(INVOICE_PAGE_MAX_LIMIT),
-});
+export const InvoiceListQuerySchema = AsQuerySchema.extend(
+  statusPageFields(INVOICE_STATUSES, INVOICE_PAGE_MAX_LIMIT),
+);
 export type InvoiceListQuery = z.infer<typeof InvoiceListQuerySchema>;
 
 export const InvoicePageSchema = z.object({
