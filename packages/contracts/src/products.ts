@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ProductCategorySchema, CategorySlugSchema } from './categories';
 import { isImageUrl } from './image-url';
 import { IMAGE_MESSAGES, isUploadedImagePath, parseUploadedImage } from './images';
-import { SearchTextSchema } from './search';
+import { SUGGESTION_LIMIT, SearchTextSchema } from './search';
 import { PriceTierSchema, PriceTiersSchema, refinePriceTiers } from './pricing';
 import { hasAtMostDecimals, isStorableText, pageFields, requiredText } from './field-rules';
 
@@ -181,6 +181,16 @@ export const ProductListSchema = z.array(ProductSchema);
 export const OwnProductListSchema = z.array(OwnProductSchema);
 /** GET /products answers: the owner email appears only in the caller's own listing (`?email=`). */
 export const ProductListResponseSchema = z.array(ProductSchema.extend({ userEmail: z.string().optional() }));
+
+/** A typeahead entry (GET /products/suggest): enough to show the product and open its page. */
+export const ProductSuggestionSchema = ProductSchema.pick({
+  _id: true,
+  name: true,
+  brandName: true,
+  category: true,
+});
+export type ProductSuggestion = z.infer<typeof ProductSuggestionSchema>;
+export const ProductSuggestionListSchema = z.array(ProductSuggestionSchema).max(SUGGESTION_LIMIT);
 
 export const PRODUCT_SORTS = ['price_asc', 'price_desc'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];

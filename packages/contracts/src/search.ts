@@ -19,16 +19,6 @@ export const SearchTextSchema = z
 export const ProductSuggestQuerySchema = z.object({ q: SearchTextSchema });
 export type ProductSuggestQuery = z.infer<typeof ProductSuggestQuerySchema>;
 
-/** A typeahead entry: enough to show the product and open its page. */
-export const ProductSuggestionSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  brandName: z.string(),
-  category: z.string(),
-});
-export type ProductSuggestion = z.infer<typeof ProductSuggestionSchema>;
-export const ProductSuggestionListSchema = z.array(ProductSuggestionSchema).max(SUGGESTION_LIMIT);
-
 /**
  * The words of a search text, close to how the server's text-search parser splits them: runs of letters
  * and digits (any script), lowercased, at most `max`. Punctuation, operators and emoji separate words and
