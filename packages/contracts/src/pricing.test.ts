@@ -133,62 +133,36 @@ describe('price-break validation', () => {
     expect(issuesOf(base)).toEqual([]);
   });
 
+  /** Breaks written as [minQuantity, price] pairs. */
+  const breaks = (...pairs: Array<[number, number]>): PriceTier[] =>
+    pairs.map(([minQuantity, price]) => ({ minQuantity, price }));
+
   it.each([
     [
-      'a quantity at the minimum',
-      [{ minQuantity: 50, price: 4 }],
       'priceTiers.0.minQuantity',
       'Break 1: quantity must be greater than the minimum selling quantity (50)',
+      breaks([50, 4]),
     ],
     [
-      'quantities not increasing',
-      [
-        { minQuantity: 100, price: 4 },
-        { minQuantity: 100, price: 3 },
-      ],
       'priceTiers.1.minQuantity',
       "Break 2: quantity must be greater than break 1's quantity (100)",
+      breaks([100, 4], [100, 3]),
     ],
+    ['priceTiers.0.price', "Break 1: price must be below the product's price ($5.00)", breaks([100, 5])],
     [
-      'a price at the base price',
-      [{ minQuantity: 100, price: 5 }],
-      'priceTiers.0.price',
-      "Break 1: price must be below the product's price ($5.00)",
-    ],
-    [
-      'prices not decreasing',
-      [
-        { minQuantity: 100, price: 4 },
-        { minQuantity: 200, price: 4 },
-      ],
       'priceTiers.1.price',
       "Break 2: price must be below break 1's price ($4.00)",
+      breaks([100, 4], [200, 4]),
     ],
+    ['priceTiers.0.minQuantity', 'Break quantity must be a whole number', breaks([100.5, 4])],
+    ['priceTiers.0.price', 'Break price must have at most 2 decimals', breaks([100, 4.005])],
+    ['priceTiers.0.price', 'Break price must be at least 0.01', breaks([100, 0])],
     [
-      'a fractional quantity',
-      [{ minQuantity: 100.5, price: 4 }],
-      'priceTiers.0.minQuantity',
-      'Break quantity must be a whole number',
-    ],
-    [
-      'a price off the cent',
-      [{ minQuantity: 100, price: 4.005 }],
-      'priceTiers.0.price',
-      'Break price must have at most 2 decimals',
-    ],
-    [
-      'a zero price',
-      [{ minQuantity: 100, price: 0 }],
-      'priceTiers.0.price',
-      'Break price must be at least 0.01',
-    ],
-    [
-      'six breaks',
-      Array.from({ length: 6 }, (_, i) => ({ minQuantity: 100 + i, price: 4 - i / 10 })),
       'priceTiers',
       'At most 5 price breaks are allowed',
+      Array.from({ length: 6 }, (_, i) => ({ minQuantity: 100 + i, price: 4 - i / 10 })),
     ],
-  ])('refuses %s, naming the field', (_name, priceTiers, path, message) => {
+  ])('refuses, naming %s: %s', (path, message, priceTiers) => {
     expect(issuesOf({ ...base, priceTiers })).toContainEqual({ path, message });
   });
 
