@@ -29,6 +29,8 @@ const { READ_CLASSES, runMix, summarize } = await import('./scale/mix.mjs');
 const { renderScale } = await import('./scale/render.mjs');
 
 const { DURATION, WARMUP, CONNECTIONS, KEEP } = loadKnobs();
+/** How single lines are driven (autocannon), also recorded with the knobs. */
+const load = { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP };
 const knobs = {
   products: envNumber('BENCH_SCALE_PRODUCTS', 1_000_000),
   suppliers: envNumber('BENCH_SCALE_SUPPLIERS', 2_000),
@@ -42,12 +44,9 @@ const knobs = {
   readIds: envNumber('BENCH_SCALE_READ_IDS', 100_000),
   listingPages: envNumber('BENCH_SCALE_LISTING_PAGES', 4),
   warmWait: envNumber('BENCH_SCALE_WARM_WAIT', 300),
-  connections: CONNECTIONS,
-  duration: DURATION,
-  warmup: WARMUP,
+  ...load,
   bigUid: 'bench-supplier-0',
 };
-const load = { connections: CONNECTIONS, warmup: WARMUP, duration: DURATION };
 
 /** @type {any} */
 let server;
