@@ -9,30 +9,24 @@ import { QUOTE_STATUS_LABEL } from './quote-status';
 
 type Tab = QuoteListFilter | 'all';
 /** The tabs of each side, first the ones that need the user (a supplier's new requests, a buyer's offers). */
-const TABS: Record<QuoteSide, Array<{ tab: Tab; label: string }>> = {
-  supplier: [
-    { tab: 'requested', label: 'New requests' },
-    { tab: 'countered', label: 'Countered' },
-    { tab: 'offered', label: 'Awaiting buyer' },
-    { tab: 'expiring', label: 'Expiring within 24 h' },
-    { tab: 'accepted', label: 'Accepted' },
-    { tab: 'all', label: 'All' },
-  ],
-  buyer: [
-    { tab: 'offered', label: 'Offers to answer' },
-    { tab: 'requested', label: 'Requested' },
-    { tab: 'countered', label: 'Countered' },
-    { tab: 'accepted', label: 'Accepted' },
-    { tab: 'all', label: 'All' },
-  ],
+const TABS: Record<QuoteSide, readonly Tab[]> = {
+  supplier: ['requested', 'countered', 'offered', 'expiring', 'accepted', 'all'],
+  buyer: ['offered', 'requested', 'countered', 'accepted', 'all'],
 };
+/** A tab is named as its status, except where a side's own name says what it asks of the user. */
+const SIDE_LABEL: Record<QuoteSide, Partial<Record<Tab, string>>> = {
+  supplier: { requested: 'New requests', offered: 'Awaiting buyer' },
+  buyer: { offered: 'Offers to answer' },
+};
+const labelOf = (side: QuoteSide, tab: Tab) =>
+  SIDE_LABEL[side][tab] ?? (tab === 'all' ? 'All' : QUOTE_STATUS_LABEL[tab]);
 
 /** The Quotes page: the buyer's or the supplier's side, a tab per status with its count, newest activity first. */
 export function QuotesList() {
   const [params, setParams] = useSearchParams();
   const side: QuoteSide = params.get('as') === 'supplier' ? 'supplier' : 'buyer';
   const tabs = TABS[side];
-  const tab = (tabs.find((t) => t.tab === params.get('status'))?.tab ?? tabs[0]!.tab) as Tab;
+  const tab = tabs.find((t) => t === params.get('status')) ?? tabs[0]!;
   const quotes = useQuotes(side, tab);
   const counts = quotes.data?.pages[0]?.counts;
   const countOf = (t: Tab) =>
@@ -61,7 +55,7 @@ export function QuotesList() {
       </div>
       <TabbedList
         tabsLabel="Quotes by status"
-        tabs={tabs.map(({ tab: t, label }) => ({ value: t, label, count: countOf(t) }))}
+        tabs={tabs.map((t) => ({ value: t, label: labelOf(side, t), count: countOf(t) }))}
         selected={tab}
         onSelect={(t) => setParams({ as: side, status: t }, { replace: true })}
         noun="quotes"
