@@ -9,7 +9,7 @@ const TABS = [
   { value: 'paid' as const, label: 'Paid' },
 ];
 
-function renderList(query: Partial<PagedQuery>, items: string[] = [], onSelect = vi.fn()) {
+function renderList(query: Partial<PagedQuery>, ids: string[] = [], onSelect = vi.fn()) {
   const full: PagedQuery = {
     isPending: false,
     isError: false,
@@ -19,16 +19,15 @@ function renderList(query: Partial<PagedQuery>, items: string[] = [], onSelect =
     ...query,
   };
   const view = (q: PagedQuery) => (
-    <TabbedList<Tab, string>
+    <TabbedList<Tab, { _id: string }>
       tabsLabel="Invoices by status"
       tabs={TABS}
       selected="open"
       onSelect={onSelect}
       noun="invoices"
       query={q}
-      items={items}
-      itemKey={(s) => s}
-      renderItem={(s) => <span>Invoice {s}</span>}
+      items={ids.map((_id) => ({ _id }))}
+      renderItem={(item) => <span>Invoice {item._id}</span>}
       errorMessage="Failed to load your invoices"
       empty={{ title: 'No Open Invoices', message: 'Nothing is owed.', icon: null }}
     />

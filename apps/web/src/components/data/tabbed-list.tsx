@@ -4,6 +4,9 @@ import { ErrorState } from '@/components/feedback/error-state';
 import { PageSpinner } from '@/components/feedback/spinner';
 import { StatusTabs, type ListTab } from './status-tabs';
 
+/** The desks list API documents, each keyed by its id. */
+type Keyed = { _id: string };
+
 /** What the list needs of a TanStack infinite query. */
 export interface PagedQuery {
   isPending: boolean;
@@ -13,7 +16,7 @@ export interface PagedQuery {
   fetchNextPage: () => Promise<unknown>;
 }
 
-interface TabbedListProps<T extends string, Item> {
+interface TabbedListProps<T extends string, Item extends Keyed> {
   /** The tab list's accessible name, e.g. "Orders by status". */
   tabsLabel: string;
   tabs: ReadonlyArray<ListTab<T>>;
@@ -26,7 +29,6 @@ interface TabbedListProps<T extends string, Item> {
   query: PagedQuery;
   items: Item[];
   renderItem: (item: Item) => ReactNode;
-  itemKey: (item: Item) => string;
   errorMessage: string;
   empty: { title: string; message: string; icon: ReactNode };
   listClassName?: string;
@@ -36,7 +38,7 @@ interface TabbedListProps<T extends string, Item> {
  * The desks' shape (orders, invoices, quotes): a tab per status with its count, then the tab's items
  * page by page with loading, error (Try Again) and empty states, and "Load more" while pages remain.
  */
-export function TabbedList<T extends string, Item>(props: TabbedListProps<T, Item>) {
+export function TabbedList<T extends string, Item extends Keyed>(props: TabbedListProps<T, Item>) {
   const { tabs, selected, query, items, noun } = props;
   const current = tabs.find((t) => t.value === selected)?.label ?? '';
   const tablist = (
@@ -64,7 +66,7 @@ export function TabbedList<T extends string, Item>(props: TabbedListProps<T, Ite
           <>
             <ul className={props.listClassName ?? 'flex flex-col gap-4'} aria-label={capitalise(noun)}>
               {items.map((item) => (
-                <li key={props.itemKey(item)}>{props.renderItem(item)}</li>
+                <li key={item._id}>{props.renderItem(item)}</li>
               ))}
             </ul>
             {query.hasNextPage && (

@@ -28,6 +28,13 @@ export function OrdersDesk({ extra }: { extra?: (order: Order) => ReactNode } = 
   const label = (t: Tab) => (t === 'all' ? 'All' : STATUS_LABEL[t]);
 
   const list = orders.data?.pages.flatMap((p) => p.orders) ?? [];
+  // The order's card, with what the page adds beneath it (the order's messages).
+  const card = (order: Order) => (
+    <OrderCard order={order} onMove={(o, m) => void actions.run(o, m)} busy={actions.pendingId === order._id}>
+      {extra?.(order)}
+    </OrderCard>
+  );
+
   return (
     <TabbedList
       tabsLabel="Orders by status"
@@ -38,16 +45,7 @@ export function OrdersDesk({ extra }: { extra?: (order: Order) => ReactNode } = 
       noun="orders"
       query={orders}
       items={list}
-      itemKey={(order) => order._id}
-      renderItem={(order) => (
-        <OrderCard
-          order={order}
-          onMove={(o, m) => void actions.run(o, m)}
-          busy={actions.pendingId === order._id}
-        >
-          {extra?.(order)}
-        </OrderCard>
-      )}
+      renderItem={card}
       errorMessage={ORDERS_LOAD_FAILED}
       empty={{
         title: tab === 'all' ? 'No Orders Yet' : `No ${label(tab)} Orders`,

@@ -61,7 +61,6 @@ export function QuotesList() {
         noun="quotes"
         query={quotes}
         items={list}
-        itemKey={(q) => q._id}
         renderItem={(q) => <QuoteRow quote={q} side={side} />}
         errorMessage="Failed to load your quotes"
         empty={{

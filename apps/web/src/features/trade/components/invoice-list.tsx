@@ -37,7 +37,6 @@ export function InvoiceList({ as }: { as: 'buyer' | 'supplier' }) {
       noun="invoices"
       query={invoices}
       items={list}
-      itemKey={(invoice) => invoice._id}
       renderItem={(invoice) => (
         <InvoiceCard
           invoice={invoice}
