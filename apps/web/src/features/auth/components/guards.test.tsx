@@ -33,13 +33,18 @@ function renderAt(path: string, auth: AuthContextValue) {
   return router;
 }
 
+/** Renders `path` for `auth`: the page that shows, and where the router ended up. */
+function expectLanding(path: string, auth: AuthContextValue, page: string, pathname: string) {
+  const router = renderAt(path, auth);
+  expect(screen.getByText(page)).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe(pathname);
+}
+
 const signedIn = () => fakeAuth({ user: signedInUser, token: 'api-token' });
 
 describe('RequireAuth', () => {
   it('sends a guest to /login and remembers where they wanted to go', () => {
-    const router = renderAt('/cart?tab=recent#top', fakeAuth());
-    expect(screen.getByText('login page from /cart?tab=recent#top')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expectLanding('/cart?tab=recent#top', fakeAuth(), 'login page from /cart?tab=recent#top', '/login');
   });
 
   it('needs the API token as well as the user', () => {
@@ -54,24 +59,19 @@ describe('RequireAuth', () => {
     expect(screen.getByText('cart page')).toBeInTheDocument();
   });
 
-  it('renders nothing while the auth state is unknown', () => {
-    const router = renderAt('/cart', fakeAuth({ loading: true }));
+  it.each([
+    ['renders nothing while the auth state is unknown', { loading: true }],
+    ['holds the redirect while a logout dialog is still showing', { flowActive: true }],
+  ])('%s', (_, state) => {
+    const router = renderAt('/cart', fakeAuth(state));
     expect(screen.queryByText(/page/)).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/cart');
-  });
-
-  it('holds the redirect while a logout dialog is still showing', () => {
-    const router = renderAt('/cart', fakeAuth({ flowActive: true }));
-    expect(router.state.location.pathname).toBe('/cart');
-    expect(screen.queryByText(/page/)).not.toBeInTheDocument();
   });
 });
 
 describe('GuestOnly', () => {
   it('sends a signed-in user home', () => {
-    const router = renderAt('/login', signedIn());
-    expect(screen.getByText('home page')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expectLanding('/login', signedIn(), 'home page', '/');
   });
 
   it('shows the page to a guest', () => {
