@@ -1,6 +1,8 @@
 import { MESSAGE_TEXT_MAX, type ThreadSubject } from '@bulkwise/contracts';
 import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { Textarea } from '@/components/form/controls';
+import { Field } from '@/components/form/field';
 import { ApiError } from '@/lib/api-client';
 import { usePostMessage } from '../api/threads-api';
 
@@ -9,7 +11,8 @@ export function MessageForm({ subject, id }: { subject: ThreadSubject; id: strin
   const post = usePostMessage(subject, id);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const fieldId = useId();
+  const formId = useId();
+  const countId = `${formId}-count`;
   const length = [...text].length;
 
   const onSubmit = async (event: FormEvent) => {
@@ -27,34 +30,26 @@ export function MessageForm({ subject, id }: { subject: ThreadSubject; id: strin
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-2" noValidate>
-      <label htmlFor={fieldId} className="text-sm font-medium">
-        Your message
-      </label>
-      <textarea
-        id={fieldId}
-        className="textarea w-full"
-        rows={3}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        aria-describedby={`${fieldId}-count${error ? ` ${fieldId}-error` : ''}`}
-        aria-invalid={error ? true : undefined}
-      />
-      <div className="flex items-center justify-between gap-2">
-        <span
-          id={`${fieldId}-count`}
-          className={`text-xs ${length > MESSAGE_TEXT_MAX ? 'text-error' : 'text-base-content/70'}`}
-        >
-          {length} / {MESSAGE_TEXT_MAX}
-        </span>
-        <button type="submit" className="btn btn-primary btn-sm" disabled={post.isPending}>
-          <Send className="size-4" aria-hidden="true" /> {post.isPending ? 'Sending…' : 'Send'}
-        </button>
-      </div>
-      {error && (
-        <p id={`${fieldId}-error`} role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      )}
+      <Field
+        formId={formId}
+        name="text"
+        label="Your message"
+        error={error ?? undefined}
+        describedBy={countId}
+      >
+        <Textarea rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+        <div className="flex items-center justify-between gap-2">
+          <span
+            id={countId}
+            className={`text-xs ${length > MESSAGE_TEXT_MAX ? 'text-error' : 'text-base-content/70'}`}
+          >
+            {length} / {MESSAGE_TEXT_MAX}
+          </span>
+          <button type="submit" className="btn btn-primary btn-sm" disabled={post.isPending}>
+            <Send className="size-4" aria-hidden="true" /> {post.isPending ? 'Sending…' : 'Send'}
+          </button>
+        </div>
+      </Field>
     </form>
   );
 }
