@@ -25,12 +25,15 @@ export function CartSummary({ items }: { items: readonly CartItem[] }) {
         <Fact term="Units" className="flex justify-between gap-4">
           {count.format(cartUnits(items))}
         </Fact>
-        <div className="flex items-baseline justify-between gap-4 border-t border-base-300 pt-3">
-          <dt className="font-semibold">Grand total</dt>
-          <dd className="text-2xl font-bold text-primary dark:text-indigo-300" data-testid="cart-grand-total">
-            {formatPrice(cartTotal(items))}
-          </dd>
-        </div>
+        <Fact
+          term="Grand total"
+          className="flex items-baseline justify-between gap-4 border-t border-base-300 pt-3"
+          termClassName="font-semibold"
+          valueClassName="text-2xl font-bold text-primary dark:text-indigo-300"
+          testId="cart-grand-total"
+        >
+          {formatPrice(cartTotal(items))}
+        </Fact>
       </dl>
       <Link to={paths.allProducts.getHref()} className="btn btn-outline btn-block mt-6">
         <ShoppingBag className="size-4" aria-hidden="true" />
