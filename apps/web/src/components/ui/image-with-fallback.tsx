@@ -5,7 +5,7 @@ export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
 /** `sizes` of a card in the product grids. */
 export const CARD_GRID_SIZES = IMAGE_SIZES.cardGrid;
 
-type ImageWithFallbackProps = Omit<
+export type ImageWithFallbackProps = Omit<
   ImgHTMLAttributes<HTMLImageElement>,
   'src' | 'srcSet' | 'alt' | 'onError'
 > & {
@@ -44,4 +44,12 @@ export function ImageWithFallback({
       }}
     />
   );
+}
+
+/**
+ * A square image laid out at a fixed size in CSS pixels (an avatar, a thumbnail): its width, height
+ * and `sizes` all follow from `size`, so the box is reserved and the srcset picks the right file.
+ */
+export function Thumbnail({ size, ...props }: ImageWithFallbackProps & { size: number }) {
+  return <ImageWithFallback sizes={`${size}px`} width={size} height={size} {...props} />;
 }

@@ -1,5 +1,5 @@
 import { Quote } from 'lucide-react';
-import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { Thumbnail } from '@/components/ui/image-with-fallback';
 import { RatingStars } from '@/components/ui/rating-stars';
 import { TESTIMONIALS } from '../content';
 import { HomeSection } from './home-section';
@@ -21,13 +21,7 @@ export function Testimonials() {
               </div>
               <blockquote className="flex-1 text-base-content/80">“{t.text}”</blockquote>
               <div className="flex items-center gap-3">
-                <ImageWithFallback
-                  src={t.image}
-                  alt={t.name}
-                  className="size-12 rounded-full"
-                  width={48}
-                  height={48}
-                />
+                <Thumbnail src={t.image} alt={t.name} size={48} className="size-12 rounded-full" />
                 <span>
                   <span className="block font-semibold">{t.name}</span>
                   <span className="block text-sm text-base-content/70">

@@ -1,6 +1,6 @@
 import { ImageUp } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { Thumbnail } from '@/components/ui/image-with-fallback';
 import type { Upload } from './use-image-upload';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
@@ -53,12 +53,10 @@ function ImagePreview({ value }: { value: string }) {
   return (
     <div className="size-20 shrink-0 overflow-hidden rounded-lg bg-base-200">
       {value ? (
-        <ImageWithFallback
+        <Thumbnail
           src={value}
           alt="Preview of the product image"
-          sizes="80px"
-          width={80}
-          height={80}
+          size={80}
           className="size-full object-cover"
           data-testid="image-preview"
         />

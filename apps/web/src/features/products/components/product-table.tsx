@@ -1,6 +1,6 @@
 import type { Product } from '@bulkwise/contracts';
 import { Link } from 'react-router';
-import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { Thumbnail } from '@/components/ui/image-with-fallback';
 import { FromPrice, formatPrice } from '@/components/ui/price';
 import { paths } from '@/config/paths';
 import { ProductRating } from './product-card';
@@ -45,13 +45,11 @@ function ProductRow({ product }: { product: Product }) {
     >
       <td className={`${cell} max-md:mb-2`}>
         <div className="flex items-center gap-3">
-          <ImageWithFallback
+          <Thumbnail
             src={product.image}
             alt={product.name}
+            size={56}
             className="size-14 shrink-0 rounded-lg bg-base-200 object-cover"
-            width={56}
-            height={56}
-            sizes="56px"
           />
           {/* A long unbroken name (a pasted URL, a part number) wraps instead of widening the page. */}
           <div className="min-w-0">
