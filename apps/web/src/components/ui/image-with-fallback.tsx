@@ -13,6 +13,8 @@ export type ImageWithFallbackProps = Omit<
   /** Required: every product and category image names what it shows. */
   alt: string;
   fallbackSrc?: string;
+  /** Above the fold: 'eager' loads at once, 'high' also before the rest (the page's largest paint). */
+  priority?: 'high' | 'eager';
 };
 
 /**
@@ -25,6 +27,7 @@ export function ImageWithFallback({
   src,
   alt,
   fallbackSrc = PLACEHOLDER_IMAGE,
+  priority,
   ...props
 }: ImageWithFallbackProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -33,7 +36,8 @@ export function ImageWithFallback({
 
   return (
     <img
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority === 'high' ? 'high' : undefined}
       decoding="async"
       {...props}
       src={shown}

@@ -21,7 +21,7 @@ export function CategoryHeader({ category, productCount }: CategoryHeaderProps) 
         <ImageWithFallback
           src={category.image}
           alt={category.name}
-          loading="eager"
+          priority="eager"
           className="aspect-[16/9] w-full rounded-xl object-cover shadow sm:w-72"
         />
         <div className="flex flex-col gap-2">

@@ -41,8 +41,7 @@ export function ProductCard({ product, highlight = '', priority }: ProductCardPr
           sizes={CARD_GRID_SIZES}
           width={800}
           height={600}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority === 'high' ? 'high' : undefined}
+          priority={priority}
           className="h-full w-full object-cover"
         />
       </figure>

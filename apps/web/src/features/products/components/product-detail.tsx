@@ -25,8 +25,7 @@ export function ProductDetail({ product, purchase }: ProductDetailProps) {
             src={product.image}
             alt={product.name}
             // The page's largest paint: fetched first, never lazily; the size reserves its box.
-            loading="eager"
-            fetchPriority="high"
+            priority="high"
             sizes={IMAGE_SIZES.productPage}
             width={800}
             height={600}
