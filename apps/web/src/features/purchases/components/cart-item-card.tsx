@@ -49,32 +49,46 @@ export function CartItemCard({ item, onRemove, removing = false, children }: Car
         className="aspect-square w-full rounded-lg bg-base-200 object-cover"
       />
 
-      <div className="min-w-0">
-        <h2 id={titleId} className="text-lg leading-snug font-semibold break-words">
-          <Link to={paths.product.getHref(product._id)} className="link-hover">
-            {product.name}
-          </Link>
-        </h2>
-        <p className="text-sm text-base-content/70">{product.brandName}</p>
-        <p className="mt-1 flex items-center gap-1 text-xs text-base-content/70">
-          <CalendarDays className="size-3.5" aria-hidden="true" />
-          <span>
-            Purchased <time dateTime={item.purchaseDate}>{formatPurchaseDate(item.purchaseDate)}</time>
-          </span>
-        </p>
-        <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:flex sm:flex-wrap sm:gap-x-6">
-          <Fact term="Quantity" testId="cart-item-quantity">
-            {units.format(item.quantity)} units
-          </Fact>
-          <Fact term="Unit price paid" testId="cart-item-unit-price">
-            {formatPrice(item.unitPrice)}
-          </Fact>
-        </dl>
+      <CartItemDetails item={item} titleId={titleId}>
         {children}
-      </div>
+      </CartItemDetails>
 
       <LineTotalAndRemove item={item} onRemove={onRemove} removing={removing} />
     </article>
+  );
+}
+
+/** The product's name (linking to its page) and brand, when it was bought, the quantity and unit price. */
+function CartItemDetails({
+  item,
+  titleId,
+  children,
+}: Pick<CartItemCardProps, 'item' | 'children'> & { titleId: string }) {
+  const { product } = item;
+  return (
+    <div className="min-w-0">
+      <h2 id={titleId} className="text-lg leading-snug font-semibold break-words">
+        <Link to={paths.product.getHref(product._id)} className="link-hover">
+          {product.name}
+        </Link>
+      </h2>
+      <p className="text-sm text-base-content/70">{product.brandName}</p>
+      <p className="mt-1 flex items-center gap-1 text-xs text-base-content/70">
+        <CalendarDays className="size-3.5" aria-hidden="true" />
+        <span>
+          Purchased <time dateTime={item.purchaseDate}>{formatPurchaseDate(item.purchaseDate)}</time>
+        </span>
+      </p>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:flex sm:flex-wrap sm:gap-x-6">
+        <Fact term="Quantity" testId="cart-item-quantity">
+          {units.format(item.quantity)} units
+        </Fact>
+        <Fact term="Unit price paid" testId="cart-item-unit-price">
+          {formatPrice(item.unitPrice)}
+        </Fact>
+      </dl>
+      {children}
+    </div>
   );
 }
 
