@@ -10,6 +10,21 @@ const SOCIAL_LINKS = [
   { label: 'Bulkwise on Instagram', Icon: InstagramIcon },
 ];
 
+/** The social networks, as icon buttons. */
+function SocialLinks() {
+  return (
+    <ul className="mt-4 flex gap-2" aria-label="Social media">
+      {SOCIAL_LINKS.map(({ label, Icon }) => (
+        <li key={label}>
+          <a href="#" aria-label={label} className="btn btn-ghost btn-circle btn-sm">
+            <Icon size={18} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function FooterHeading({ id, children }: { id: string; children: string }) {
   return (
     <h2 id={id} className="mb-3 text-sm font-semibold tracking-wider text-base-content uppercase">
@@ -66,15 +81,7 @@ export function FooterAbout() {
         A trusted global marketplace connecting suppliers with buyers, offering quality products, secure
         transactions and reliable logistics.
       </p>
-      <ul className="mt-4 flex gap-2" aria-label="Social media">
-        {SOCIAL_LINKS.map(({ label, Icon }) => (
-          <li key={label}>
-            <a href="#" aria-label={label} className="btn btn-ghost btn-circle btn-sm">
-              <Icon size={18} />
-            </a>
-          </li>
-        ))}
-      </ul>
+      <SocialLinks />
     </section>
   );
 }
