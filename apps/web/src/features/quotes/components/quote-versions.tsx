@@ -20,7 +20,7 @@ export function QuoteVersions({ quote }: { quote: Quote }) {
             <LineRow key={line.productId} quote={quote} line={line} />
           ))}
         </tbody>
-        {quote.versions.length > 0 && <VersionsTotals quote={quote} />}
+        {quote.versions.length > 0 && <VersionsTotals versions={quote.versions} />}
       </table>
     </div>
   );
@@ -79,14 +79,14 @@ function LineRow({ quote, line }: { quote: Quote; line: Quote['lines'][number] }
 }
 
 /** Every version's total and note. */
-function VersionsTotals({ quote }: { quote: Quote }) {
+function VersionsTotals({ versions }: Pick<Quote, 'versions'>) {
   return (
     <tfoot>
       <tr>
         <th scope="row" colSpan={2}>
           Total
         </th>
-        {quote.versions.map((v) => (
+        {versions.map((v) => (
           <td key={v.number} className="font-semibold">
             {money(v.total)}
             {v.note && (
