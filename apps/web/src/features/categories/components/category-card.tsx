@@ -36,18 +36,7 @@ export function CategoryCard({ category }: { category: Category }) {
         <div>
           <p className="line-clamp-2 text-base-content/70">{category.description}</p>
         </div>
-        {category.subcategories.length > 0 && (
-          <div>
-            <h3 className="mb-2 text-xs font-bold tracking-wider text-base-content/60">POPULAR ITEMS</h3>
-            <ul className="flex flex-wrap gap-2" aria-label={`Popular items in ${category.name}`}>
-              {category.subcategories.map((sub) => (
-                <li key={sub} className="badge badge-outline">
-                  {sub}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        {category.subcategories.length > 0 && <PopularItems category={category} />}
         <div className="card-actions mt-auto pt-2">
           <Link
             to={paths.category.getHref(category._id)}
@@ -60,5 +49,21 @@ export function CategoryCard({ category }: { category: Category }) {
         </div>
       </div>
     </ImageCard>
+  );
+}
+
+/** The category's subcategories, as badges. */
+function PopularItems({ category }: { category: Pick<Category, 'name' | 'subcategories'> }) {
+  return (
+    <div>
+      <h3 className="mb-2 text-xs font-bold tracking-wider text-base-content/60">POPULAR ITEMS</h3>
+      <ul className="flex flex-wrap gap-2" aria-label={`Popular items in ${category.name}`}>
+        {category.subcategories.map((sub) => (
+          <li key={sub} className="badge badge-outline">
+            {sub}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
