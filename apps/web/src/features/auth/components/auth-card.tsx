@@ -6,23 +6,13 @@ interface AuthCardProps {
   icon: LucideIcon;
   heading: string;
   subtitle: string;
-  /** The line under the card's content that sends the user to the other form. */
-  switchPrompt: string;
-  switchLabel: string;
-  switchTo: string;
+  /** The line under the card's content that sends the user to the other form: "{prompt} {label}". */
+  switchTo: { prompt: string; label: string; to: string };
   children: ReactNode;
 }
 
 /** The shell shared by the sign-in and registration pages: icon, heading, subtitle, the other form's link. */
-export function AuthCard({
-  icon: Icon,
-  heading,
-  subtitle,
-  switchPrompt,
-  switchLabel,
-  switchTo,
-  children,
-}: AuthCardProps) {
+export function AuthCard({ icon: Icon, heading, subtitle, switchTo, children }: AuthCardProps) {
   return (
     <div className="card w-full max-w-md border border-base-300 bg-base-100 shadow-xl">
       <div className="card-body gap-5">
@@ -37,9 +27,9 @@ export function AuthCard({
         {children}
 
         <p className="text-center text-sm">
-          {switchPrompt}{' '}
-          <Link to={switchTo} className="link link-primary font-medium">
-            {switchLabel}
+          {switchTo.prompt}{' '}
+          <Link to={switchTo.to} className="link link-primary font-medium">
+            {switchTo.label}
           </Link>
         </p>
       </div>

@@ -17,9 +17,7 @@ export function LoginForm() {
       icon={LogIn}
       heading={LOGIN_MESSAGES.heading}
       subtitle={LOGIN_MESSAGES.subtitle}
-      switchPrompt="Don't have an account?"
-      switchLabel="Register"
-      switchTo={paths.register.getHref()}
+      switchTo={{ prompt: "Don't have an account?", label: 'Register', to: paths.register.getHref() }}
     >
       <PasswordSignIn
         busy={busy === 'password'}

@@ -73,9 +73,7 @@ export function RegisterForm() {
       icon={UserPlus}
       heading="Create Account"
       subtitle="Join Bulkwise to buy and sell in bulk"
-      switchPrompt="Already have an account?"
-      switchLabel="Sign in"
-      switchTo={paths.login.getHref()}
+      switchTo={{ prompt: 'Already have an account?', label: 'Sign in', to: paths.login.getHref() }}
     >
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label="Create account">
         <RegisterFields
