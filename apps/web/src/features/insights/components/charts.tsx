@@ -29,19 +29,20 @@ export interface Column<T> {
   numeric?: boolean;
 }
 
+/** A card's fixed parts, whatever the period: title, table columns, row key, text when there are no rows. */
+export interface ChartTable<T> {
+  title: string;
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  empty: string;
+}
+
 /**
  * A chart and the same numbers as a table. The chart is for the eye and the mouse (hover shows exact
  * values); keyboard and screen-reader users get the table, so the chart is hidden from them and takes
  * no focus (recharts' own keyboard layer is off).
  */
-export function ChartCard<T>(props: {
-  title: string;
-  rows: T[];
-  columns: Column<T>[];
-  rowKey: (row: T) => string;
-  empty: string;
-  children: ReactNode;
-}) {
+export function ChartCard<T>(props: ChartTable<T> & { rows: T[]; children: ReactNode }) {
   const { title, rows, columns, rowKey, empty, children } = props;
   return (
     <section className="card border border-base-300 bg-base-100 shadow-sm" aria-label={title}>

@@ -11,7 +11,7 @@ import {
 } from '@bulkwise/contracts';
 import { ToggleGroup } from '@/components/form/toggle-group';
 import { formatMoney } from '../format';
-import { BarsChart, ChartCard, RevenueOrdersChart, type Column } from './charts';
+import { BarsChart, ChartCard, RevenueOrdersChart, type ChartTable, type Column } from './charts';
 
 export interface SalesChartsProps {
   summary: InsightsSummary;
@@ -33,7 +33,13 @@ const REVENUE: Column<{ revenue: number }> = {
 const UNITS: Column<{ units: number }> = { label: 'Units', value: (row) => row.units, numeric: true };
 const ORDERS: Column<{ orders: number }> = { label: 'Orders', value: (row) => row.orders, numeric: true };
 
-const TOP_BY_OPTIONS = (['revenue', 'units'] as const).map((by) => ({ value: by, label: `By ${by}` }));
+// The fixed parts of the cards and the ranking's toggle; the period's data is bound where they render.
+const TOP_BY_TOGGLE = {
+  label: 'Top products by',
+  options: (['revenue', 'units'] as const).map((by) => ({ value: by, label: `By ${by}` })),
+  size: 'btn-xs',
+  className: 'self-end',
+} as const;
 
 /** The period's charts, each with its table: over time, by status, products, categories, buyers. */
 export function SalesCharts(props: SalesChartsProps) {
@@ -62,6 +68,16 @@ function RevenueOrdersCard({ interval, series }: { interval: InsightsInterval; s
   );
 }
 
+const STATUS_TABLE: ChartTable<{ label: string; value: number }> = {
+  title: 'Orders by status',
+  empty: 'No orders in this period.',
+  rowKey: (r) => r.label,
+  columns: [
+    { label: 'Status', value: (r) => r.label },
+    { label: 'Orders', value: (r) => r.value, numeric: true },
+  ],
+};
+
 function OrdersByStatusCard({ summary }: { summary: InsightsSummary }) {
   // Orders placed in the period by where they are now; the empty state when there are none at all.
   const byStatus = ORDER_STATUSES.map((status) => ({
@@ -70,16 +86,7 @@ function OrdersByStatusCard({ summary }: { summary: InsightsSummary }) {
   }));
   if (byStatus.every((r) => r.value === 0)) byStatus.length = 0;
   return (
-    <ChartCard
-      title="Orders by status"
-      rows={byStatus}
-      rowKey={(r) => r.label}
-      empty="No orders in this period."
-      columns={[
-        { label: 'Status', value: (r) => r.label },
-        { label: 'Orders', value: (r) => r.value, numeric: true },
-      ]}
-    >
+    <ChartCard {...STATUS_TABLE} rows={byStatus}>
       <BarsChart name="Orders" data={byStatus} />
     </ChartCard>
   );
@@ -92,14 +99,7 @@ function TopProductsCard({
 }: Pick<SalesChartsProps, 'top' | 'topBy' | 'onTopByChange'>) {
   return (
     <section className="flex flex-col gap-2">
-      <ToggleGroup
-        label="Top products by"
-        options={TOP_BY_OPTIONS}
-        value={topBy}
-        onChange={onTopByChange}
-        size="btn-xs"
-        className="self-end"
-      />
+      <ToggleGroup {...TOP_BY_TOGGLE} value={topBy} onChange={onTopByChange} />
       <ChartCard
         title={`Top 10 products by ${topBy}`}
         rows={top}
@@ -120,15 +120,16 @@ function TopProductsCard({
   );
 }
 
+const CATEGORY_TABLE: ChartTable<InsightsCategory> = {
+  title: 'Revenue by category',
+  empty: 'No sales in this period.',
+  rowKey: (c) => c.categorySlug,
+  columns: [{ label: 'Category', value: (c) => c.category }, REVENUE, UNITS, ORDERS],
+};
+
 function CategoriesCard({ categories }: { categories: InsightsCategory[] }) {
   return (
-    <ChartCard
-      title="Revenue by category"
-      rows={categories}
-      rowKey={(c) => c.categorySlug}
-      empty="No sales in this period."
-      columns={[{ label: 'Category', value: (c) => c.category }, REVENUE, UNITS, ORDERS]}
-    >
+    <ChartCard {...CATEGORY_TABLE} rows={categories}>
       <BarsChart
         name="Revenue"
         money
@@ -138,15 +139,16 @@ function CategoriesCard({ categories }: { categories: InsightsCategory[] }) {
   );
 }
 
+const BUYER_TABLE: ChartTable<InsightsBuyer> = {
+  title: 'Top buyers',
+  empty: 'No buyers in this period.',
+  rowKey: (b) => b.email,
+  columns: [{ label: 'Buyer', value: (b) => b.name }, REVENUE, ORDERS],
+};
+
 function BuyersCard({ buyers }: { buyers: InsightsBuyer[] }) {
   return (
-    <ChartCard
-      title="Top buyers"
-      rows={buyers}
-      rowKey={(b) => b.email}
-      empty="No buyers in this period."
-      columns={[{ label: 'Buyer', value: (b) => b.name }, REVENUE, ORDERS]}
-    >
+    <ChartCard {...BUYER_TABLE} rows={buyers}>
       <BarsChart name="Revenue" money data={buyers.map((b) => ({ label: b.name, value: b.revenue }))} />
     </ChartCard>
   );
