@@ -19,7 +19,8 @@ export function ProductForm({
   onCancel,
 }: ProductFormProps) {
   const id = useId();
-  const { register, control, errors, clearErrors, field, submit, busy } = useProductForm({
+  // `form`: react-hook-form's register, control, errors and clearErrors, which the price breaks share.
+  const { field, submit, busy, ...form } = useProductForm({
     mode,
     defaultValues,
     onSubmit,
@@ -46,20 +47,14 @@ export function ProductForm({
               name={spec.name}
               label={spec.label}
               hint={spec.hint}
-              error={errors[spec.name]?.message}
+              error={form.errors[spec.name]?.message}
               className={spec.wide ? 'sm:col-span-2' : ''}
             >
-              {spec.control(field(spec.name, spec.numeric), control)}
+              {spec.control(field(spec.name, spec.numeric), form.control)}
             </Field>
           ))}
 
-          <PriceTiersEditor
-            formId={id}
-            control={control}
-            register={register}
-            errors={errors}
-            clearErrors={clearErrors}
-          />
+          <PriceTiersEditor formId={id} {...form} />
         </div>
 
         <FormActions mode={mode} busy={busy} onCancel={onCancel} />
