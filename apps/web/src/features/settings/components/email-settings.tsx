@@ -18,9 +18,9 @@ function EmailSwitch(props: {
   const hintId = useId();
   return (
     <label className="flex cursor-pointer items-start justify-between gap-4">
-      <span>
-        <span className="block font-medium">{props.title}</span>
-        <span id={hintId} className="block text-sm text-base-content/75">
+      <span className="flex flex-col">
+        <span className="font-medium">{props.title}</span>
+        <span id={hintId} className="text-sm text-base-content/75">
           {props.hint}
         </span>
       </span>
