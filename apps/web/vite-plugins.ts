@@ -2,6 +2,9 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { Boxes } from 'lucide-react';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import type { Plugin, Rolldown } from 'vite';
 import { paths } from './src/config/paths.ts';
 import { HERO_SLIDES } from './src/features/home/content.ts';
@@ -85,6 +88,30 @@ export function preloadAppChunk(): Plugin {
             injectTo: 'head' as const,
           })),
         };
+      },
+    },
+  };
+}
+
+const OVERLAY_ICON = '<!-- overlay icon -->';
+
+/**
+ * The startup overlay in index.html paints before any script, so it is plain HTML; its icon is
+ * lucide's Boxes rendered here, the markup React's overlay (startup-overlay.tsx) puts in its place,
+ * so a lucide update cannot make the first paint's icon differ from the app's.
+ */
+export function overlayIcon(): Plugin {
+  return {
+    name: 'bulkwise:overlay-icon',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!html.includes(OVERLAY_ICON))
+          throw new Error(`index.html has no ${OVERLAY_ICON}: update vite-plugins.ts`);
+        const icon = renderToStaticMarkup(
+          createElement(Boxes, { className: 'size-10', 'aria-hidden': 'true' }),
+        );
+        return html.replace(OVERLAY_ICON, icon);
       },
     },
   };

@@ -3,7 +3,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { checkChunkCycles, sharedChunk } from './chunk-layout.ts';
-import { checkSharedChunk, firstPagePreloads, precompress, preloadAppChunk } from './vite-plugins.ts';
+import {
+  checkSharedChunk,
+  firstPagePreloads,
+  overlayIcon,
+  precompress,
+  preloadAppChunk,
+} from './vite-plugins.ts';
 
 /**
  * Modules that several pages import (icons, layout pieces, query keys) go into one `shared` chunk (the
@@ -17,6 +23,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    overlayIcon(),
     preloadAppChunk(),
     firstPagePreloads(),
     precompress(),
