@@ -21,54 +21,54 @@ describe('firebaseErrorCode', () => {
   });
 });
 
-describe('loginErrorMessage (spec 8, Sign In Failed)', () => {
+// Spec section 8: what each flow says for a Firebase error code.
+const FLOWS = {
+  login: { failure: loginErrorMessage, expected: (message: string) => ({ message, offerRegister: false }) },
+  google: { failure: googleErrorMessage, expected: (message: string) => message },
+  register: {
+    failure: registerErrorMessage,
+    expected: (message: string) => ({ message, offerLogin: false }),
+  },
+};
+
+describe('the messages of Sign In Failed, Google Sign In Failed and Registration Failed (spec 8)', () => {
   it.each([
-    ['auth/invalid-email', LOGIN_MESSAGES.invalidEmail],
-    ['auth/invalid-credential', LOGIN_MESSAGES.invalidCredential],
-    ['auth/user-disabled', LOGIN_MESSAGES.userDisabled],
-    ['auth/wrong-password', LOGIN_MESSAGES.wrongPassword],
-    ['auth/too-many-requests', LOGIN_MESSAGES.tooManyRequests],
-    ['auth/network-request-failed', LOGIN_MESSAGES.other],
-    [undefined, LOGIN_MESSAGES.other],
-  ])('%s -> %s', (code, message) => {
-    expect(loginErrorMessage(code)).toEqual({ message, offerRegister: false });
+    ['login', 'auth/invalid-email', LOGIN_MESSAGES.invalidEmail],
+    ['login', 'auth/invalid-credential', LOGIN_MESSAGES.invalidCredential],
+    ['login', 'auth/user-disabled', LOGIN_MESSAGES.userDisabled],
+    ['login', 'auth/wrong-password', LOGIN_MESSAGES.wrongPassword],
+    ['login', 'auth/too-many-requests', LOGIN_MESSAGES.tooManyRequests],
+    ['login', 'auth/network-request-failed', LOGIN_MESSAGES.other],
+    ['google', 'auth/popup-closed-by-user', GOOGLE_MESSAGES.popupClosed],
+    ['google', 'auth/cancelled-popup-request', GOOGLE_MESSAGES.popupClosed],
+    ['google', 'auth/popup-blocked', GOOGLE_MESSAGES.popupBlocked],
+    ['google', 'auth/account-exists-with-different-credential', GOOGLE_MESSAGES.accountExists],
+    ['google', 'auth/internal-error', GOOGLE_MESSAGES.other],
+    ['register', 'auth/invalid-email', REGISTER_MESSAGES.invalidEmail],
+    ['register', 'auth/operation-not-allowed', REGISTER_MESSAGES.operationNotAllowed],
+    ['register', 'auth/weak-password', REGISTER_MESSAGES.weakPassword],
+    ['register', 'auth/internal-error', REGISTER_MESSAGES.other],
+  ] as const)('%s: %s -> %s', (flow, code, message) => {
+    expect(FLOWS[flow].failure(code)).toEqual(FLOWS[flow].expected(message));
   });
 
-  it('offers Create Account when no account exists', () => {
+  it('says Other in every flow when the error is not a Firebase one', () => {
+    expect(loginErrorMessage(undefined)).toEqual({ message: LOGIN_MESSAGES.other, offerRegister: false });
+    expect(googleErrorMessage(undefined)).toBe(GOOGLE_MESSAGES.other);
+    expect(registerErrorMessage(undefined)).toEqual({ message: REGISTER_MESSAGES.other, offerLogin: false });
+  });
+
+  it('Sign In offers Create Account when no account exists', () => {
     expect(loginErrorMessage('auth/user-not-found')).toEqual({
       message: LOGIN_MESSAGES.userNotFound,
       offerRegister: true,
     });
   });
-});
 
-describe('googleErrorMessage (spec 8, Google Sign In Failed)', () => {
-  it.each([
-    ['auth/popup-closed-by-user', GOOGLE_MESSAGES.popupClosed],
-    ['auth/cancelled-popup-request', GOOGLE_MESSAGES.popupClosed],
-    ['auth/popup-blocked', GOOGLE_MESSAGES.popupBlocked],
-    ['auth/account-exists-with-different-credential', GOOGLE_MESSAGES.accountExists],
-    ['auth/internal-error', GOOGLE_MESSAGES.other],
-    [undefined, GOOGLE_MESSAGES.other],
-  ])('%s -> %s', (code, message) => {
-    expect(googleErrorMessage(code)).toBe(message);
-  });
-});
-
-describe('registerErrorMessage (spec 8, Registration Failed)', () => {
-  it('offers Sign In when the email is taken', () => {
+  it('Registration offers Sign In when the email is taken', () => {
     expect(registerErrorMessage('auth/email-already-in-use')).toEqual({
       message: REGISTER_MESSAGES.emailInUse,
       offerLogin: true,
     });
-  });
-  it.each([
-    ['auth/invalid-email', REGISTER_MESSAGES.invalidEmail],
-    ['auth/operation-not-allowed', REGISTER_MESSAGES.operationNotAllowed],
-    ['auth/weak-password', REGISTER_MESSAGES.weakPassword],
-    ['auth/internal-error', REGISTER_MESSAGES.other],
-    [undefined, REGISTER_MESSAGES.other],
-  ])('%s -> %s', (code, message) => {
-    expect(registerErrorMessage(code)).toEqual({ message, offerLogin: false });
   });
 });
