@@ -1,5 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /** A clock's Date as a `timestamptz` parameter, sent as ISO text. */
@@ -12,4 +12,23 @@ export async function countWhere(db: Db, table: PgTable, where: SQL | undefined)
     .from(table)
     .where(where);
   return row?.n ?? 0;
+}
+
+/** How many rows of `table` satisfying `where` were stamped (`at`) after `since`: a rate limit's window. */
+export const countSince = (db: Db, table: PgTable, where: SQL, at: PgColumn, since: Date) =>
+  countWhere(db, table, and(where, sql`${at} > ${ts(since)}`));
+
+/** The first row of `table` satisfying `where` (a lookup by key), locked for the transaction if asked. */
+export async function firstWhere<T extends PgTable>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  options: { lock?: boolean } = {},
+): Promise<T['$inferSelect'] | undefined> {
+  const query = db
+    .select()
+    .from(table as PgTable)
+    .where(where);
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row as T['$inferSelect'] | undefined;
 }

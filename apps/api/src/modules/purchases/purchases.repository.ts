@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { firstWhere } from '../../db/sql';
 import { isUniqueViolation, withRetry } from '../../db/errors';
 import { cartItems, products, type CartItemRow, type ProductRow } from '../../db/schema';
 import { ignoreOrderEvents, type OrderEvent, type OrderEventSink } from '../orders/order-events';
@@ -91,15 +92,14 @@ export function createPurchasesRepository(
 function purchaseQueries(db: Db) {
   return {
     async findProduct(productId: string): Promise<ProductRow | undefined> {
-      const [row] = await db.select().from(products).where(eq(products.id, productId));
-      return row;
+      return firstWhere(db, products, eq(products.id, productId));
     },
     async findByIdempotencyKey(buyerUid: string, key: string): Promise<CartItemRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(cartItems)
-        .where(and(eq(cartItems.buyerUid, buyerUid), eq(cartItems.idempotencyKey, key)));
-      return row;
+      return firstWhere(
+        db,
+        cartItems,
+        and(eq(cartItems.buyerUid, buyerUid), eq(cartItems.idempotencyKey, key)),
+      );
     },
   };
 }

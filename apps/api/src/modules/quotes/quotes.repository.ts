@@ -1,7 +1,7 @@
 import type { QuoteActor, QuoteStatus } from '@bulkwise/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { countWhere, ts } from '../../db/sql';
+import { countSince, countWhere, firstWhere, ts } from '../../db/sql';
 import { transactional } from '../../db/transactional';
 import { isUniqueViolation } from '../../db/errors';
 import { products, quoteVersions, quotes, type QuoteRow, type QuoteVersionRow } from '../../db/schema';
@@ -39,16 +39,10 @@ function quoteReads(db: Db) {
       return row?.stock ?? 0;
     },
     async findByKey(buyerUid: string, key: string): Promise<QuoteRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(quotes)
-        .where(and(eq(quotes.buyerUid, buyerUid), eq(quotes.idempotencyKey, key)));
-      return row;
+      return firstWhere(db, quotes, and(eq(quotes.buyerUid, buyerUid), eq(quotes.idempotencyKey, key)));
     },
     async findById(id: string, options: { lock?: boolean } = {}): Promise<QuoteRow | undefined> {
-      const query = db.select().from(quotes).where(eq(quotes.id, id));
-      const [row] = options.lock ? await query.for('update') : await query;
-      return row;
+      return firstWhere(db, quotes, eq(quotes.id, id), options);
     },
     async versions(quoteId: string): Promise<QuoteVersionRow[]> {
       return db
@@ -65,11 +59,7 @@ function requestLimits(db: Db) {
   return {
     /** A buyer's requests created since `since` (the daily limit). */
     async requestsSince(buyerUid: string, since: Date): Promise<number> {
-      return countWhere(
-        db,
-        quotes,
-        and(eq(quotes.buyerUid, buyerUid), sql`${quotes.createdAt} > ${ts(since)}`),
-      );
+      return countSince(db, quotes, eq(quotes.buyerUid, buyerUid), quotes.createdAt, since);
     },
     /** Open quotes between one buyer and one supplier, by the clock. */
     async openBetween(buyerUid: string, supplierUid: string, now: Date): Promise<number> {

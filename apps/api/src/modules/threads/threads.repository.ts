@@ -2,7 +2,7 @@ import type { QuoteActor, ThreadSubject } from '@bulkwise/contracts';
 import { MESSAGE_EMAIL_EVERY_MS } from '@bulkwise/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { countWhere, ts } from '../../db/sql';
+import { countSince, firstWhere, ts } from '../../db/sql';
 import { transactional } from '../../db/transactional';
 import { messageThreads, messages, type MessageRow, type MessageThreadRow } from '../../db/schema';
 
@@ -10,11 +10,11 @@ import { messageThreads, messages, type MessageRow, type MessageThreadRow } from
 function threadMessages(db: Db) {
   return {
     async find(subject: ThreadSubject, subjectId: string): Promise<MessageThreadRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(messageThreads)
-        .where(and(eq(messageThreads.subjectType, subject), eq(messageThreads.subjectId, subjectId)));
-      return row;
+      return firstWhere(
+        db,
+        messageThreads,
+        and(eq(messageThreads.subjectType, subject), eq(messageThreads.subjectId, subjectId)),
+      );
     },
     /** The subject's thread, created on its first message (two first messages at once make one thread). */
     async ensure(subject: ThreadSubject, subjectId: string, buyerUid: string, supplierUid: string) {
@@ -64,11 +64,7 @@ function threadMarkers(db: Db) {
       return moved.length === 1;
     },
     async postedSince(authorUid: string, since: Date): Promise<number> {
-      return countWhere(
-        db,
-        messages,
-        and(eq(messages.authorUid, authorUid), sql`${messages.at} > ${ts(since)}`),
-      );
+      return countSince(db, messages, eq(messages.authorUid, authorUid), messages.at, since);
     },
     /**
      * Claims the right to email `to` about this thread: true at most once per window, whichever instance

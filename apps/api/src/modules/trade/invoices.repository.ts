@@ -1,6 +1,7 @@
 import type { InvoiceStatus } from '@bulkwise/contracts';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { firstWhere } from '../../db/sql';
 import { transactional } from '../../db/transactional';
 import {
   creditNotes,
@@ -45,16 +46,13 @@ export function statusCondition(status: InvoiceStatus, today: string): SQL {
 function invoiceReads(db: Db) {
   return {
     async findById(id: string): Promise<InvoiceRow | undefined> {
-      const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
-      return row;
+      return firstWhere(db, invoices, eq(invoices.id, id));
     },
     async findByOrder(orderId: string): Promise<InvoiceRow | undefined> {
-      const [row] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
-      return row;
+      return firstWhere(db, invoices, eq(invoices.orderId, orderId));
     },
     async lock(id: string): Promise<InvoiceRow | undefined> {
-      const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).for('update');
-      return row;
+      return firstWhere(db, invoices, eq(invoices.id, id), { lock: true });
     },
     async page(
       party: { uid: string; as: 'buyer' | 'supplier' },
@@ -104,11 +102,11 @@ function invoiceMoney(db: Db) {
       return db.select().from(creditNotes).where(inArray(creditNotes.invoiceId, invoiceIds));
     },
     async paymentByKey(recordedBy: string, key: string): Promise<PaymentRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(invoicePayments)
-        .where(and(eq(invoicePayments.recordedBy, recordedBy), eq(invoicePayments.idempotencyKey, key)));
-      return row;
+      return firstWhere(
+        db,
+        invoicePayments,
+        and(eq(invoicePayments.recordedBy, recordedBy), eq(invoicePayments.idempotencyKey, key)),
+      );
     },
     async addPayment(row: typeof invoicePayments.$inferInsert): Promise<void> {
       await db.insert(invoicePayments).values(row);

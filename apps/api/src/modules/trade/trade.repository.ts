@@ -1,6 +1,7 @@
 import type { AccountStatus, SetTermsBody, TermsRequestBody } from '@bulkwise/contracts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { firstWhere } from '../../db/sql';
 import { transactional } from '../../db/transactional';
 import { products, tradeAccountHistory, tradeAccounts, type TradeAccountRow } from '../../db/schema';
 
@@ -57,12 +58,10 @@ function figuresQuery(ids: string[], today: string): SQL {
 function accountReads(db: Db) {
   return {
     async findById(id: string): Promise<TradeAccountRow | undefined> {
-      const [row] = await db.select().from(tradeAccounts).where(eq(tradeAccounts.id, id));
-      return row;
+      return firstWhere(db, tradeAccounts, eq(tradeAccounts.id, id));
     },
     async lock(id: string): Promise<TradeAccountRow | undefined> {
-      const [row] = await db.select().from(tradeAccounts).where(eq(tradeAccounts.id, id)).for('update');
-      return row;
+      return firstWhere(db, tradeAccounts, eq(tradeAccounts.id, id), { lock: true });
     },
     async listFor(uid: string, as: 'buyer' | 'supplier'): Promise<TradeAccountRow[]> {
       const party = as === 'buyer' ? tradeAccounts.buyerUid : tradeAccounts.supplierUid;
