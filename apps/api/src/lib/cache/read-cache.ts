@@ -1,5 +1,5 @@
 import type { InvalidationBus } from './bus';
-import { createResponseCache, type CachedResponse, type Validity } from './cache';
+import { createResponseCache, uncached, type CachedResponse, type Validity } from './cache';
 
 export interface Loaded {
   body: string;
@@ -22,15 +22,21 @@ export function createPartyReadCache(
 ) {
   const cache = createResponseCache({ maxBytes: options.maxBytes ?? 16 * 2 ** 20, now: options.now });
   bus.register(cache);
+  /** `alsoTags`: what else the answer depends on besides the party's own data (their products' stock). */
+  const read = (
+    key: string,
+    party: string,
+    load: () => Promise<Loaded>,
+    alsoTags: readonly string[] = [],
+  ): Promise<CachedResponse> =>
+    cache.fill(key, async () => ({ ...(await load()), tags: [tagOf(party), ...alsoTags] }));
   return {
-    /** `alsoTags`: what else the answer depends on besides the party's own data (their products' stock). */
-    read: (
-      key: string,
-      party: string,
-      load: () => Promise<Loaded>,
-      alsoTags: readonly string[] = [],
-    ): Promise<CachedResponse> =>
-      cache.fill(key, async () => ({ ...(await load()), tags: [tagOf(party), ...alsoTags] })),
+    read,
+    /** A page of a list: the first one (no cursor) is kept like any read; later pages are read each time. */
+    page: (cursor: string | undefined, key: string, party: string, load: () => Promise<Loaded>) =>
+      cursor === undefined
+        ? read(key, party, load)
+        : load().then(({ body, headers }) => uncached(body, headers)),
     stats: () => cache.stats(),
   };
 }

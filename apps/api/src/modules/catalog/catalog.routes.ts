@@ -13,6 +13,7 @@ import { AppError } from '../../errors';
 import type { SecuredRouteOptions } from '../../plugins/secured';
 import type { CatalogService } from './catalog.service';
 import { CSV_TYPE, attachment } from '../../lib/http/attachment';
+import type { RouteApp } from '../../lib/http/routes';
 
 /** The file as the request body: CSV as sent by a browser or curl, or bytes a client did not label. */
 const CSV_TYPES = [
@@ -28,10 +29,8 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-type CatalogApp = Parameters<FastifyPluginAsyncZod>[0];
-
 /** The caller's products as CSV, and the import's template. */
-function exportRoutes(app: CatalogApp, catalog: CatalogService, secured: SecuredRouteOptions) {
+function exportRoutes(app: RouteApp, catalog: CatalogService, secured: SecuredRouteOptions) {
   app.get(
     '/my-products/export.csv',
     {
@@ -69,7 +68,7 @@ function exportRoutes(app: CatalogApp, catalog: CatalogService, secured: Secured
   );
 }
 
-function importRoute(app: CatalogApp, catalog: CatalogService, secured: SecuredRouteOptions) {
+function importRoute(app: RouteApp, catalog: CatalogService, secured: SecuredRouteOptions) {
   app.post(
     '/my-products/import',
     {

@@ -1,8 +1,9 @@
 import { CategoryListSchema, CategorySchema, IdParamsSchema } from '@bulkwise/contracts';
-import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { InvalidationBus } from '../../lib/cache/bus';
 import { createResponseCache } from '../../lib/cache/cache';
 import { sendJson, uncached } from '../../lib/cache/http';
+import { okSerializer } from '../../lib/http/routes';
 import { ANY_PRODUCT_TAG } from '../products/products.cache';
 import type { CategoriesService } from './categories.service';
 
@@ -13,18 +14,8 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { categories, bus }) => {
   const cache = createResponseCache({ maxBytes: 2 * 2 ** 20 });
   bus.register(cache);
-  const serializeList = serializerCompiler({
-    schema: CategoryListSchema,
-    method: 'GET',
-    url: '/categories',
-    httpStatus: '200',
-  });
-  const serializeOne = serializerCompiler({
-    schema: CategorySchema,
-    method: 'GET',
-    url: '/categories/:id',
-    httpStatus: '200',
-  });
+  const serializeList = okSerializer('/categories', CategoryListSchema);
+  const serializeOne = okSerializer('/categories/:id', CategorySchema);
   const tags = [ANY_PRODUCT_TAG];
 
   app.get(

@@ -1,7 +1,7 @@
 import { ClientConfigSchema, type ClientConfig } from '@bulkwise/contracts';
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import { routeGroups, type RouteApp } from '../../lib/http/routes';
 
 const HealthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
@@ -43,8 +43,6 @@ interface HealthOptions {
   redisState: () => 'ok' | 'unavailable' | 'none';
 }
 
-type HealthApp = Parameters<FastifyPluginAsyncZod>[0];
-
 /** A ping that cannot answer in 2 s counts as down: health checks must not hang with the database. */
 const databaseUp = (database: Database) =>
   Promise.race([
@@ -56,7 +54,7 @@ const databaseUp = (database: Database) =>
   ]);
 
 /** GET /health and the liveness probe. */
-function statusRoutes(app: HealthApp, { database, instanceId }: HealthOptions) {
+function statusRoutes(app: RouteApp, { database, instanceId }: HealthOptions) {
   app.get(
     '/health',
     healthRoute('Whether this instance and its database answer, and which instance it is', {
@@ -82,7 +80,7 @@ function statusRoutes(app: HealthApp, { database, instanceId }: HealthOptions) {
   );
 }
 
-function readinessRoute(app: HealthApp, { database, lifecycle, redisState }: HealthOptions) {
+function readinessRoute(app: RouteApp, { database, lifecycle, redisState }: HealthOptions) {
   // Readiness: send traffic here. Fails while draining (after SIGTERM) and while the database is unreachable.
   app.get(
     '/health/ready',
@@ -100,7 +98,7 @@ function readinessRoute(app: HealthApp, { database, lifecycle, redisState }: Hea
   );
 }
 
-function configRoute(app: HealthApp, { clientConfig }: HealthOptions) {
+function configRoute(app: RouteApp, { clientConfig }: HealthOptions) {
   app.get(
     '/config',
     healthRoute('The public web configuration the SPA starts with (Firebase project)', {
@@ -113,8 +111,4 @@ function configRoute(app: HealthApp, { clientConfig }: HealthOptions) {
   );
 }
 
-export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, options) => {
-  statusRoutes(app, options);
-  readinessRoute(app, options);
-  configRoute(app, options);
-};
+export const healthRoutes = routeGroups(statusRoutes, readinessRoute, configRoute);

@@ -14,14 +14,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { CachedResponse } from '../../lib/cache/cache';
 import { sendJson } from '../../lib/cache/http';
+import type { RouteApp } from '../../lib/http/routes';
 import type { SecuredRouteOptions } from '../../plugins/secured';
 import type { AuthUser } from '../auth/tokens';
 import type { InsightsService } from './insights.service';
 
 const RANGE = `\`from\` and \`to\` are ISO days (UTC), both included, at most 2 years apart; without them the
   last 30 days. Orders count on the day they were placed; amounts are dollars.`;
-
-type InsightsApp = Parameters<FastifyPluginAsyncZod>[0];
 
 interface InsightsRead<Q extends z.ZodType> {
   path: string;
@@ -34,7 +33,7 @@ interface InsightsRead<Q extends z.ZodType> {
 }
 
 /** Every insights route: a signed-in read of the caller's figures, answered from the desk's read cache. */
-function insightsRead(app: InsightsApp, secured: SecuredRouteOptions) {
+function insightsRead(app: RouteApp, secured: SecuredRouteOptions) {
   return <Q extends z.ZodType>({
     path,
     summary,

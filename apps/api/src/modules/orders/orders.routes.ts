@@ -13,16 +13,19 @@ import {
   ShipOrderBodySchema,
   TOTAL_COUNT_HEADER,
 } from '@bulkwise/contracts';
-import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendJson, uncached } from '../../lib/cache/http';
+import { sendJson } from '../../lib/cache/http';
 import type { SecuredRouteOptions } from '../../plugins/secured';
 import type { OrdersReadCache } from './orders.cache';
 import type { OrdersService } from './orders.service';
 import { CSV_TYPE, attachment } from '../../lib/http/attachment';
+import { okSerializer, routeGroups, type RouteApp } from '../../lib/http/routes';
 
 const MOVE_ANSWERS = `200 with the order (also when this move already happened: nothing changes twice); 403 when
   the caller may see the order but not make this move, 404 when it may not see it, 409 naming the current
   status when the state does not allow the move.`;
+
+/** A desk page as the route's response schema writes it, for the pages kept serialised. */
+const serializePage = okSerializer('/orders', OrderListSchema);
 
 interface OrdersRouteOptions {
   orders: OrdersService;
@@ -30,29 +33,21 @@ interface OrdersRouteOptions {
   secured: SecuredRouteOptions;
   /** Each export reads all of a supplier's orders: counted per user, after the token is verified. */
 }
-type App = Parameters<FastifyPluginAsyncZod<OrdersRouteOptions>>[0];
 
 /**
  * A supplier's first pages (per status and limit) and counts answer from memory, serialised once, until
  * a change to that supplier's orders drops them (orders.cache.ts): the desk is read far more often than
  * its orders change.
  */
-export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (app, options) => {
-  registerDeskRoutes(app, options);
-  registerExportRoute(app, options);
-  registerOrderRoute(app, options);
-  registerMoveRoutes(app, options);
-};
+export const ordersRoutes = routeGroups(
+  registerDeskRoutes,
+  registerExportRoute,
+  registerOrderRoute,
+  registerMoveRoutes,
+);
 
 /** The supplier's desk: its pages and its counts per status. */
-function registerDeskRoutes(app: App, { orders, reads, secured }: OrdersRouteOptions) {
-  const serializePage = serializerCompiler({
-    schema: OrderListSchema,
-    method: 'GET',
-    url: '/orders',
-    httpStatus: '200',
-  });
-
+function registerDeskRoutes(app: RouteApp, { orders, reads, secured }: OrdersRouteOptions) {
   app.get(
     '/orders',
     {
@@ -76,10 +71,6 @@ function registerDeskRoutes(app: App, { orders, reads, secured }: OrdersRouteOpt
           headers: page.nextCursor ? { ...headers, [NEXT_CURSOR_HEADER]: page.nextCursor } : headers,
         };
       };
-      if (req.query.cursor !== undefined) {
-        const { body, headers } = await load();
-        return sendJson(req, reply, uncached(body, headers));
-      }
       const key = JSON.stringify([
         'page',
         user.uid,
@@ -88,7 +79,7 @@ function registerDeskRoutes(app: App, { orders, reads, secured }: OrdersRouteOpt
         // Each order's invoice shows as overdue from the day after its due date: a page is kept for one day.
         today,
       ]);
-      return sendJson(req, reply, await reads.read(key, user.uid, load));
+      return sendJson(req, reply, await reads.page(req.query.cursor, key, user.uid, load));
     },
   );
 
@@ -106,7 +97,7 @@ function registerDeskRoutes(app: App, { orders, reads, secured }: OrdersRouteOpt
   );
 }
 
-function registerExportRoute(app: App, { orders, secured }: OrdersRouteOptions) {
+function registerExportRoute(app: RouteApp, { orders, secured }: OrdersRouteOptions) {
   app.get(
     '/orders/export.csv',
     {
@@ -146,7 +137,7 @@ function registerExportRoute(app: App, { orders, secured }: OrdersRouteOptions) 
   );
 }
 
-function registerOrderRoute(app: App, { orders, secured }: OrdersRouteOptions) {
+function registerOrderRoute(app: RouteApp, { orders, secured }: OrdersRouteOptions) {
   app.get(
     '/orders/:id',
     {
@@ -163,7 +154,7 @@ function registerOrderRoute(app: App, { orders, secured }: OrdersRouteOptions) {
 }
 
 /** The moves of an order's life (ORDER_TRANSITIONS): each answers the order as it now is. */
-function registerMoveRoutes(app: App, { orders, secured }: OrdersRouteOptions) {
+function registerMoveRoutes(app: RouteApp, { orders, secured }: OrdersRouteOptions) {
   app.post(
     '/orders/:id/confirm',
     {

@@ -12,11 +12,12 @@ import {
   TOTAL_COUNT_HEADER,
   UpdateProductBodySchema,
 } from '@bulkwise/contracts';
-import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config/env';
 import type { SecuredRouteOptions } from '../../plugins/secured';
 import { sendJson } from '../../lib/cache/http';
+import { okSerializer, type RouteApp } from '../../lib/http/routes';
 import {
   firstPageKey,
   productReads,
@@ -34,7 +35,6 @@ interface ProductsRouteOptions {
   caches: ProductReadCaches;
   limits: Pick<Config['rateLimit'], 'readsPerMinute' | 'searchPerMinute'>;
 }
-type App = Parameters<FastifyPluginAsyncZod<ProductsRouteOptions>>[0];
 
 /**
  * Public reads answer from memory what the database answered before: first pages of listings and
@@ -58,7 +58,7 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRouteOptions> = async
 };
 
 /** The product cache is filled from the database once the server listens, and that stops when it closes. */
-function warmWhileListening(app: App, products: ProductsService, items: ProductReadCaches['items']) {
+function warmWhileListening(app: RouteApp, products: ProductsService, items: ProductReadCaches['items']) {
   let warmUp: ReturnType<typeof keepProductCacheWarm> | undefined;
   app.addHook('onListen', async () => {
     warmUp = keepProductCacheWarm({
@@ -82,7 +82,7 @@ const isSearch = (req: FastifyRequest) => {
 };
 
 function registerListRoute(
-  app: App,
+  app: RouteApp,
   products: ProductsService,
   reads: ReturnType<typeof productReads>,
   limits: ProductsRouteOptions['limits'],
@@ -125,18 +125,17 @@ function registerListRoute(
   );
 }
 
-function registerSuggestRoute(app: App, products: ProductsService, limits: ProductsRouteOptions['limits']) {
+function registerSuggestRoute(
+  app: RouteApp,
+  products: ProductsService,
+  limits: ProductsRouteOptions['limits'],
+) {
   const suggestLimit = {
     timeWindow: '1 minute',
     max: limits.searchPerMinute,
     keyGenerator: (req: FastifyRequest) => `search:${req.ip}`,
   };
-  const serializeSuggestions = serializerCompiler({
-    schema: ProductSuggestionListSchema,
-    method: 'GET',
-    url: '/products/suggest',
-    httpStatus: '200',
-  });
+  const serializeSuggestions = okSerializer('/products/suggest', ProductSuggestionListSchema);
   app.get(
     '/products/suggest',
     {

@@ -4,14 +4,13 @@ import {
   type QuoteList,
   type QuoteListQuery,
 } from '@bulkwise/contracts';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { CachedResponse } from '../../lib/cache/cache';
-import { uncached } from '../../lib/cache/http';
 import type { AuthUser } from '../auth/tokens';
 import { decodeOrderCursor, encodeOrderCursor } from '../orders/orders.cursor';
 import type { QuotesReadCache } from './quotes.cache';
 import { toSummary } from './quotes.mapper';
 import type { QuotesRepository } from './quotes.repository';
+import { okSerializer } from '../../lib/http/routes';
 
 /**
  * The quotes lists and the badge as served: serialised once per trader and kept (quotes.cache.ts) until a
@@ -25,12 +24,7 @@ export function createQuoteReads(deps: {
 }) {
   const { repository, clock, reads } = deps;
   // Through the route's response schema, as an answer without the cache would be.
-  const serializeList = serializerCompiler({
-    schema: QuoteListSchema,
-    method: 'GET',
-    url: '/quotes',
-    httpStatus: '200',
-  }) as (list: QuoteList) => string;
+  const serializeList = okSerializer('/quotes', QuoteListSchema) as (list: QuoteList) => string;
 
   async function loadList(user: AuthUser, query: QuoteListQuery) {
     const now = clock();
@@ -56,10 +50,9 @@ export function createQuoteReads(deps: {
 
   return {
     list(user: AuthUser, query: QuoteListQuery): Promise<CachedResponse> {
-      if (query.cursor !== undefined) return loadList(user, query).then(({ body }) => uncached(body));
       const limit = query.limit ?? QUOTE_PAGE_DEFAULT_LIMIT;
       const key = JSON.stringify(['list', user.uid, query.as, query.status ?? null, limit]);
-      return reads.read(key, user.uid, () => loadList(user, query));
+      return reads.page(query.cursor, key, user.uid, () => loadList(user, query));
     },
 
     /** The badge: its count changes by the clock only when one of the buyer's live offers ends. */

@@ -13,9 +13,9 @@ import {
   QuoteRequestBodySchema,
   QuoteSchema,
 } from '@bulkwise/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { sendJson } from '../../lib/cache/http';
+import { routeGroups, type RouteApp } from '../../lib/http/routes';
 import type { SecuredRouteOptions } from '../../plugins/secured';
 import type { QuoteReads } from './quotes.reads';
 import type { QuotesService } from './quotes.service';
@@ -30,16 +30,11 @@ interface QuotesRouteOptions {
   reads: QuoteReads;
   secured: SecuredRouteOptions;
 }
-type App = Parameters<FastifyPluginAsyncZod<QuotesRouteOptions>>[0];
 const tags = ['quotes'];
 
-export const quotesRoutes: FastifyPluginAsyncZod<QuotesRouteOptions> = async (app, options) => {
-  registerRequestRoute(app, options);
-  registerReadRoutes(app, options);
-  registerMoveRoutes(app, options);
-};
+export const quotesRoutes = routeGroups(registerRequestRoute, registerReadRoutes, registerMoveRoutes);
 
-function registerRequestRoute(app: App, { quotes, secured }: QuotesRouteOptions) {
+function registerRequestRoute(app: RouteApp, { quotes, secured }: QuotesRouteOptions) {
   app.post(
     '/quotes',
     {
@@ -59,7 +54,7 @@ function registerRequestRoute(app: App, { quotes, secured }: QuotesRouteOptions)
 }
 
 /** The lists, the badge and one quote. */
-function registerReadRoutes(app: App, { quotes, reads, secured }: QuotesRouteOptions) {
+function registerReadRoutes(app: RouteApp, { quotes, reads, secured }: QuotesRouteOptions) {
   app.get(
     '/quotes',
     {
@@ -102,7 +97,7 @@ function registerReadRoutes(app: App, { quotes, reads, secured }: QuotesRouteOpt
 }
 
 /** The moves of a quote, each answering the quote as it now is. */
-function registerMoveRoutes(app: App, { quotes, secured }: QuotesRouteOptions) {
+function registerMoveRoutes(app: RouteApp, { quotes, secured }: QuotesRouteOptions) {
   const move = (
     path: string,
     description: string,

@@ -10,22 +10,24 @@ import {
   RemittanceBodySchema,
   RemittanceResultSchema,
 } from '@bulkwise/contracts';
-import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendJson, uncached } from '../../lib/cache/http';
+import { sendJson } from '../../lib/cache/http';
 import type { SecuredRouteOptions } from '../../plugins/secured';
 import { invoicePdf } from './documents.pdf';
 import type { InvoicesReadCache } from './invoices.cache';
 import type { InvoicesService } from './invoices.service';
 import { PDF_TYPE, attachment } from '../../lib/http/attachment';
+import { okSerializer, routeGroups, type RouteApp } from '../../lib/http/routes';
 
 const PARTIES = "Only the invoice's buyer and supplier: 404 for anyone else.";
+
+/** A page as the route's response schema writes it, for the pages kept serialised. */
+const serializePage = okSerializer('/invoices', InvoicePageSchema);
 
 interface InvoicesRouteOptions {
   invoices: InvoicesService;
   reads: InvoicesReadCache;
   secured: SecuredRouteOptions;
 }
-type App = Parameters<FastifyPluginAsyncZod<InvoicesRouteOptions>>[0];
 const tags = ['invoices'];
 
 /**
@@ -33,19 +35,10 @@ const tags = ['invoices'];
  * change to that party's invoices drops them (invoices.cache.ts); later pages (`cursor`) are read each time.
  * The day is in the key because "overdue" is derived from it: the next day reads afresh.
  */
-export const invoicesRoutes: FastifyPluginAsyncZod<InvoicesRouteOptions> = async (app, options) => {
-  registerReadRoutes(app, options);
-  registerSettlementRoutes(app, options);
-};
+export const invoicesRoutes = routeGroups(registerReadRoutes, registerSettlementRoutes);
 
 /** A party's pages, one invoice and its PDF. */
-function registerReadRoutes(app: App, { invoices, reads, secured }: InvoicesRouteOptions) {
-  const serializePage = serializerCompiler({
-    schema: InvoicePageSchema,
-    method: 'GET',
-    url: '/invoices',
-    httpStatus: '200',
-  });
+function registerReadRoutes(app: RouteApp, { invoices, reads, secured }: InvoicesRouteOptions) {
   app.get(
     '/invoices',
     {
@@ -63,10 +56,9 @@ function registerReadRoutes(app: App, { invoices, reads, secured }: InvoicesRout
       const { user, query } = req;
       const today = invoices.today();
       const load = async () => ({ body: serializePage(await invoices.list(user, query, today)) });
-      if (query.cursor !== undefined) return sendJson(req, reply, uncached((await load()).body));
       const limit = query.limit ?? INVOICE_PAGE_DEFAULT_LIMIT;
       const key = JSON.stringify(['page', user.uid, query.as, query.status ?? null, limit, today]);
-      return sendJson(req, reply, await reads.read(key, user.uid, load));
+      return sendJson(req, reply, await reads.page(query.cursor, key, user.uid, load));
     },
   );
   app.get(
@@ -98,7 +90,7 @@ function registerReadRoutes(app: App, { invoices, reads, secured }: InvoicesRout
 }
 
 /** The supplier's payments and the buyer's remittance advice. */
-function registerSettlementRoutes(app: App, { invoices, secured }: InvoicesRouteOptions) {
+function registerSettlementRoutes(app: RouteApp, { invoices, secured }: InvoicesRouteOptions) {
   app.post(
     '/invoices/:id/payments',
     {

@@ -7,11 +7,11 @@ import {
   TradeAccountListSchema,
   TradeAccountSchema,
 } from '@bulkwise/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SecuredRouteOptions } from '../../plugins/secured';
 import type { Statements } from './statement';
 import type { TradeService } from './trade.service';
 import { CSV_TYPE, PDF_TYPE, attachment } from '../../lib/http/attachment';
+import { routeGroups, type RouteApp } from '../../lib/http/routes';
 
 const PARTIES = 'Only the two parties see an account: 404 for anyone else.';
 const SUPPLIER_ONLY = `${PARTIES} 403 when the buyer tries it.`;
@@ -21,17 +21,16 @@ interface TradeRouteOptions {
   statements: Statements;
   secured: SecuredRouteOptions;
 }
-type App = Parameters<FastifyPluginAsyncZod<TradeRouteOptions>>[0];
 const tags = ['trade accounts'];
 
-export const tradeRoutes: FastifyPluginAsyncZod<TradeRouteOptions> = async (app, options) => {
-  registerAccountRoutes(app, options);
-  registerSupplierRoutes(app, options);
-  registerStatementRoutes(app, options);
-};
+export const tradeRoutes = routeGroups(
+  registerAccountRoutes,
+  registerSupplierRoutes,
+  registerStatementRoutes,
+);
 
 /** A party's accounts, one account, and the buyer's request for terms. */
-function registerAccountRoutes(app: App, { trade, secured }: TradeRouteOptions) {
+function registerAccountRoutes(app: RouteApp, { trade, secured }: TradeRouteOptions) {
   app.get(
     '/trade-accounts',
     {
@@ -71,7 +70,7 @@ function registerAccountRoutes(app: App, { trade, secured }: TradeRouteOptions) 
 }
 
 /** The supplier's moves: terms, and the moves that keep a reason in the account's history. */
-function registerSupplierRoutes(app: App, { trade, secured }: TradeRouteOptions) {
+function registerSupplierRoutes(app: RouteApp, { trade, secured }: TradeRouteOptions) {
   app.put(
     '/trade-accounts/:id/terms',
     {
@@ -114,7 +113,7 @@ function registerSupplierRoutes(app: App, { trade, secured }: TradeRouteOptions)
 }
 
 /** The account's statement of open items, as CSV or PDF. */
-function registerStatementRoutes(app: App, { statements, secured }: TradeRouteOptions) {
+function registerStatementRoutes(app: RouteApp, { statements, secured }: TradeRouteOptions) {
   app.get(
     '/trade-accounts/:id/statement.csv',
     {
