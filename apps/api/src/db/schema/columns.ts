@@ -9,7 +9,14 @@ export const timestamptz = (name: string) => timestamp(name, { withTimezone: tru
 export const stampedAt = (name: string) => timestamptz(name).notNull().defaultNow();
 
 const requiredText = (name: string) => text(name).notNull();
-const requiredDate = (name: string) => date(name, { mode: 'string' }).notNull();
+/** A calendar day (`date`), required, read as its ISO string (issued on, due on, needed by). */
+export const day = (name: string) => date(name, { mode: 'string' }).notNull();
+
+/** A `bigint` read as a JS number, required: sums in cents, counts and ids, all below 2^53. */
+export const bigNumber = (name: string) => bigint(name, { mode: 'number' }).notNull();
+
+/** The id of an entity row (an order, a quote, an invoice): a random uuid. */
+export const entityId = () => uuid('id').primaryKey().defaultRandom();
 
 type PartyColumns<R extends string> = Record<
   `${R}Uid` | `${R}Email` | `${R}Name`,
@@ -26,12 +33,12 @@ export const partyColumns = <R extends 'buyer' | 'supplier'>(role: R) =>
 
 type RollupKey<P extends string> = { supplierUid: ReturnType<typeof requiredText> } & Record<
   P,
-  ReturnType<typeof requiredDate>
+  ReturnType<typeof day>
 >;
 
 /** The key every insights rollup starts with: the supplier, and the UTC day (or month) of placement. */
 export const rollupKey = <P extends 'day' | 'month'>(period: P) =>
-  ({ supplierUid: requiredText('supplier_uid'), [period]: requiredDate(period) }) as RollupKey<P>;
+  ({ supplierUid: requiredText('supplier_uid'), [period]: day(period) }) as RollupKey<P>;
 
 /** The id of an append-only log row (history, messages): a bigint the database numbers in order. */
 export const logId = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();

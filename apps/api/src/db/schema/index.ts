@@ -19,13 +19,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { logId, ownerRef, partyColumns, stampedAt, timestamptz } from './columns';
+import { entityId, logId, ownerRef, partyColumns, stampedAt, timestamptz } from './columns';
 
 /** Inlined (not a bind parameter): index predicates hold constants. */
 const BULK_THRESHOLD = sql.raw(String(MIN_ORDER_FILTER_THRESHOLD));
 
 export const categories = pgTable('categories', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: entityId(),
   name: text('name').notNull().unique(),
   slug: text('slug').notNull().unique(),
   description: text('description').notNull(),
@@ -38,7 +38,7 @@ export const categories = pgTable('categories', {
 export const products = pgTable(
   'products',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: entityId(),
     name: text('name').notNull(),
     brandName: text('brand_name').notNull(),
     category: text('category').notNull(),
@@ -115,7 +115,7 @@ export const productCounts = pgTable('product_counts', {
 export const cartItems = pgTable(
   'cart_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: entityId(),
     ...partyColumns('buyer'),
     // Kept when the product is deleted: the buyer's purchase history must survive it.
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),

@@ -1,5 +1,5 @@
 import { bigint, customType, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { partyColumns, rollupKey } from './columns';
+import { bigNumber, partyColumns, rollupKey } from './columns';
 
 /*
  * Insights rollups (docs/decisions/0021-insights-rollups.md): per supplier and UTC day of placement, kept
@@ -9,8 +9,8 @@ import { partyColumns, rollupKey } from './columns';
  */
 const rollupCounts = () => ({
   orders: integer('orders').notNull().default(0),
-  revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
-  units: bigint('units', { mode: 'number' }).notNull().default(0),
+  revenueCents: bigNumber('revenue_cents').default(0),
+  units: bigNumber('units').default(0),
 });
 
 /** One row per supplier and day: the orders not cancelled, the cancellations, the shipments. */
@@ -50,16 +50,22 @@ export const insightsBuyerDays = pgTable(
   (t) => [primaryKey({ columns: [t.supplierUid, t.buyerUid] })],
 );
 
-/** Shipped orders per supplier, day placed and whole hours from placed to shipped: the median's histogram. */
-export const insightsShipHours = pgTable(
-  'insights_ship_hours',
-  {
-    ...rollupKey('day'),
-    hours: integer('hours').notNull(),
-    orders: integer('orders').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.supplierUid, t.day, t.hours] })],
-);
+/**
+ * Shipped orders per supplier, day (or month) placed and whole hours from placed to shipped: the median's
+ * histogram. The day and month tables have the same columns but the period's.
+ */
+const shipHours = <P extends 'day' | 'month'>(name: string, period: P) =>
+  pgTable(
+    name,
+    {
+      ...rollupKey(period),
+      hours: integer('hours').notNull(),
+      orders: integer('orders').notNull().default(0),
+    },
+    (t) => [primaryKey({ columns: [t.supplierUid, t[period], t.hours] })],
+  );
+
+export const insightsShipHours = shipHours('insights_ship_hours', 'day');
 
 /** Orders not cancelled per supplier, day and product (the product id and name from the order's snapshot). */
 export const insightsProductDaily = pgTable(
@@ -111,16 +117,7 @@ export const insightsCategoryDaily = pgTable(
  * first day of the UTC month.
  */
 
-/** Shipped orders per supplier, month placed and whole hours from placed to shipped. */
-export const insightsShipHoursMonthly = pgTable(
-  'insights_ship_hours_monthly',
-  {
-    ...rollupKey('month'),
-    hours: integer('hours').notNull(),
-    orders: integer('orders').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.supplierUid, t.month, t.hours] })],
-);
+export const insightsShipHoursMonthly = shipHours('insights_ship_hours_monthly', 'month');
 
 /** Orders not cancelled per supplier, month and product (names stay on the day rows). */
 export const insightsProductMonthly = pgTable(

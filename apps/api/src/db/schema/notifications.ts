@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { stampedAt, timestamptz } from './columns';
+import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { entityId, stampedAt, timestamptz } from './columns';
 
 /**
  * The transactional outbox: one row per mail, inserted in the same transaction as the change that
@@ -10,7 +10,7 @@ import { stampedAt, timestamptz } from './columns';
 export const notificationOutbox = pgTable(
   'notification_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: entityId(),
     /** Template key, e.g. `order.placed` or `order.cancelled_by_buyer`. */
     kind: text('kind').notNull(),
     recipientUid: text('recipient_uid').notNull(),

@@ -1,10 +1,8 @@
 import type { QuoteActor, QuoteStatus, ThreadSubject } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
-  date,
   index,
   integer,
   jsonb,
@@ -14,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { logId, ownerRef, partyColumns, timestamptz } from './columns';
+import { bigNumber, day, entityId, logId, ownerRef, partyColumns, timestamptz } from './columns';
 
 /** A request line as the buyer sent it, with the product's name and image when requested. Money in cents. */
 export interface QuoteRequestLine {
@@ -39,12 +37,12 @@ export interface QuotePricedLine {
 export const quotes = pgTable(
   'quotes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: entityId(),
     ...partyColumns('buyer'),
     ...partyColumns('supplier'),
     status: text('status').$type<QuoteStatus>().notNull().default('requested'),
     lines: jsonb('lines').$type<QuoteRequestLine[]>().notNull(),
-    neededBy: date('needed_by', { mode: 'string' }).notNull(),
+    neededBy: day('needed_by'),
     address: text('address').notNull(),
     phone: text('phone').notNull(),
     note: text('note'),
@@ -128,13 +126,13 @@ export const quoteVersions = pgTable(
 export const messageThreads = pgTable(
   'message_threads',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: entityId(),
     subjectType: text('subject_type').$type<ThreadSubject>().notNull(),
     subjectId: uuid('subject_id').notNull(),
     buyerUid: text('buyer_uid').notNull(),
     supplierUid: text('supplier_uid').notNull(),
-    buyerReadId: bigint('buyer_read_id', { mode: 'number' }).notNull().default(0),
-    supplierReadId: bigint('supplier_read_id', { mode: 'number' }).notNull().default(0),
+    buyerReadId: bigNumber('buyer_read_id').default(0),
+    supplierReadId: bigNumber('supplier_read_id').default(0),
     buyerEmailedAt: timestamptz('buyer_emailed_at'),
     supplierEmailedAt: timestamptz('supplier_emailed_at'),
   },

@@ -2,9 +2,7 @@ import type { AccountStatus, PaymentTerms } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  bigint,
   check,
-  date,
   index,
   integer,
   jsonb,
@@ -14,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { logId, ownerRef, partyColumns, stampedAt, timestamptz } from './columns';
+import { bigNumber, day, entityId, logId, ownerRef, partyColumns, stampedAt, timestamptz } from './columns';
 
 /*
  * Trade on account (docs/decisions/0022-trade-accounts.md). Money in integer cents throughout.
@@ -24,12 +22,12 @@ import { logId, ownerRef, partyColumns, stampedAt, timestamptz } from './columns
 export const tradeAccounts = pgTable(
   'trade_accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: entityId(),
     ...partyColumns('supplier'),
     ...partyColumns('buyer'),
     terms: text('terms').$type<PaymentTerms>().notNull().default('prepay'),
     netDays: integer('net_days'),
-    creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }).notNull().default(0),
+    creditLimitCents: bigNumber('credit_limit_cents').default(0),
     status: text('status').$type<AccountStatus>().notNull().default('active'),
     /** The buyer's billing details, from their last request for terms (copied into each invoice). */
     companyName: text('company_name'),
@@ -97,7 +95,7 @@ export const invoiceSettled = (t: {
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: entityId(),
     number: text('number').notNull().unique(),
     accountId: uuid('account_id')
       .notNull()
@@ -105,13 +103,13 @@ export const invoices = pgTable(
     orderId: uuid('order_id').notNull().unique(),
     supplierUid: text('supplier_uid').notNull(),
     buyerUid: text('buyer_uid').notNull(),
-    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    totalCents: bigNumber('total_cents'),
     terms: text('terms').$type<PaymentTerms>().notNull(),
-    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
-    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    issuedOn: day('issued_on'),
+    dueOn: day('due_on'),
     snapshot: jsonb('snapshot').notNull(),
-    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
-    creditedCents: bigint('credited_cents', { mode: 'number' }).notNull().default(0),
+    paidCents: bigNumber('paid_cents').default(0),
+    creditedCents: bigNumber('credited_cents').default(0),
     /** Set with the credit note: the invoice is void from then on. */
     voidedAt: timestamptz('voided_at'),
     issuedAt: stampedAt('issued_at'),
@@ -141,11 +139,11 @@ const invoiceRef = () =>
     .references(() => invoices.id);
 
 export const creditNotes = pgTable('credit_notes', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: entityId(),
   number: text('number').notNull().unique(),
   invoiceId: invoiceRef().unique(),
-  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-  issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+  amountCents: bigNumber('amount_cents'),
+  issuedOn: day('issued_on'),
   reason: text('reason'),
   /** The seller's details when the credit note was issued (migration 0025; earlier rows: the invoice's). */
   seller: jsonb('seller'),
@@ -155,10 +153,10 @@ export const creditNotes = pgTable('credit_notes', {
 export const invoicePayments = pgTable(
   'invoice_payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: entityId(),
     invoiceId: invoiceRef(),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    amountCents: bigNumber('amount_cents'),
+    paidOn: day('paid_on'),
     method: text('method').notNull(),
     reference: text('reference'),
     recordedBy: text('recorded_by').notNull(),
@@ -176,9 +174,9 @@ export const invoicePayments = pgTable(
 export const remittances = pgTable(
   'remittances',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: entityId(),
     invoiceId: invoiceRef(),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    amountCents: bigNumber('amount_cents'),
     reference: text('reference').notNull(),
     sentAt: stampedAt('sent_at'),
   },
