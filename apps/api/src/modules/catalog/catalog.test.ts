@@ -18,26 +18,26 @@ import {
   purchase,
   supplierWithProduct,
   call,
+  type TestUser,
 } from '../../../test/factories';
 import { NEW_PRODUCT_COLUMNS, csvFile, productRow } from '../../../test/catalog-csv';
 import { multipartFile } from '../../../test/multipart';
 
 const t = useTestApp();
 
-type User = ReturnType<typeof makeUser>;
 type Row = Record<string, string>;
 
 const HEADER =
   'id,sku,name,brandName,category,price,stock,minSellingQuantity,lowStockThreshold,rating,description,image,priceTiers,version';
 
-async function exportCsv(user: User) {
+async function exportCsv(user: TestUser) {
   return t.app.inject({ method: 'GET', url: '/api/my-products/export.csv', headers: await bearer(t, user) });
 }
 const rowsOf = (csv: string): Row[] => parse(csv, { columns: true, bom: true }) as Row[];
-const exported = async (user: User) => rowsOf((await exportCsv(user)).body);
+const exported = async (user: TestUser) => rowsOf((await exportCsv(user)).body);
 
 async function importCsv(
-  user: User,
+  user: TestUser,
   body: string | Buffer,
   query = 'mode=preview',
   contentType = 'text/csv',

@@ -19,6 +19,7 @@ import {
   placeOrder,
   supplierWithProduct,
   updateProduct,
+  type TestUser,
 } from '../../../test/factories';
 import { within } from '../../../test/within';
 
@@ -28,10 +29,9 @@ import { within } from '../../../test/within';
 // midnight and days without any order.
 const t = useTestApp();
 
-type User = ReturnType<typeof makeUser>;
-const get = async (user: User, url: string, app: FastifyInstance = t.app) =>
+const get = async (user: TestUser, url: string, app: FastifyInstance = t.app) =>
   app.inject({ method: 'GET', url, headers: await bearer(t, user) });
-async function json<T>(user: User, url: string, app?: FastifyInstance): Promise<T> {
+async function json<T>(user: TestUser, url: string, app?: FastifyInstance): Promise<T> {
   const res = await get(user, url, app);
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   return res.json() as T;
@@ -48,7 +48,7 @@ const DAYS = 70;
  * at the list price, at a volume break (90 %) and quoted (an odd price), a sixth of the orders placed
  * late in the UTC evening, shipments after 1 to 99 hours.
  */
-async function generateOrders(supplier: User, productIds: string[], buyers: User[], seed: number) {
+async function generateOrders(supplier: TestUser, productIds: string[], buyers: TestUser[], seed: number) {
   await t.database.db.execute(sql`
     insert into cart_items (buyer_uid, buyer_email, buyer_name, product_id, product_snapshot, quantity, unit_price,
       address, phone, updated_quantity, purchased_at, status, supplier_uid, supplier_email, supplier_name,
@@ -76,11 +76,11 @@ async function generateOrders(supplier: User, productIds: string[], buyers: User
 }
 
 const day = sql`(purchased_at at time zone 'UTC')::date`;
-const inRange = (supplier: User, from: string, to: string) =>
+const inRange = (supplier: TestUser, from: string, to: string) =>
   sql`supplier_uid = ${supplier.uid} and ${day} between ${from}::date and ${to}::date`;
 
 /** The summary's figures for one period, straight from cart_items. */
-async function expectedPeriod(supplier: User, from: string, to: string): Promise<InsightsPeriod> {
+async function expectedPeriod(supplier: TestUser, from: string, to: string): Promise<InsightsPeriod> {
   const [row] = await query<Record<string, string | number | null>>(sql`
     select count(*) filter (where status <> 'cancelled') as orders,
       coalesce(sum(quantity * unit_price) filter (where status <> 'cancelled'), 0) as revenue,
@@ -151,8 +151,8 @@ async function supplierWithProducts() {
 }
 
 describe('insights figures against the orders table', () => {
-  let supplier: User;
-  let rival: User;
+  let supplier: TestUser;
+  let rival: TestUser;
   const buyers = Array.from({ length: 9 }, (_, i) => makeUser(`buyer${i}`));
 
   beforeAll(async () => {

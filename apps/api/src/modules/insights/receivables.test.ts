@@ -1,20 +1,11 @@
 import type { InsightsReceivables } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/use-test-app';
+import { useClockedTestApp } from '../../../test/use-test-app';
 import { type makeUser } from '../../../test/factories';
-import {
-  call,
-  grantNet,
-  invoiceOfOrder,
-  pay,
-  testClock,
-  tradingPair,
-  ordersShippedAt,
-} from '../../../test/trade';
+import { call, grantNet, invoiceOfOrder, pay, tradingPair, ordersShippedAt } from '../../../test/trade';
 
-const clock = testClock();
-const t = useTestApp({ clock: clock.now });
+const { clock, t } = useClockedTestApp();
 
 const receivables = async (user: ReturnType<typeof makeUser>) => {
   const res = await call(t, user, 'GET', '/api/insights/receivables');

@@ -10,13 +10,13 @@ import {
   placeOrder,
   supplierWithProduct,
   call,
+  type TestUser,
 } from '../../../test/factories';
 
 const t = useTestApp();
 
-type User = ReturnType<typeof makeUser>;
-const get = async (user: User, url: string) => call(t, user, 'GET', url);
-const cart = async (user: User, query = '') => (await get(user, `/api/cart${query}`)).json() as Order[];
+const get = async (user: TestUser, url: string) => call(t, user, 'GET', url);
+const cart = async (user: TestUser, query = '') => (await get(user, `/api/cart${query}`)).json() as Order[];
 
 describe('the supplier desk', () => {
   it('pages newest first with a cursor and a total, per status, with counts per status', async () => {

@@ -1,7 +1,7 @@
 import type { Order, Quote } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/use-test-app';
+import { useClockedTestApp } from '../../../test/use-test-app';
 import { bearer, createProduct, makeUser, purchase, call } from '../../../test/factories';
 import {
   DAY,
@@ -13,11 +13,9 @@ import {
   requestBody,
   requestQuote,
 } from '../../../test/quote-factories';
-import { testClock } from '../../../test/test-clock';
 import { sweepQuotes } from './quotes.sweep';
 
-const clock = testClock(new Date('2030-03-01T12:00:00Z'));
-const t = useTestApp({ clock: clock.now });
+const { clock, t } = useClockedTestApp(new Date('2030-03-01T12:00:00Z'));
 
 const supplier = makeUser('supplier');
 const buyer = makeUser('buyer');

@@ -2,9 +2,9 @@ import type { Invoice, InvoicePage, InsightsReceivables, Order } from '@bulkwise
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/use-test-app';
+import { useClockedTestApp } from '../../../test/use-test-app';
 import { bearer, makeUser, moveOrder } from '../../../test/factories';
-import { buy, grantNet, pay, testClock, tradingPair } from '../../../test/trade';
+import { buy, grantNet, pay, tradingPair } from '../../../test/trade';
 import type { AuthUser } from '../auth/tokens';
 import { within } from '../../../test/within';
 
@@ -12,8 +12,7 @@ import { within } from '../../../test/within';
 // what an acknowledged write replaced, on the instance that made it at once and on another within 100 ms,
 // and that "overdue" follows the clock with no write at all.
 let b: FastifyInstance;
-const clock = testClock();
-const t = useTestApp({ clock: clock.now });
+const { clock, t } = useClockedTestApp();
 beforeAll(async () => {
   b = await t.peer();
 });

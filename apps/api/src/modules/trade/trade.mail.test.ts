@@ -1,16 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/use-test-app';
+import { useClockedTestApp } from '../../../test/use-test-app';
 import { makeUser, moveOrder, supplierWithProduct } from '../../../test/factories';
-import { buy, call, daysAgo, grantNet, invoiceOfOrder, pay, testClock } from '../../../test/trade';
+import { buy, call, daysAgo, grantNet, invoiceOfOrder, pay } from '../../../test/trade';
 import { openPostgres } from '../../db/client';
 import { notificationOutbox } from '../../db/schema';
 import { renderTradeMail, type TradeMailPayload } from '../notifications/trade-mail';
 import { queueInvoiceReminders } from './reminders';
 import { dayOf } from './trade.mapper';
 
-const clock = testClock();
-const t = useTestApp({ clock: clock.now });
+const { clock, t } = useClockedTestApp();
 
 const mailsTo = async (uid: string) =>
   (

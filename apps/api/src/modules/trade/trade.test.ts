@@ -1,6 +1,6 @@
 import type { Invoice, Order, TradeAccount } from '@bulkwise/contracts';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/use-test-app';
+import { useClockedTestApp } from '../../../test/use-test-app';
 import { makeUser, moveOrder, supplierWithProduct } from '../../../test/factories';
 import {
   buy,
@@ -11,13 +11,11 @@ import {
   pay,
   pdfText,
   requestTerms,
-  testClock,
   tradingPair,
   ordersShippedAt,
 } from '../../../test/trade';
 
-const clock = testClock();
-const t = useTestApp({ clock: clock.now });
+const { clock, t } = useClockedTestApp();
 
 async function setup(creditLimit = 1000) {
   const { supplier, buyer, product, supplierId } = await tradingPair(t, { mainQuantity: 100_000 });
