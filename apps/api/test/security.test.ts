@@ -92,17 +92,13 @@ describe('product image URLs', () => {
     expect(mine.json()).toHaveLength(1);
   });
 
-  it('accepts http(s) URLs and the app-relative images of the seed', async () => {
-    const owner = makeUser('supplier');
-    for (const image of [
-      'https://cdn.example.com/a.png',
-      'http://example.com/b.jpg?w=200',
-      '/images/products/c.svg',
-    ]) {
-      const res = await call(t, owner, 'POST', '/api/products', productInput({ image }));
+  it.each(['https://cdn.example.com/a.png', 'http://example.com/b.jpg?w=200', '/images/products/c.svg'])(
+    'accepts http(s) URLs and the app-relative images of the seed: %s',
+    async (image) => {
+      const res = await call(t, makeUser('supplier'), 'POST', '/api/products', productInput({ image }));
       expect(res.statusCode, image).toBe(201);
-    }
-  });
+    },
+  );
 });
 
 describe('security headers', () => {

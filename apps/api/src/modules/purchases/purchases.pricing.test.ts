@@ -12,21 +12,21 @@ import {
   cartLines,
   call,
   updateProduct,
+  type TestUser,
 } from '../../../test/factories';
 
 const t = useTestApp();
 
-type User = ReturnType<typeof makeUser>;
 const tiers: PriceTier[] = [
   { minQuantity: 100, price: 4.5 },
   { minQuantity: 500, price: 4.1 },
 ];
 
-const buy = async (buyer: User, productId: string, quantity: number, extra: object = {}) =>
+const buy = async (buyer: TestUser, productId: string, quantity: number, extra: object = {}) =>
   call(t, buyer, 'POST', `/api/products/purchase/${productId}`, { ...purchaseBody(quantity), ...extra });
 const stockOf = async (id: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json().mainQuantity;
-const cartOf = (user: User) => cartLines(t, user);
+const cartOf = (user: TestUser) => cartLines(t, user);
 
 describe('the price a purchase is charged', () => {
   it.each([
@@ -134,22 +134,16 @@ describe('a price edit during a burst of purchases', () => {
     const supplier = makeUser('supplier');
     // The edit also resets the stock far above what the burst can reach, so each purchase's
     // updatedQuantity tells on which side of the edit it took its stock.
-    const before = {
-      mainQuantity: 100_000,
-      price: 5,
+    const pricing = (mainQuantity: number, price: number, [from50, from100]: [number, number]) => ({
+      mainQuantity,
+      price,
       priceTiers: [
-        { minQuantity: 50, price: 4.5 },
-        { minQuantity: 100, price: 4 },
+        { minQuantity: 50, price: from50 },
+        { minQuantity: 100, price: from100 },
       ],
-    };
-    const after = {
-      mainQuantity: 1_000_000,
-      price: 7,
-      priceTiers: [
-        { minQuantity: 50, price: 6.5 },
-        { minQuantity: 100, price: 6 },
-      ],
-    };
+    });
+    const before = pricing(100_000, 5, [4.5, 4]);
+    const after = pricing(1_000_000, 7, [6.5, 6]);
     const product = await createProduct(t, supplier, before);
     const buyers = Array.from({ length: 60 }, (_, i) => makeUser(`burst${i}`));
     const quantities = [10, 49, 50, 99, 100, 150];

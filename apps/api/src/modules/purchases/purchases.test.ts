@@ -20,6 +20,11 @@ const stockOf = async (id: string) =>
   ((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json() as { mainQuantity: number })
     .mainQuantity;
 const cartOf = (user: ReturnType<typeof makeUser>) => cartLines(t, user);
+/** A product some supplier lists (with `fields`), and a buyer for it. */
+const listedForBuyer = async (fields: Parameters<typeof createProduct>[2] = {}) => ({
+  product: await createProduct(t, makeUser('supplier'), fields),
+  buyer: makeUser('buyer'),
+});
 const removeItem = async (user: ReturnType<typeof makeUser>, id: string, body?: object) =>
   t.app.inject({
     method: 'DELETE',
@@ -30,11 +35,7 @@ const removeItem = async (user: ReturnType<typeof makeUser>, id: string, body?: 
 
 describe('POST /api/products/purchase/:id', () => {
   it('takes the stock, answers updatedQuantity and records the item in the cart', async () => {
-    const product = await createProduct(t, makeUser('supplier'), {
-      mainQuantity: 500,
-      minSellingQuantity: 20,
-    });
-    const buyer = makeUser('buyer');
+    const { product, buyer } = await listedForBuyer({ mainQuantity: 500, minSellingQuantity: 20 });
     const res = await purchase(t, buyer, product._id, 120);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ updatedQuantity: 380 });
@@ -49,11 +50,7 @@ describe('POST /api/products/purchase/:id', () => {
   });
 
   it('refuses under the minimum (400) and over the stock (409), naming the limit, buying nothing', async () => {
-    const product = await createProduct(t, makeUser('supplier'), {
-      mainQuantity: 50,
-      minSellingQuantity: 10,
-    });
-    const buyer = makeUser('buyer');
+    const { product, buyer } = await listedForBuyer({ mainQuantity: 50, minSellingQuantity: 10 });
     const under = await purchase(t, buyer, product._id, 9);
     expect(under.statusCode).toBe(400);
     expect(under.json()).toMatchObject({
@@ -71,8 +68,7 @@ describe('POST /api/products/purchase/:id', () => {
   });
 
   it('takes the buyer from the token, not the body', async () => {
-    const product = await createProduct(t, makeUser('supplier'));
-    const buyer = makeUser('buyer');
+    const { product, buyer } = await listedForBuyer();
     const victim = makeUser('victim');
     const res = await call(t, buyer, 'POST', `/api/products/purchase/${product._id}`, {
       ...purchaseBody(10),
@@ -156,11 +152,7 @@ describe('POST /api/products/purchase/:id', () => {
   });
 
   it('answers 409 IDEMPOTENCY_MISMATCH when a reused key comes with another quantity, address, phone or expected price', async () => {
-    const product = await createProduct(t, makeUser('supplier'), {
-      mainQuantity: 100,
-      minSellingQuantity: 10,
-    });
-    const buyer = makeUser('buyer');
+    const { product, buyer } = await listedForBuyer({ mainQuantity: 100, minSellingQuantity: 10 });
     const key = 'mismatch-key-0001';
     const send = async (body: object) =>
       t.app.inject({
@@ -193,13 +185,12 @@ describe('POST /api/products/purchase/:id', () => {
   });
 
   it('records in the cart the product as it was sold, exactly as GET /products/:id shows it', async () => {
-    const product = await createProduct(t, makeUser('supplier'), {
+    const { product, buyer } = await listedForBuyer({
       mainQuantity: 400,
       minSellingQuantity: 20,
       price: 18.5,
       rating: 4,
     });
-    const buyer = makeUser('buyer');
     expect((await purchase(t, buyer, product._id, 25)).statusCode).toBe(200);
     const shown = (await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })).json();
     const [item] = await cartOf(buyer);
@@ -208,11 +199,7 @@ describe('POST /api/products/purchase/:id', () => {
   });
 
   it('answers a retried Idempotency-Key with the first result even once the product sold out', async () => {
-    const product = await createProduct(t, makeUser('supplier'), {
-      mainQuantity: 30,
-      minSellingQuantity: 10,
-    });
-    const buyer = makeUser('buyer');
+    const { product, buyer } = await listedForBuyer({ mainQuantity: 30, minSellingQuantity: 10 });
     const key = { 'idempotency-key': 'sold-out-retry-01' };
     const first = await purchase(t, buyer, product._id, 30, key);
     expect(first.json()).toMatchObject({ updatedQuantity: 0 });
@@ -223,8 +210,7 @@ describe('POST /api/products/purchase/:id', () => {
   });
 
   it('buys once when the same key is sent many times at once', async () => {
-    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 1000 });
-    const buyer = makeUser('buyer');
+    const { product, buyer } = await listedForBuyer({ mainQuantity: 1000 });
     const key = { 'idempotency-key': 'burst-0001-abcdef' };
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => purchase(t, buyer, product._id, 10, key)),
@@ -254,8 +240,7 @@ describe('cart', () => {
   });
 
   it('removal restores the stored quantity once, ignoring the body', async () => {
-    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 200 });
-    const buyer = makeUser('buyer');
+    const { product, buyer } = await listedForBuyer({ mainQuantity: 200 });
     await purchase(t, buyer, product._id, 40);
     const [item] = await cartOf(buyer);
     const res = await removeItem(buyer, item!._id, { productId: product._id, quantity: 100000 });
@@ -270,8 +255,7 @@ describe('cart', () => {
   });
 
   it("refuses to remove another buyer's item", async () => {
-    const product = await createProduct(t, makeUser('supplier'), { mainQuantity: 200 });
-    const buyer = makeUser('buyer');
+    const { product, buyer } = await listedForBuyer({ mainQuantity: 200 });
     await purchase(t, buyer, product._id, 40);
     const [item] = await cartOf(buyer);
     const res = await removeItem(makeUser('thief'), item!._id);
