@@ -142,26 +142,28 @@ function orderReads(db: Db) {
   };
 }
 
+/** Who makes a move and the states it may start from. */
+export interface OrderMoveGuard {
+  actor: OrderActor;
+  uid: string;
+  from: readonly OrderStatus[];
+}
+
 /** The writes of a move: the guarded change and its history entry. */
 function orderWrites(db: Db) {
   return {
     /**
-     * The guarded transition: changes the order only while it is in one of `from` and `actorUid` is the
-     * party named by `actor`. Concurrent moves queue on the row lock and re-check the guard, so exactly
-     * one wins. Undefined when the guard did not hold.
+     * The guarded transition: changes the order only while it is in one of `from` and `uid` is the party
+     * named by `actor`. Concurrent moves queue on the row lock and re-check the guard, so exactly one
+     * wins. Undefined when the guard did not hold.
      */
-    async move(
-      id: string,
-      actor: OrderActor,
-      actorUid: string,
-      from: readonly OrderStatus[],
-      changes: MoveChanges,
-    ): Promise<CartItemRow | undefined> {
+    async move(id: string, guard: OrderMoveGuard, changes: MoveChanges): Promise<CartItemRow | undefined> {
+      const { actor, uid, from } = guard;
       const party = actor === 'buyer' ? cartItems.buyerUid : cartItems.supplierUid;
       const [row] = await db
         .update(cartItems)
         .set(changes)
-        .where(and(eq(cartItems.id, id), eq(party, actorUid), inArray(cartItems.status, [...from])))
+        .where(and(eq(cartItems.id, id), eq(party, uid), inArray(cartItems.status, [...from])))
         .returning();
       return row;
     },

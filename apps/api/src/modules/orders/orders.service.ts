@@ -75,7 +75,11 @@ async function runMove(
   const done = await productWrites.run(order.productId ?? order.id, () =>
     withRetry(() =>
       repository.transaction(async (q, tx: Db) => {
-        const row: CartItemRow | undefined = await q.move(order.id, actor, uid, transition.from, changes);
+        const row: CartItemRow | undefined = await q.move(
+          order.id,
+          { actor, uid, from: transition.from },
+          changes,
+        );
         if (!row) return undefined;
         await q.appendHistory(row.id, transition.to, actor);
         const invoiced = (await deps.invoicing?.onOrderMoved(tx, row, transition.to)) ?? false;
