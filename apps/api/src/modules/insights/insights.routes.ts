@@ -29,6 +29,7 @@ interface InsightsRead<Q extends z.ZodType> {
   /** The query it reads; none for a figure of today (receivables). */
   querystring?: Q;
   response: z.ZodType;
+  /** The service method that answers (passed as is: the service's methods are closures, not bound to `this`). */
   answer: (user: AuthUser, query: z.infer<Q>) => Promise<CachedResponse>;
 }
 
@@ -68,7 +69,7 @@ function salesRoutes(read: ReturnType<typeof insightsRead>, insights: InsightsSe
           for the range and for the period of the same length just before it. ${RANGE}`,
     querystring: InsightsRangeQuerySchema,
     response: InsightsSummarySchema,
-    answer: (user, query) => insights.summary(user, query),
+    answer: insights.summary,
   });
   read({
     path: 'timeseries',
@@ -77,7 +78,7 @@ function salesRoutes(read: ReturnType<typeof insightsRead>, insights: InsightsSe
           a first partial week or month starts at \`from\`. ${RANGE}`,
     querystring: InsightsTimeseriesQuerySchema,
     response: InsightsTimeseriesSchema,
-    answer: (user, query) => insights.timeseries(user, query),
+    answer: insights.timeseries,
   });
   read({
     path: 'top-products',
@@ -85,7 +86,7 @@ function salesRoutes(read: ReturnType<typeof insightsRead>, insights: InsightsSe
     description: `Orders not cancelled. ${RANGE}`,
     querystring: InsightsTopProductsQuerySchema,
     response: InsightsTopProductsSchema,
-    answer: (user, query) => insights.topProducts(user, query),
+    answer: insights.topProducts,
   });
   read({
     path: 'categories',
@@ -93,7 +94,7 @@ function salesRoutes(read: ReturnType<typeof insightsRead>, insights: InsightsSe
     description: `Orders not cancelled, by the product's category when it was bought. ${RANGE}`,
     querystring: InsightsRangeQuerySchema,
     response: InsightsCategoriesSchema,
-    answer: (user, query) => insights.categories(user, query),
+    answer: insights.categories,
   });
   read({
     path: 'buyers',
@@ -101,7 +102,7 @@ function salesRoutes(read: ReturnType<typeof insightsRead>, insights: InsightsSe
     description: `Orders not cancelled. ${RANGE}`,
     querystring: InsightsRangeQuerySchema,
     response: InsightsBuyersSchema,
-    answer: (user, query) => insights.buyers(user, query),
+    answer: insights.buyers,
   });
 }
 
@@ -115,7 +116,7 @@ function stockAndMoneyRoutes(read: ReturnType<typeof insightsRead>, insights: In
           leaves. Kept until the caller's orders or products change. ${RANGE}`,
     querystring: InsightsRangeQuerySchema,
     response: InsightsInventorySchema,
-    answer: (user, query) => insights.inventory(user, query),
+    answer: insights.inventory,
   });
   read({
     path: 'receivables',
@@ -124,7 +125,7 @@ function stockAndMoneyRoutes(read: ReturnType<typeof insightsRead>, insights: In
           and the open balances by days since issue (0-30, 31-60, 61-90, over 90), as the account statements
           count them. \`invoices\` is 0 until the first invoice. Amounts are dollars.`,
     response: InsightsReceivablesSchema,
-    answer: (user) => insights.receivables(user),
+    answer: insights.receivables,
   });
 }
 
