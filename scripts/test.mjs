@@ -5,7 +5,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ensureChromium } from './lib/browser.mjs';
-import { ROOT, BIN } from './stack.mjs';
+import { E2E_BASE_URL, E2E_STACK_STARTED, e2eStackEnv } from './lib/e2e-stack.mjs';
+import { ROOT, BIN, run, stop, waitForUrl } from './stack.mjs';
 
 const steps = [];
 const only = process.argv.slice(2);
@@ -75,6 +76,45 @@ function summary() {
 
 const bin = (name) => path.join(BIN, name);
 
+/**
+ * The browser journeys' stack (scripts/lib/e2e-stack.mjs), started from the fresh build while the
+ * checks and suites run: its database, emulator and seed then cost the journeys nothing. Locally a
+ * stack already answering on its port is used as it is, as Playwright would; CI always starts afresh.
+ */
+async function startE2eStack() {
+  const health = `${E2E_BASE_URL}/api/health`;
+  if (
+    !process.env.CI &&
+    (await fetch(health).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    console.log(`\nℹ The journeys use the stack already running at ${E2E_BASE_URL}.`);
+    return { started: Date.now(), child: undefined };
+  }
+  const env = { ...e2eStackEnv(), START_SKIP_BUILD: '1' };
+  const child = run('e2e stack', path.join(ROOT, 'scripts', 'start.mjs'), [], { env, quiet: true });
+  // Stopped however this run ends (start.mjs takes its children with it).
+  process.on('exit', () => child.kill('SIGTERM'));
+  return { started: Date.now(), child };
+}
+
+/** @param {{ started: number, child?: import('node:child_process').ChildProcess }} stack */
+async function e2eStackReady(stack) {
+  const waited = Date.now();
+  try {
+    await waitForUrl(`${E2E_BASE_URL}/api/health`, { timeoutMs: 420_000, child: stack.child });
+  } catch (err) {
+    stopAfterFailure(`the journeys' stack did not start: ${err instanceof Error ? err.message : err}`);
+  }
+  const seconds = (Date.now() - waited) / 1000;
+  console.log(
+    `\n━━ e2e stack ━━  ready ${((Date.now() - stack.started) / 1000).toFixed(1)} s after its start, ${seconds.toFixed(1)} s of it waited for here`,
+  );
+  steps.push({ name: 'e2e stack (waited for)', seconds, ok: true });
+}
+
 // The browser is checked first, so a machine without one learns it in seconds, not after the suites.
 let chromePath;
 if (want('e2e')) {
@@ -85,6 +125,10 @@ if (want('e2e')) {
     process.exit(1);
   }
 }
+
+// The build first: the journeys' stack serves it, and starts now, beside the checks and suites below.
+step('build+budget', process.execPath, ['scripts/check-bundle-budget.mjs']);
+const e2eStack = want('e2e') ? await startE2eStack() : undefined;
 
 // The static checks read files and use one core each: they run two at a time (the machine's cores), the
 // longest first, each one's output printed whole when it ends. About 40 % off their time one after another.
@@ -122,11 +166,13 @@ if (process.env.TEST_DATABASE_URL) {
       "against another server too (CI does, against the machine's PostgreSQL 15).",
   );
 }
-step('build+budget', process.execPath, ['scripts/check-bundle-budget.mjs']);
+if (e2eStack) await e2eStackReady(e2eStack);
 step('e2e', bin('playwright'), ['test', '-c', 'apps/web/playwright.config.ts'], {
   START_SKIP_BUILD: '1',
   CHROME_PATH: chromePath,
+  [E2E_STACK_STARTED]: '1',
 });
+if (e2eStack?.child) await stop(e2eStack.child, 'SIGTERM', 15_000);
 
 summary();
 console.log('\n✔ all checks passed');

@@ -1,12 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// Browser journeys against the whole stack (built SPA + API + Auth emulator) on its own ports and
-// a fresh data directory, so a running `npm start` is never disturbed.
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const EMULATOR_PORT = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 9199);
-const MAIL_SMTP_PORT = Number(process.env.E2E_MAIL_SMTP_PORT ?? 1125);
-const MAIL_WEB_PORT = Number(process.env.E2E_MAIL_WEB_PORT ?? 1180);
-export const baseURL = `http://localhost:${PORT}`;
+import { E2E_BASE_URL, E2E_STACK_STARTED, e2eStackEnv } from '../../scripts/lib/e2e-stack.mjs';
+
+// Browser journeys against the whole stack (scripts/lib/e2e-stack.mjs: its ports and settings).
+export const baseURL = E2E_BASE_URL;
 
 export default defineConfig({
   testDir: './e2e',
@@ -42,35 +39,20 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    cwd: '../..',
-    url: `${baseURL}/api/health`,
-    timeout: 420_000,
-    // Locally a stack already running on E2E_PORT is reused (fast iteration); CI always starts afresh.
-    reuseExistingServer: !process.env.CI,
-    // start.mjs stops the emulator and the API it started on SIGTERM; a hard kill would orphan them.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      AUTH_EMULATOR_PORT: String(EMULATOR_PORT),
-      // Its own mail catcher, whatever a developer's .env says; the journeys read it through its REST API.
-      MAIL_SMTP_PORT: String(MAIL_SMTP_PORT),
-      MAIL_WEB_PORT: String(MAIL_WEB_PORT),
-      SMTP_URL: '',
-      MAIL_ENABLED: 'true',
-      OUTBOX_POLL_MS: '250',
-      DATA_DIR: `.data/e2e-${PORT}`,
-      FRESH_DATA: '1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_JWT_PER_MINUTE: '1000',
-      // Every journey comes from 127.0.0.1, several at once.
-      RATE_LIMIT_READS_PER_MINUTE: '100000',
-      RATE_LIMIT_SEARCH_PER_MINUTE: '10000',
-      RATE_LIMIT_EXPORTS_PER_MINUTE: '1000',
-      START_SKIP_BUILD: process.env.START_SKIP_BUILD ?? '',
-    },
-  },
+  // `npm test` starts the stack itself, while the unit suites run, and says so.
+  webServer: process.env[E2E_STACK_STARTED]
+    ? undefined
+    : {
+        command: 'node scripts/start.mjs',
+        cwd: '../..',
+        url: `${baseURL}/api/health`,
+        timeout: 420_000,
+        // Locally a stack already running on E2E_PORT is reused (fast iteration); CI always starts afresh.
+        reuseExistingServer: !process.env.CI,
+        // start.mjs stops the emulator and the API it started on SIGTERM; a hard kill would orphan them.
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: e2eStackEnv(),
+      },
 });

@@ -2,17 +2,18 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { OwnProduct, ProductInput } from '@bulkwise/contracts';
 import { authEmulatorPost } from '../../../scripts/lib/auth-emulator.mjs';
+import { E2E_AUTH_EMULATOR_PORT, E2E_BASE_URL } from '../../../scripts/lib/e2e-stack.mjs';
 
 /**
  * Shared helpers of the browser journeys. Each test makes its own users (through the Auth emulator's
  * REST API, as the web SDK would) and its own products (through the API), so tests never depend on
  * each other or on the demo data's current stock.
  */
-const EMULATOR_HOST = `127.0.0.1:${process.env.E2E_AUTH_EMULATOR_PORT ?? 9199}`;
+const EMULATOR_HOST = `127.0.0.1:${E2E_AUTH_EMULATOR_PORT}`;
 /** The emulator's project under `npm start` (scripts/stack.mjs PROJECT_ID). */
 const PROJECT_ID = 'demo-bulkwise';
 /** The API of the stack the journeys run against. */
-export const API = `http://localhost:${process.env.E2E_PORT ?? 3100}/api`;
+export const API = `${E2E_BASE_URL}/api`;
 
 export interface TestUser {
   uid: string;
@@ -55,7 +56,7 @@ export async function createUser(
   await emulator('/accounts:update', {
     idToken: created.idToken,
     displayName,
-    photoUrl: `http://localhost:${process.env.E2E_PORT ?? 3100}/images/avatars/default-avatar.svg`,
+    photoUrl: `${E2E_BASE_URL}/images/avatars/default-avatar.svg`,
   });
   if (verified) await markEmailVerified(created.localId as string);
   return { uid: created.localId as string, email, password, displayName };

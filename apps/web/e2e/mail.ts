@@ -1,5 +1,7 @@
+import { E2E_MAIL_WEB_PORT } from '../../../scripts/lib/e2e-stack.mjs';
+
 /** The stack's mail catcher (maildev), read through its REST API as a person would read the inbox. */
-const INBOX = `http://127.0.0.1:${process.env.E2E_MAIL_WEB_PORT ?? 1180}/api/email`;
+const INBOX = `http://127.0.0.1:${E2E_MAIL_WEB_PORT}/api/email`;
 
 export interface CaughtMail {
   subject: string;

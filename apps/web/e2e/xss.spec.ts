@@ -1,4 +1,4 @@
-import { apiToken, createProduct, createUser, expect, signIn, test } from './fixtures';
+import { API, apiToken, createProduct, createUser, expect, signIn, test } from './fixtures';
 
 // Stored XSS: product texts are data, never markup. A product whose name and description carry
 // script must show as literal text on every page that renders it, and nothing may run.
@@ -15,14 +15,11 @@ test('a script in a product name or description never runs, and shows as text', 
     category: 'Health & Beauty',
   });
   const token = await apiToken(buyer);
-  const bought = await fetch(
-    `http://localhost:${process.env.E2E_PORT ?? 3100}/api/products/purchase/${product._id}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ quantity: 20, address: '1 Test Street', phone: '+1 555 0100' }),
-    },
-  );
+  const bought = await fetch(`${API}/products/purchase/${product._id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ quantity: 20, address: '1 Test Street', phone: '+1 555 0100' }),
+  });
   expect(bought.status).toBe(200);
 
   const dialogs: string[] = [];
@@ -38,9 +35,7 @@ test('a script in a product name or description never runs, and shows as text', 
   expect(await ranScript()).toBeUndefined();
 
   // The category page lists it too (newest first).
-  const categories = (await (
-    await fetch(`http://localhost:${process.env.E2E_PORT ?? 3100}/api/categories`)
-  ).json()) as Array<{
+  const categories = (await (await fetch(`${API}/categories`)).json()) as Array<{
     _id: string;
     name: string;
   }>;
