@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ensureChromium } from './lib/browser.mjs';
-import { E2E_BASE_URL, E2E_STACK_STARTED, e2eStackEnv } from './lib/e2e-stack.mjs';
+import { E2E_BASE_URL, E2E_HEALTH_URL, E2E_STACK_STARTED, e2eStackEnv } from './lib/e2e-stack.mjs';
 import { ROOT, BIN, run, stop, waitForUrl } from './stack.mjs';
 
 const steps = [];
@@ -82,21 +82,19 @@ const bin = (name) => path.join(BIN, name);
  * stack already answering on its port is used as it is, as Playwright would; CI always starts afresh.
  */
 async function startE2eStack() {
-  const health = `${E2E_BASE_URL}/api/health`;
-  if (
+  const running =
     !process.env.CI &&
-    (await fetch(health).then(
+    (await fetch(E2E_HEALTH_URL).then(
       (r) => r.ok,
       () => false,
-    ))
-  ) {
+    ));
+  if (running) {
     console.log(`\nℹ The journeys use the stack already running at ${E2E_BASE_URL}.`);
     return { started: Date.now(), child: undefined };
   }
+  // A node child of ours (stack.mjs run): it stops with this run however it ends, start.mjs with it.
   const env = { ...e2eStackEnv(), START_SKIP_BUILD: '1' };
   const child = run('e2e stack', path.join(ROOT, 'scripts', 'start.mjs'), [], { env, quiet: true });
-  // Stopped however this run ends (start.mjs takes its children with it).
-  process.on('exit', () => child.kill('SIGTERM'));
   return { started: Date.now(), child };
 }
 
@@ -104,7 +102,7 @@ async function startE2eStack() {
 async function e2eStackReady(stack) {
   const waited = Date.now();
   try {
-    await waitForUrl(`${E2E_BASE_URL}/api/health`, { timeoutMs: 420_000, child: stack.child });
+    await waitForUrl(E2E_HEALTH_URL, { timeoutMs: 420_000, child: stack.child });
   } catch (err) {
     stopAfterFailure(`the journeys' stack did not start: ${err instanceof Error ? err.message : err}`);
   }

@@ -1,6 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { E2E_BASE_URL, E2E_STACK_STARTED, e2eStackEnv } from '../../scripts/lib/e2e-stack.mjs';
+import {
+  E2E_BASE_URL,
+  E2E_HEALTH_URL,
+  E2E_STACK_STARTED,
+  e2eStackEnv,
+} from '../../scripts/lib/e2e-stack.mjs';
 
 // Browser journeys against the whole stack (scripts/lib/e2e-stack.mjs: its ports and settings).
 export const baseURL = E2E_BASE_URL;
@@ -45,7 +50,7 @@ export default defineConfig({
     : {
         command: 'node scripts/start.mjs',
         cwd: '../..',
-        url: `${baseURL}/api/health`,
+        url: E2E_HEALTH_URL,
         timeout: 420_000,
         // Locally a stack already running on E2E_PORT is reused (fast iteration); CI always starts afresh.
         reuseExistingServer: !process.env.CI,

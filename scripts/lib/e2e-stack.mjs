@@ -9,6 +9,8 @@ export const E2E_AUTH_EMULATOR_PORT = Number(process.env.E2E_AUTH_EMULATOR_PORT 
 export const E2E_MAIL_SMTP_PORT = Number(process.env.E2E_MAIL_SMTP_PORT ?? 1125);
 export const E2E_MAIL_WEB_PORT = Number(process.env.E2E_MAIL_WEB_PORT ?? 1180);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+/** Answers 200 once the stack is ready. */
+export const E2E_HEALTH_URL = `${E2E_BASE_URL}/api/health`;
 /** Set by a starter that already runs the stack: Playwright then starts none. */
 export const E2E_STACK_STARTED = 'E2E_STACK_STARTED';
 
