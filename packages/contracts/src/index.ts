@@ -4,6 +4,7 @@ export * from './field-rules';
 export * from './image-url';
 export * from './search';
 export * from './pricing';
+export * from './format';
 export * from './purchases';
 export * from './orders';
 export * from './auth';

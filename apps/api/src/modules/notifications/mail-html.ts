@@ -1,5 +1,6 @@
 // What every notification email's HTML is made with: escaping, one-line texts and the facts table.
 
+import { formatUsd } from '@bulkwise/contracts';
 import { escapeHtml } from '../../lib/html';
 
 export { escapeHtml };
@@ -22,8 +23,8 @@ export interface RenderedMail {
   html: string;
 }
 
-export const money = (n: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(n);
+/** '$1,234.50', as the pages show money. */
+export const money = formatUsd;
 /** The first 8 characters of an id, as the mails name an order or a quote. */
 export const shortId = (id: string) => id.slice(0, 8).toUpperCase();
 

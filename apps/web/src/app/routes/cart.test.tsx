@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_MESSAGES } from '@/config/messages';
-import { formatPurchaseDate } from '@/features/purchases/components/cart-item-card';
+import { formatDateTime } from '@/lib/dates';
 import { confirmDialog, errorDialog } from '@/lib/dialogs';
 import { signedInUser } from '@/test/fake-auth';
 import { apiError, json, mockApi } from '@/test/mock-api';
@@ -35,7 +35,7 @@ describe('My Cart page', () => {
     expect(wire.getByText('3 units')).toBeInTheDocument();
     expect(wire.getByText('$19.99')).toBeInTheDocument();
     expect(wire.getByTestId('cart-item-total')).toHaveTextContent('$59.97');
-    expect(wire.getByText(formatPurchaseDate('2026-03-05T09:00:00.000Z'))).toBeInTheDocument();
+    expect(wire.getByText(formatDateTime('2026-03-05T09:00:00.000Z'))).toBeInTheDocument();
     expect(wire.getByText('Fastenco')).toBeInTheDocument();
 
     const bolts = within(screen.getByRole('article', { name: 'Steel bolts M8' }));

@@ -15,26 +15,3 @@ export function moveLabel(move: Exclude<OrderMove, 'place'>, viewer: OrderActor)
       return 'Cancel order';
   }
 }
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-
-export function formatOrderDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
-
-/** '5 minutes ago', '3 days ago': how long an order has been waiting. */
-export function formatAge(iso: string, now = Date.now()): string {
-  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  if (Number.isNaN(seconds)) return '';
-  const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-    ['day', 86_400],
-    ['hour', 3_600],
-    ['minute', 60],
-  ];
-  for (const [unit, size] of units) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
-  }
-  return 'just now';
-}

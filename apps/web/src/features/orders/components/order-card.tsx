@@ -1,14 +1,12 @@
-import type { Order } from '@bulkwise/contracts';
+import { formatCount, type Order } from '@bulkwise/contracts';
 import { CalendarDays } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { formatPrice } from '@/components/ui/price';
-import { formatAge, formatOrderDate } from '../order-labels';
+import { formatAge, formatDateTime } from '@/lib/dates';
 import { OrderContact } from './order-contact';
 import type { OrderAction } from './order-moves';
 import { OrderProgress } from './order-progress';
-
-const units = new Intl.NumberFormat('en-US');
 
 interface OrderCardProps {
   order: Order;
@@ -40,11 +38,11 @@ export function OrderCard({ order, onMove, busy, children }: OrderCardProps) {
           <p className="font-mono text-xs text-base-content/70">SKU {order.product.sku}</p>
         )}
         <p className="mt-1 font-medium" data-testid="order-line">
-          {units.format(order.quantity)} × {formatPrice(order.unitPrice)} = {formatPrice(order.total)}
+          {formatCount(order.quantity)} × {formatPrice(order.unitPrice)} = {formatPrice(order.total)}
         </p>
         <p className="mt-1 flex items-center gap-1 text-xs text-base-content/70">
           <CalendarDays className="size-3.5" aria-hidden="true" />
-          <time dateTime={order.purchaseDate}>{formatOrderDate(order.purchaseDate)}</time>
+          <time dateTime={order.purchaseDate}>{formatDateTime(order.purchaseDate)}</time>
           <span>· {formatAge(order.purchaseDate)}</span>
         </p>
         {order.quote && (

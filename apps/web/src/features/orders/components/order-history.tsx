@@ -1,5 +1,6 @@
 import type { Order } from '@bulkwise/contracts';
-import { STATUS_LABEL, formatOrderDate } from '../order-labels';
+import { formatDateTime } from '@/lib/dates';
+import { STATUS_LABEL } from '../order-labels';
 
 /** The order's moves so far, oldest first, folded away. */
 export function OrderHistory({ history }: { history: Order['history'] }) {
@@ -10,7 +11,7 @@ export function OrderHistory({ history }: { history: Order['history'] }) {
         {history.map((entry) => (
           <li key={`${entry.status}-${entry.at}`}>
             {STATUS_LABEL[entry.status]} by the {entry.by},{' '}
-            <time dateTime={entry.at}>{formatOrderDate(entry.at)}</time>
+            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
           </li>
         ))}
       </ol>

@@ -1,4 +1,4 @@
-import type { OwnProduct } from '@bulkwise/contracts';
+import { formatCount, type OwnProduct } from '@bulkwise/contracts';
 import { Pencil, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { DeleteButton } from '@/components/form/delete-button';
@@ -7,8 +7,6 @@ import { ImageCard } from '@/components/ui/image-card';
 import { FromPrice, formatPrice } from '@/components/ui/price';
 import { formatRating } from '@/components/ui/rating-stars';
 import { paths } from '@/config/paths';
-
-const units = new Intl.NumberFormat('en-US');
 
 interface MyProductCardProps {
   product: OwnProduct;
@@ -44,8 +42,8 @@ export function MyProductCard({ product, onDelete, deleting = false }: MyProduct
               {formatRating(product.rating)}
             </dd>
           </div>
-          <Fact term="Stock">{units.format(product.mainQuantity)} units</Fact>
-          <Fact term="Minimum order">{units.format(product.minSellingQuantity)} units</Fact>
+          <Fact term="Stock">{formatCount(product.mainQuantity)} units</Fact>
+          <Fact term="Minimum order">{formatCount(product.minSellingQuantity)} units</Fact>
         </dl>
 
         <div className="card-actions mt-auto grid grid-cols-2 gap-2 pt-2">

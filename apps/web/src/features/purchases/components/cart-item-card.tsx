@@ -1,4 +1,4 @@
-import type { CartItem, OrderStatus } from '@bulkwise/contracts';
+import { formatCount, type CartItem, type OrderStatus } from '@bulkwise/contracts';
 import type { ReactNode } from 'react';
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
@@ -7,16 +7,8 @@ import { Fact } from '@/components/ui/fact';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { formatPrice } from '@/components/ui/price';
 import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/dates';
 import { lineTotal } from '../cart-totals';
-
-const purchaseDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const units = new Intl.NumberFormat('en-US');
-
-/** 'Mar 4, 2026, 10:15 AM' in the reader's locale; an unreadable date is shown as sent. */
-export function formatPurchaseDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : purchaseDate.format(date);
-}
 
 interface CartItemCardProps {
   item: CartItem;
@@ -76,12 +68,12 @@ function CartItemDetails({
       <p className="mt-1 flex items-center gap-1 text-xs text-base-content/70">
         <CalendarDays className="size-3.5" aria-hidden="true" />
         <span>
-          Purchased <time dateTime={item.purchaseDate}>{formatPurchaseDate(item.purchaseDate)}</time>
+          Purchased <time dateTime={item.purchaseDate}>{formatDateTime(item.purchaseDate)}</time>
         </span>
       </p>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:flex sm:flex-wrap sm:gap-x-6">
         <Fact term="Quantity" testId="cart-item-quantity">
-          {units.format(item.quantity)} units
+          {formatCount(item.quantity)} units
         </Fact>
         <Fact term="Unit price paid" testId="cart-item-unit-price">
           {formatPrice(item.unitPrice)}

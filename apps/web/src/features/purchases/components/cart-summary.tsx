@@ -1,12 +1,10 @@
-import type { CartItem } from '@bulkwise/contracts';
+import { formatCount, type CartItem } from '@bulkwise/contracts';
 import { ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { Fact } from '@/components/ui/fact';
 import { formatPrice } from '@/components/ui/price';
 import { paths } from '@/config/paths';
 import { cartTotal, cartUnits } from '../cart-totals';
-
-const count = new Intl.NumberFormat('en-US');
 
 /** The cart's totals: orders, units and the grand total. */
 export function CartSummary({ items }: { items: readonly CartItem[] }) {
@@ -20,10 +18,10 @@ export function CartSummary({ items }: { items: readonly CartItem[] }) {
       </h2>
       <dl className="mt-4 space-y-2 text-sm">
         <Fact term="Orders" className="flex justify-between gap-4">
-          {count.format(items.length)}
+          {formatCount(items.length)}
         </Fact>
         <Fact term="Units" className="flex justify-between gap-4">
-          {count.format(cartUnits(items))}
+          {formatCount(cartUnits(items))}
         </Fact>
         <Fact
           term="Grand total"
