@@ -1,10 +1,27 @@
 import { CircleAlert, ShoppingCart } from 'lucide-react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { BusyButton } from '@/components/form/busy-button';
-import { PurchaseDialog } from './purchase-dialog';
 import { canOrder, quantityTotal } from './purchase-quantity';
 import { PurchaseQuantitySelector } from './purchase-quantity-selector';
 import { usePurchaseFlow, type PurchasePanelProps } from './use-purchase-flow';
 import { VolumePricing } from './volume-pricing';
+
+/*
+ * The purchase dialog and its shipping form (react-hook-form) are not needed to show the product: they
+ * load once the page is idle, or at Buy Now at the latest, so the page's first render waits for less
+ * script. Once shown, the dialog stays mounted: the typed values survive a failed attempt.
+ */
+const loadPurchaseDialog = () => import('./purchase-dialog');
+const PurchaseDialog = lazy(() => loadPurchaseDialog().then((m) => ({ default: m.PurchaseDialog })));
+
+function useLoadWhenIdle(load: () => Promise<unknown>) {
+  useEffect(() => {
+    const start = () => void load().catch(() => {}); // A failure shows when the dialog is needed.
+    if (typeof window.requestIdleCallback !== 'function') return start();
+    const handle = window.requestIdleCallback(start, { timeout: 5_000 });
+    return () => window.cancelIdleCallback(handle);
+  }, [load]);
+}
 
 /** The quantity selector, the total and Buy Now with its whole flow (spec sections 2, 5, 6 and 8). */
 export function PurchasePanel(props: PurchasePanelProps) {
@@ -14,6 +31,9 @@ export function PurchasePanel(props: PurchasePanelProps) {
   const flow = usePurchaseFlow(props);
   const { quantity, unitPrice } = flow;
   const orderable = canOrder(min, stock);
+  const [dialogMounted, setDialogMounted] = useState(false);
+  if (flow.dialogOpen && !dialogMounted) setDialogMounted(true);
+  useLoadWhenIdle(loadPurchaseDialog);
 
   return (
     <div className="flex flex-col gap-4 rounded-2xl border border-base-300 bg-base-200/50 p-5">
@@ -40,20 +60,24 @@ export function PurchasePanel(props: PurchasePanelProps) {
       >
         Buy Now
       </BusyButton>
-      <PurchaseDialog
-        open={flow.dialogOpen}
-        productName={product.name}
-        quantity={quantity}
-        unitPrice={unitPrice}
-        total={quantityTotal(quantity, unitPrice)}
-        priceChanged={flow.changedPrice !== null}
-        pending={flow.pending}
-        paymentNote={paymentNote}
-        onSubmit={(details) => void flow.confirm(details)}
-        onClose={() => {
-          if (!flow.pending) flow.closeDialog();
-        }}
-      />
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <PurchaseDialog
+            open={flow.dialogOpen}
+            productName={product.name}
+            quantity={quantity}
+            unitPrice={unitPrice}
+            total={quantityTotal(quantity, unitPrice)}
+            priceChanged={flow.changedPrice !== null}
+            pending={flow.pending}
+            paymentNote={paymentNote}
+            onSubmit={(details) => void flow.confirm(details)}
+            onClose={() => {
+              if (!flow.pending) flow.closeDialog();
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
