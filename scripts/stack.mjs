@@ -225,7 +225,8 @@ export async function startApi({ port, env = {}, quiet = false, instanceId }) {
     spawnChild(process.execPath, [...API_NODE_ARGS, API_SERVER], {
       env: {
         PORT: String(port),
-        WEB_DIST_DIR: path.join(ROOT, 'apps', 'web', 'dist'),
+        // Another build can be served beside the usual one (two stacks, an A/B of page speed).
+        WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps', 'web', 'dist'),
         ...(instanceId ? { INSTANCE_ID: instanceId } : {}),
         ...env,
       },
