@@ -7,12 +7,14 @@ import type { PagesService } from './pages.service';
 
 /**
  * Without JavaScript the startup overlay (index.html) would cover the page for good: it goes, and the
- * server-made content shows. With JavaScript this block is inert and the overlay covers that content
- * until React replaces both.
+ * server-made view shows. With JavaScript this block is inert: the view stays undisplayed (the overlay
+ * would cover it anyway until React replaces both), so the browser spends no style or layout work on
+ * it while the app starts.
  */
 const NO_SCRIPT_STYLE =
-  '<noscript><style>[data-testid="startup-overlay"]{display:none!important}</style></noscript>';
+  '<noscript><style>[data-testid="startup-overlay"]{display:none!important}[data-server-view]{display:block!important}</style></noscript>';
 const ROOT = '<div id="root">';
+const serverView = (body: string) => `<div data-server-view style="display:none">${body}</div>`;
 
 /** index.html split where a page's head and content go, its generic title and description removed. */
 export function documentTemplate(indexHtml: string): ((head: string, body: string) => string) | undefined {
@@ -26,7 +28,8 @@ export function documentTemplate(indexHtml: string): ((head: string, body: strin
   const beforeHead = headEnd >= 0 && headEnd < root ? html.slice(0, headEnd) : '';
   const middle = html.slice(beforeHead.length, root + ROOT.length);
   const rest = html.slice(root + ROOT.length);
-  return (head, body) => `${beforeHead}${head}\n    ${NO_SCRIPT_STYLE}\n  ${middle}${body}${rest}`;
+  return (head, body) =>
+    `${beforeHead}${head}\n    ${NO_SCRIPT_STYLE}\n  ${middle}${serverView(body)}${rest}`;
 }
 
 interface ServedPage {

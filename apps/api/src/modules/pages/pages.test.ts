@@ -109,8 +109,10 @@ describe('a product page', () => {
       expect(text).toContain(shown);
     }
     expect(html).toContain(
-      '<noscript><style>[data-testid="startup-overlay"]{display:none!important}</style></noscript>',
+      '<noscript><style>[data-testid="startup-overlay"]{display:none!important}[data-server-view]{display:block!important}</style></noscript>',
     );
+    // With JavaScript the view is not displayed: the overlay covers it until React replaces it.
+    expect(html).toContain('<div data-server-view style="display:none"><main');
     // The photo, for readers without JavaScript only (no second image while the app starts).
     expect(html).toContain(
       '<noscript><img src="https://cdn.example.com/kraft-1280.jpg" alt="Kraft boxes 40x30"',
