@@ -29,13 +29,12 @@ export function csvCell(value: string | number | null): string {
 
 export function csvRow(row: ExportRow): string {
   const unitPrice = Number(row.unitPrice);
-  const { name: product, sku } = row.productSnapshot as { name?: unknown; sku?: unknown };
   return `${[
     row.id,
     row.purchasedAt.toISOString(),
     row.status,
-    typeof product === 'string' ? product : '',
-    typeof sku === 'string' ? sku : '',
+    row.product,
+    row.sku,
     row.quantity,
     unitPrice.toFixed(2),
     lineTotal(row.quantity, unitPrice).toFixed(2),

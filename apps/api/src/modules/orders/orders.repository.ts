@@ -28,7 +28,24 @@ export type OrderRow = CartItemRow & {
   purchasedAtCursor: string;
   buyerEmailVerified: boolean;
 };
-export type ExportRow = CartItemRow & { purchasedAtCursor: string; buyerEmailVerified: boolean };
+/**
+ * One row of the CSV export: only the columns the file has. The product's name and SKU are read out of the
+ * snapshot by PostgreSQL (text, or '' when not a string), so the whole snapshot is never parsed per row.
+ */
+export type ExportRow = Pick<
+  CartItemRow,
+  | 'id'
+  | 'purchasedAt'
+  | 'status'
+  | 'quantity'
+  | 'unitPrice'
+  | 'buyerName'
+  | 'buyerEmail'
+  | 'phone'
+  | 'address'
+  | 'carrier'
+  | 'trackingNumber'
+> & { product: string; sku: string; purchasedAtCursor: string; buyerEmailVerified: boolean };
 
 /** Position after the last row of a page (newest first): its purchase time and the id that breaks ties. */
 export type OrderCursor = { at: string; id: string };
@@ -63,6 +80,30 @@ const withHistory = {
   purchasedAtCursor: PURCHASED_AT_EXACT,
   buyerEmailVerified: BUYER_EMAIL_VERIFIED,
   invoice: ORDER_INVOICE,
+};
+
+/** A text field of the order's product snapshot, '' when it is missing or not a JSON string. */
+const snapshotText = (key: string) =>
+  sql<string>`case when jsonb_typeof(${cartItems.productSnapshot} -> ${key}::text) = 'string'
+    then ${cartItems.productSnapshot} ->> ${key}::text else '' end`;
+
+/** The export's columns (ExportRow). */
+const exportColumns = {
+  id: cartItems.id,
+  purchasedAt: cartItems.purchasedAt,
+  status: cartItems.status,
+  product: snapshotText('name'),
+  sku: snapshotText('sku'),
+  quantity: cartItems.quantity,
+  unitPrice: cartItems.unitPrice,
+  buyerName: cartItems.buyerName,
+  buyerEmail: cartItems.buyerEmail,
+  phone: cartItems.phone,
+  address: cartItems.address,
+  carrier: cartItems.carrier,
+  trackingNumber: cartItems.trackingNumber,
+  purchasedAtCursor: PURCHASED_AT_EXACT,
+  buyerEmailVerified: BUYER_EMAIL_VERIFIED,
 };
 
 const newestFirst = [desc(cartItems.purchasedAt), desc(cartItems.id)];
@@ -119,11 +160,7 @@ function orderReads(db: Db) {
       cursor?: OrderCursor,
     ): Promise<ExportRow[]> {
       return db
-        .select({
-          ...getTableColumns(cartItems),
-          purchasedAtCursor: PURCHASED_AT_EXACT,
-          buyerEmailVerified: BUYER_EMAIL_VERIFIED,
-        })
+        .select(exportColumns)
         .from(cartItems)
         .where(and(...supplierConditions(supplierUid, status, cursor)))
         .orderBy(...newestFirst)

@@ -113,8 +113,8 @@ function registerExportRoute(app: RouteApp, { orders, secured }: OrdersRouteOpti
     async (req, reply) => {
       const name = `orders-${req.query.status ?? 'all'}-${new Date().toISOString().slice(0, 10)}.csv`;
       const lines = orders.exportCsv(req.user, req.query.status)[Symbol.asyncIterator]();
-      // The header line and the first batch are read before anything is sent: a database that fails
-      // there gets the usual JSON error (503), not a CSV attachment holding an error body.
+      // The header line and the first piece (so the first batch) are read before anything is sent: a
+      // database that fails there gets the usual JSON error (503), not a CSV attachment holding an error body.
       const head: string[] = [];
       for (let i = 0; i < 2; i++) {
         const next = await lines.next();

@@ -181,6 +181,10 @@ function cartOrders(deps: OrdersServiceDeps, today: () => string) {
   };
 }
 
+/** Rows per piece the export yields (~11 KB): @fastify/compress's object-mode stream buffers 16 writes of any
+ * size, so a whole batch per write (225 KB) held 3.5 MB of CSV text long enough to reach the old generation. */
+const CSV_ROWS_PER_PIECE = 50;
+
 /** The supplier's orders as CSV lines, read in batches so a large export never sits in memory. */
 async function* exportOrdersCsv(
   repository: OrdersRepository,
@@ -191,7 +195,11 @@ async function* exportOrdersCsv(
   let cursor: OrderCursor | undefined;
   for (;;) {
     const rows = await repository.exportBatch(user.uid, ORDER_CSV_BATCH, status, cursor);
-    if (rows.length > 0) yield rows.map(csvRow).join('');
+    for (let from = 0; from < rows.length; from += CSV_ROWS_PER_PIECE)
+      yield rows
+        .slice(from, from + CSV_ROWS_PER_PIECE)
+        .map(csvRow)
+        .join('');
     if (rows.length < ORDER_CSV_BATCH) return;
     const last = rows.at(-1)!;
     cursor = { at: last.purchasedAtCursor, id: last.id };
