@@ -13,16 +13,17 @@ export function formatDateTime(iso: string): string {
   return dateTime.format(date);
 }
 
+const AGE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
 /** '5 minutes ago', '3 days ago', 'just now': how long ago `iso` was. */
 export function formatAge(iso: string, now = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   if (Number.isNaN(seconds)) return '';
-  const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-    ['day', 86_400],
-    ['hour', 3_600],
-    ['minute', 60],
-  ];
-  for (const [unit, size] of units) {
+  for (const [unit, size] of AGE_UNITS) {
     if (Math.abs(seconds) < size) continue;
     relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
     return relative.format(Math.round(seconds / size), unit);

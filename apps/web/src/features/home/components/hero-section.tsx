@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '@/lib/idle';
 import { HERO_SLIDES } from '../content';
 import { HeroSlideContent } from './hero-slide';
 
@@ -8,14 +9,7 @@ const HeroSlider = lazy(() => import('./hero-slider'));
 
 function useAfterFirstPaint(): boolean {
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(() => setReady(true), 0);
-      return () => window.clearTimeout(timer);
-    }
-    const id = window.requestIdleCallback(() => setReady(true), { timeout: 1000 });
-    return () => window.cancelIdleCallback(id);
-  }, []);
+  useEffect(() => whenIdle(() => setReady(true), 1000), []);
   return ready;
 }
 

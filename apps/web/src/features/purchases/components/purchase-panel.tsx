@@ -1,6 +1,7 @@
 import { CircleAlert, ShoppingCart } from 'lucide-react';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { BusyButton } from '@/components/form/busy-button';
+import { whenIdle } from '@/lib/idle';
 import { canOrder, quantityTotal } from './purchase-quantity';
 import { PurchaseQuantitySelector } from './purchase-quantity-selector';
 import { usePurchaseFlow, type PurchasePanelProps } from './use-purchase-flow';
@@ -14,15 +15,6 @@ import { VolumePricing } from './volume-pricing';
 const loadPurchaseDialog = () => import('./purchase-dialog');
 const PurchaseDialog = lazy(() => loadPurchaseDialog().then((m) => ({ default: m.PurchaseDialog })));
 
-function useLoadWhenIdle(load: () => Promise<unknown>) {
-  useEffect(() => {
-    const start = () => void load().catch(() => {}); // A failure shows when the dialog is needed.
-    if (typeof window.requestIdleCallback !== 'function') return start();
-    const handle = window.requestIdleCallback(start, { timeout: 5_000 });
-    return () => window.cancelIdleCallback(handle);
-  }, [load]);
-}
-
 /** The quantity selector, the total and Buy Now with its whole flow (spec sections 2, 5, 6 and 8). */
 export function PurchasePanel(props: PurchasePanelProps) {
   const { product, paymentNote } = props;
@@ -33,7 +25,8 @@ export function PurchasePanel(props: PurchasePanelProps) {
   const orderable = canOrder(min, stock);
   const [dialogMounted, setDialogMounted] = useState(false);
   if (flow.dialogOpen && !dialogMounted) setDialogMounted(true);
-  useLoadWhenIdle(loadPurchaseDialog);
+  // A failure to load shows when the dialog is needed.
+  useEffect(() => whenIdle(() => void loadPurchaseDialog().catch(() => {}), 5_000), []);
 
   return (
     <div className="flex flex-col gap-4 rounded-2xl border border-base-300 bg-base-200/50 p-5">
