@@ -1,6 +1,5 @@
 // What every notification email's HTML is made with: escaping, one-line texts and the facts table.
 
-import { formatUsd } from '@bulkwise/contracts';
 import { escapeHtml } from '../../lib/html';
 
 export { escapeHtml };
@@ -23,8 +22,6 @@ export interface RenderedMail {
   html: string;
 }
 
-/** '$1,234.50', as the pages show money. */
-export const money = formatUsd;
 /** The first 8 characters of an id, as the mails name an order or a quote. */
 export const shortId = (id: string) => id.slice(0, 8).toUpperCase();
 

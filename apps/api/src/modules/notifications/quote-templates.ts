@@ -1,4 +1,5 @@
-import { money, renderFactsMail, shortId, type RenderedMail } from './mail-html';
+import { formatUsd } from '@bulkwise/contracts';
+import { renderFactsMail, shortId, type RenderedMail } from './mail-html';
 
 export const QUOTE_MAIL_KINDS = [
   'quote.requested',
@@ -73,7 +74,7 @@ export function renderQuoteMail(kind: QuoteMailKind, p: QuoteMailPayload, public
   const facts: Array<[string, string]> = [
     ['Quote', shortId(p.quoteId)],
     ['Lines', String(p.lineCount)],
-    ...(p.total !== null ? ([['Total', money(p.total)]] as Array<[string, string]>) : []),
+    ...(p.total !== null ? ([['Total', formatUsd(p.total)]] as Array<[string, string]>) : []),
     ...(p.validUntil
       ? ([['Valid until', new Date(p.validUntil).toUTCString()]] as Array<[string, string]>)
       : []),

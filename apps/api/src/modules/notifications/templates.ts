@@ -1,3 +1,4 @@
+import { formatUsd } from '@bulkwise/contracts';
 import type { OrderEvent } from '../orders/order-events';
 import {
   QUOTE_MAIL_KINDS,
@@ -8,7 +9,7 @@ import {
   type QuoteMailPayload,
   type ThreadMailPayload,
 } from './quote-templates';
-import { escapeHtml, money, renderFactsMail, shortId, type RenderedMail } from './mail-html';
+import { escapeHtml, renderFactsMail, shortId, type RenderedMail } from './mail-html';
 
 export type { RenderedMail } from './mail-html';
 
@@ -123,8 +124,8 @@ export function renderOrderMail(
     ['Order', shortId(payload.orderId)],
     ['Product', payload.product.name],
     ['Quantity', String(payload.quantity)],
-    ['Unit price', money(payload.unitPrice)],
-    ['Total', money(payload.total)],
+    ['Unit price', formatUsd(payload.unitPrice)],
+    ['Total', formatUsd(payload.total)],
     ...d.facts,
   ];
   const link = { label: d.link.label, url: `${publicUrl}${d.link.path}` };

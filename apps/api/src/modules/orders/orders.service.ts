@@ -181,8 +181,8 @@ function cartOrders(deps: OrdersServiceDeps, today: () => string) {
   };
 }
 
-/** Rows per piece the export yields (~11 KB): @fastify/compress's object-mode stream buffers 16 writes of any
- * size, so a whole batch per write (225 KB) held 3.5 MB of CSV text long enough to reach the old generation. */
+// Rows per piece the export yields (~11 KB): @fastify/compress's object-mode stream buffers 16 writes of
+// any size, so a whole batch per write (225 KB) held 3.5 MB of CSV text long enough to be promoted.
 const CSV_ROWS_PER_PIECE = 50;
 
 /** The supplier's orders as CSV lines, read in batches so a large export never sits in memory. */
