@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
+import { findChromium } from '../../scripts/lib/browser.mjs';
 import {
   E2E_BASE_URL,
   E2E_HEALTH_URL,
@@ -28,12 +29,14 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never', outputFolder: '../../playwright-report' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace for every journey (to keep the failing ones) cost a third of the run's time:
+    // screencast frames and DOM snapshots at every step. Replay a failure with `--trace on`.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Playwright's own browser download does not work here: Debian's Chromium does. `npm test` finds
-      // (or installs) it and passes its path in CHROME_PATH.
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      // Playwright's own browser download does not work here: Debian's does (scripts/lib/browser.mjs).
+      // `npm test` finds (or installs) it and passes its path in CHROME_PATH.
+      executablePath: findChromium().path ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,11 +1,11 @@
 import { MIN_ORDER_FILTER_THRESHOLD } from '@bulkwise/contracts';
 import { PRODUCT_MESSAGES } from '../src/config/messages';
 import { createProduct, createUser, expect, test } from './fixtures';
+import { expectNoSeriousAxeViolations } from './axe';
 import {
   answerApiError,
   answerNoProducts,
   appReady,
-  expectNoSeriousAxeViolations,
   isProductList,
   productListResponse,
   shownPrices,

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Category, Product } from '@bulkwise/contracts';
 import { expect, type Page, type Route } from '@playwright/test';
 import { API } from './fixtures';
@@ -61,15 +60,6 @@ export function categoriesResponse(page: Page) {
   return page
     .waitForResponse((res) => new URL(res.url()).pathname === '/api/categories' && res.ok())
     .then(async (res) => (await res.json()) as Category[]);
-}
-
-/** No serious or critical axe violations on the page as it is now. */
-export async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad, bad.join('\n')).toEqual([]);
 }
 
 /** The startup overlay has gone: the page underneath is interactive. */

@@ -1,12 +1,12 @@
 import { CATEGORY_MESSAGES, PRODUCT_MESSAGES } from '../src/config/messages';
 import { createProduct, createUser, expect, test } from './fixtures';
+import { expectNoSeriousAxeViolations } from './axe';
 import {
   answerApiError,
   answerEmptyList,
   answerNoProducts,
   appReady,
   categoriesResponse,
-  expectNoSeriousAxeViolations,
   getCategories,
   isProductList,
   productListResponse,

@@ -1,13 +1,7 @@
 import { CATEGORY_MESSAGES, OFFER_MESSAGES } from '../src/config/messages';
 import { expect, letSuccessDialogClose, test } from './fixtures';
-import {
-  answerApiError,
-  answerEmptyList,
-  appReady,
-  expectNoSeriousAxeViolations,
-  getCategories,
-  swal,
-} from './browse';
+import { expectNoSeriousAxeViolations } from './axe';
+import { answerApiError, answerEmptyList, appReady, getCategories, swal } from './browse';
 
 test('the home page shows its five sections in order, titled and accessible', async ({ page }) => {
   await page.goto('/');

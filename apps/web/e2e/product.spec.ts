@@ -10,7 +10,8 @@ import {
   supplierProductBuyer,
   test,
 } from './fixtures';
-import { appReady, expectNoSeriousAxeViolations, openProduct, swal } from './browse';
+import { expectNoSeriousAxeViolations } from './axe';
+import { appReady, openProduct, swal } from './browse';
 import type { Page } from '@playwright/test';
 
 const quantityInput = (page: Page) => page.getByRole('textbox', { name: 'Quantity' });

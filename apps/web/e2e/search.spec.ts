@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createProduct, createUser, expect, test } from './fixtures';
-import { appReady, expectNoSeriousAxeViolations } from './browse';
+import { expectNoSeriousAxeViolations } from './axe';
+import { appReady } from './browse';
 
 /** A word no other test or the demo catalog has: 9 random letters. */
 const uniqueWord = () => Array.from({ length: 9 }, () => String.fromCharCode(97 + randomInt(26))).join('');

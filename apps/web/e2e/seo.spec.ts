@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createProduct, createUser, expect, signIn, test, type TestUser } from './fixtures';
-import { appReady, expectNoSeriousAxeViolations } from './browse';
+import { expectNoSeriousAxeViolations } from './axe';
+import { appReady } from './browse';
 import { openFromNav } from './workspace';
 
 /*

@@ -1,6 +1,7 @@
 import type { PriceTier } from '@bulkwise/contracts';
 import type { Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, openProduct, swal } from './browse';
+import { expectNoSeriousAxeViolations } from './axe';
+import { openProduct, swal } from './browse';
 import {
   API,
   expect,

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { OwnProduct } from '@bulkwise/contracts';
 import { expect, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './axe';
 import { API, apiToken, type TestUser } from './fixtures';
 
 /** Helpers of the signed-in workspace journeys (add, my products, update, cart). */
@@ -67,11 +67,7 @@ export async function putProduct(user: TestUser, id: string, body: unknown): Pro
 export async function expectAccessible(page: Page) {
   // After a full load the startup overlay covers the page for 2 s: judge what the user sees.
   await expect(page.getByTestId('startup-overlay')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).include('#main').analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad, bad.join('\n')).toEqual([]);
+  await expectNoSeriousAxeViolations(page, '#main');
 }
 
 /** The open SweetAlert2 dialog. */
