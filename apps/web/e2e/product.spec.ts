@@ -209,9 +209,12 @@ test('an image that fails to load shows the placeholder, on the product page and
     'src',
     '/images/placeholder.svg',
   );
-  expect(
-    await page.getByRole('img', { name: product.name }).evaluate((img: HTMLImageElement) => img.naturalWidth),
-  ).toBeGreaterThan(0);
+  // The placeholder itself loads (the src switches first, its pixels arrive after).
+  await expect
+    .poll(() =>
+      page.getByRole('img', { name: product.name }).evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
 
   await page.goto('/all-products');
   await appReady(page);
