@@ -1,15 +1,15 @@
 import type { QuoteActor, QuoteStatus, ThreadSubject } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
   pgTable,
   primaryKey,
-  text,
   uniqueIndex,
+  index,
+  check,
+  boolean,
+  integer,
+  jsonb,
+  text,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bigNumber, day, entityId, logId, ownerRef, partyColumns, timestamptz } from './columns';

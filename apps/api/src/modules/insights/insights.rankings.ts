@@ -35,6 +35,14 @@ const topSums = (key: 'product_id' | 'buyer_uid', parts: SQL, order: SQL, limit:
       order by ${order} limit ${limit}
     )`;
 
+/** A ranking's rows: its `top` CTE (topSums), then `names`, the select that joins the names to it. */
+const ranked = (db: Db, top: SQL, names: SQL) =>
+  rows<Record<string, unknown>>(
+    db,
+    sql`${top}
+    ${names}`,
+  );
+
 /** The figures every ranking row has, from their SQL columns. */
 const figures = (r: Record<string, unknown>) => ({
   revenueCents: n(r.revenue_cents),
@@ -56,20 +64,15 @@ export async function topProducts(
   const split = splitByMonth(range);
   // Sums first (whole months from the month rows), then the name of each of the few that made the
   // top: from its latest day row in the range, as the order snapshot had it.
-  const found = await rows<Record<string, unknown>>(
-    db,
-    sql`
-    ${topSums(
-      'product_id',
-      sql`select product_id, orders, revenue_cents, units from insights_product_monthly
+  const sums = sql`select product_id, orders, revenue_cents, units from insights_product_monthly
         where supplier_uid = ${supplierUid} and ${inMonths(split)}
         union all
         select product_id, orders, revenue_cents, units from insights_product_daily
-        where supplier_uid = ${supplierUid} and ${inDays(split)}`,
-      order,
-      limit,
-    )}
-    select top.*, latest.name from top cross join lateral (
+        where supplier_uid = ${supplierUid} and ${inDays(split)}`;
+  const found = await ranked(
+    db,
+    topSums('product_id', sums, order, limit),
+    sql`select top.*, latest.name from top cross join lateral (
       select name from insights_product_daily d
       where d.product_id = top.product_id and d.supplier_uid = ${supplierUid}
         and d.day between ${range.from}::date and ${range.to}::date
@@ -106,19 +109,14 @@ export async function buyers(db: Db, supplierUid: string, range: DayRange, limit
   const split = splitByMonth(range);
   // Sums per buyer first (narrow rows, no names), then the names of the few that made the top: the
   // latest day's row of each, one index probe apiece.
-  const found = await rows<Record<string, unknown>>(
-    db,
-    sql`
-    ${topSums(
-      'buyer_uid',
-      sql`${buyerMonths(supplierUid, split)}
+  const sums = sql`${buyerMonths(supplierUid, split)}
         union all
         select buyer_uid, orders, revenue_cents, units from insights_buyer_daily
-        where supplier_uid = ${supplierUid} and ${inDays(split)}`,
-      sql`sum(revenue_cents) desc, buyer_uid`,
-      limit,
-    )}
-    select top.*, latest.buyer_name as name, latest.buyer_email as email
+        where supplier_uid = ${supplierUid} and ${inDays(split)}`;
+  const found = await ranked(
+    db,
+    topSums('buyer_uid', sums, sql`sum(revenue_cents) desc, buyer_uid`, limit),
+    sql`select top.*, latest.buyer_name as name, latest.buyer_email as email
     from top cross join lateral (
       select buyer_name, buyer_email from insights_buyer_daily b
       where b.supplier_uid = ${supplierUid} and b.buyer_uid = top.buyer_uid

@@ -2,13 +2,13 @@ import type { Order, OrderStatus } from '@bulkwise/contracts';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
 import {
-  createProduct,
-  makeUser,
-  moveOrder,
-  placeOrder,
-  supplierWithProduct,
   call,
+  makeUser,
+  supplierWithProduct,
+  createProduct,
   updateProduct,
+  placeOrder,
+  moveOrder,
 } from '../../../test/factories';
 import type { OrderEvent } from './order-events';
 

@@ -34,14 +34,14 @@ describe('a product page', () => {
   it('has its head, Product JSON-LD with the volume breaks, breadcrumbs and visible content', async () => {
     const p = await createProduct(t, owner, {
       name: 'Kraft boxes 40x30',
-      brandName: 'Boxly',
-      category: 'Office Supplies & Stationery',
-      description: 'Double wall, 500 per pallet.',
-      image: 'https://cdn.example.com/kraft-1280.jpg',
       price: 2.5,
+      brandName: 'Boxly',
       minSellingQuantity: 50,
+      category: 'Office Supplies & Stationery',
       mainQuantity: 4000,
+      description: 'Double wall, 500 per pallet.',
       sku: 'KB-4030',
+      image: 'https://cdn.example.com/kraft-1280.jpg',
       priceTiers: [
         { minQuantity: 500, price: 2.1 },
         { minQuantity: 2000, price: 1.85 },

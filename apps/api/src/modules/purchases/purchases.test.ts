@@ -108,9 +108,8 @@ describe('POST /api/products/purchase/:id', () => {
     expect(await stockOf(product._id)).toBe(1000);
   });
 
+  // Every rule is the contracts' (PurchaseBodySchema's tests); here, that a refused field answers 400.
   it.each([
-    ['quantity', { quantity: 0 }],
-    ['quantity', { quantity: 1.5 }],
     ['quantity', { quantity: '10' }],
     ['address', { address: '' }],
     ['phone', { phone: 'not a phone' }],
