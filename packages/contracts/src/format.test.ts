@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatUsd } from './format';
+import { PRICING_MESSAGES } from './pricing';
+import { TRADE_MESSAGES } from './trade';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 const count = new Intl.NumberFormat('en-US');
@@ -34,6 +36,18 @@ describe('formatUsd and formatCount write what Intl en-US writes', () => {
         expect(formatCount(n)).toBe(count.format(n));
       }),
       { numRuns: 2_000 },
+    );
+  });
+});
+
+describe('amounts in messages are written like every other price', () => {
+  it('groups thousands in the credit, payment and price-break messages', () => {
+    expect(TRADE_MESSAGES.creditLimit(12_345.5)).toBe(
+      'This order would exceed your credit limit with this supplier. Available credit: $12,345.50',
+    );
+    expect(TRADE_MESSAGES.overPayment(1_000)).toBe('The payment is more than the balance due ($1,000.00)');
+    expect(PRICING_MESSAGES.priceChanged(1_250)).toBe(
+      'The price has changed: the unit price is now $1,250.00.',
     );
   });
 });

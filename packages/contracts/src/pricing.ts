@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatUsd } from './format';
 
 /**
  * Volume pricing: the one implementation of the price-break rules. The API validates with it and the
@@ -6,7 +7,7 @@ import { z } from 'zod';
  * holds the two to the same answers).
  *
  * Self-contained on purpose: products.ts builds its schemas from this module, so importing products.ts
- * here would be a cycle.
+ * here would be a cycle (format.ts imports nothing).
  */
 export const MAX_PRICE_TIERS = 5;
 const TIER_PRICE_MIN = 0.01;
@@ -48,25 +49,24 @@ export const PriceTiersSchema = z
   .array(PriceTierSchema, { error: 'Price breaks must be a list' })
   .max(MAX_PRICE_TIERS, `At most ${MAX_PRICE_TIERS} price breaks are allowed`);
 
-const money = (value: number) => `$${value.toFixed(2)}`;
-
 export const PRICE_TIER_MESSAGES = {
   quantityAboveMinimum: (n: number, min: number) =>
     `Break ${n}: quantity must be greater than the minimum selling quantity (${min})`,
   quantityIncreasing: (n: number, previous: number) =>
     `Break ${n}: quantity must be greater than break ${n - 1}'s quantity (${previous})`,
   priceBelowBase: (n: number, base: number) =>
-    `Break ${n}: price must be below the product's price (${money(base)})`,
+    `Break ${n}: price must be below the product's price (${formatUsd(base)})`,
   priceDecreasing: (n: number, previous: number) =>
-    `Break ${n}: price must be below break ${n - 1}'s price (${money(previous)})`,
+    `Break ${n}: price must be below break ${n - 1}'s price (${formatUsd(previous)})`,
 } as const;
 
 /** Texts of the purchase and the product page around volume pricing. */
 export const PRICING_MESSAGES = {
   heading: 'Volume pricing',
-  priceChanged: (unitPrice: number) => `The price has changed: the unit price is now ${money(unitPrice)}.`,
-  buyMore: (more: number, price: number) => `Buy ${more} more to pay ${money(price)} per unit`,
-  from: (price: number) => `from ${money(price)}`,
+  priceChanged: (unitPrice: number) =>
+    `The price has changed: the unit price is now ${formatUsd(unitPrice)}.`,
+  buyMore: (more: number, price: number) => `Buy ${more} more to pay ${formatUsd(price)} per unit`,
+  from: (price: number) => `from ${formatUsd(price)}`,
 } as const;
 
 export interface PriceTierProblem {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatUsd } from './format';
 import { hasAtMostDecimals, optionalText, requiredText, statusPageFields } from './field-rules';
 import { pricedLineFields } from './pricing';
 import { BusinessDetailsSchema } from './settings';
@@ -208,9 +209,9 @@ export const RemittanceResultSchema = z.object({ received: z.literal(true) });
 
 export const TRADE_MESSAGES = {
   creditLimit: (available: number) =>
-    `This order would exceed your credit limit with this supplier. Available credit: $${available.toFixed(2)}`,
+    `This order would exceed your credit limit with this supplier. Available credit: ${formatUsd(available)}`,
   onHold: 'Your account with this supplier is on hold. Please contact the supplier or pay overdue invoices.',
-  overPayment: (balance: number) => `The payment is more than the balance due ($${balance.toFixed(2)})`,
+  overPayment: (balance: number) => `The payment is more than the balance due (${formatUsd(balance)})`,
   supplierUnknown: 'Supplier not found',
   ownAccount: 'You cannot ask yourself for terms',
   paymentKeyReused: 'This Idempotency-Key was already used for a different payment',

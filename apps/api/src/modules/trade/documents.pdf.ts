@@ -1,7 +1,5 @@
-import type { Invoice, InvoiceSnapshot, SellerSnapshot } from '@bulkwise/contracts';
+import { formatUsd, type Invoice, type InvoiceSnapshot, type SellerSnapshot } from '@bulkwise/contracts';
 import PDFDocument from 'pdfkit';
-
-const money = (n: number) => `$${n.toFixed(2)}`;
 
 /** Renders with pdfkit's built-in Helvetica (no font files to ship); dates fixed so bytes depend on input only. */
 function render(title: string, at: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
@@ -67,18 +65,18 @@ export function invoicePdf(s: InvoiceSnapshot, creditNote?: Invoice['creditNote'
     doc.moveDown().fontSize(12).text('Line').fontSize(10);
     doc.text(`${s.line.name}${s.line.sku ? ` (SKU ${s.line.sku})` : ''}`);
     doc.text(
-      `Quantity: ${s.line.quantity}   Unit price: ${money(s.line.unitPrice)}   Amount: ${money(s.line.total)}`,
+      `Quantity: ${s.line.quantity}   Unit price: ${formatUsd(s.line.unitPrice)}   Amount: ${formatUsd(s.line.total)}`,
     );
     doc
       .moveDown()
       .fontSize(14)
-      .text(`Total: ${money(s.total)}`);
+      .text(`Total: ${formatUsd(s.total)}`);
     if (creditNote) {
       doc
         .moveDown()
         .fontSize(10)
         .text(
-          `Credit note ${creditNote.number} issued ${creditNote.issuedOn}: ${money(-creditNote.amount)} (void)`,
+          `Credit note ${creditNote.number} issued ${creditNote.issuedOn}: ${formatUsd(-creditNote.amount)} (void)`,
         );
       // A credit note issued after the seller changed its details shows those it was issued with.
       if (!sameSeller(creditNote.seller, s.seller))
@@ -107,10 +105,10 @@ export function statementPdf(
     if (items.length === 0) doc.text('No open items.');
     for (const i of items) {
       doc.text(
-        `${i.number}  issued ${i.issuedOn}  due ${i.dueOn}  total ${money(i.total)}  open ${money(i.balance)}  ${i.ageDays} days`,
+        `${i.number}  issued ${i.issuedOn}  due ${i.dueOn}  total ${formatUsd(i.total)}  open ${formatUsd(i.balance)}  ${i.ageDays} days`,
       );
     }
     doc.moveDown().fontSize(12).text('Aging').fontSize(10);
-    for (const [label, amount] of aging) doc.text(`${label}: ${money(amount)}`);
+    for (const [label, amount] of aging) doc.text(`${label}: ${formatUsd(amount)}`);
   });
 }

@@ -1,6 +1,7 @@
 import {
   INVOICE_PAGE_DEFAULT_LIMIT,
   TRADE_MESSAGES,
+  formatUsd,
   type Invoice,
   type InvoiceListQuery,
   type InvoicePage,
@@ -19,7 +20,7 @@ import type { InvalidateInvoices } from './invoices.cache';
 import type { InvoicesRepository } from './invoices.repository';
 import { cents, dayOf, dollars } from './trade.mapper';
 
-const money = (c: number) => `$${(c / 100).toFixed(2)}`;
+const money = (cents: number) => formatUsd(cents / 100);
 
 type Tx = Parameters<Parameters<InvoicesRepository['transaction']>[0]>[1];
 

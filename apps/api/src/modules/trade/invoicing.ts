@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { InvoiceSnapshot, OrderStatus, SellerSnapshot } from '@bulkwise/contracts';
+import { formatUsd, type InvoiceSnapshot, type OrderStatus, type SellerSnapshot } from '@bulkwise/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -111,8 +111,6 @@ function snapshotOf(
   };
 }
 
-const money = (n: number) => `$${n.toFixed(2)}`;
-
 async function issue(tx: Db, order: CartItemRow, today: string): Promise<boolean> {
   if (
     !order.supplierUid ||
@@ -149,11 +147,11 @@ async function issue(tx: Db, order: CartItemRow, today: string): Promise<boolean
     { uid: order.buyerUid, email: order.buyerEmail },
     {
       greeting: order.buyerName,
-      subject: `Invoice ${number} from ${snapshot.seller.name}: ${money(snapshot.total)} due ${dueOn}`,
+      subject: `Invoice ${number} from ${snapshot.seller.name}: ${formatUsd(snapshot.total)} due ${dueOn}`,
       lead: `${snapshot.seller.name} issued invoice ${number} for ${snapshot.line.name}.`,
       facts: [
         ['Invoice', number],
-        ['Total', money(snapshot.total)],
+        ['Total', formatUsd(snapshot.total)],
         ['Due', dueOn],
         ...(order.poNumber ? ([['PO number', order.poNumber]] as Array<[string, string]>) : []),
       ],

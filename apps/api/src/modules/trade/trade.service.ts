@@ -1,5 +1,6 @@
 import {
   TRADE_MESSAGES,
+  formatUsd,
   type ReasonBody,
   type SetTermsBody,
   type TermsRequestBody,
@@ -17,7 +18,7 @@ type Party = 'buyer' | 'supplier';
 
 const termsText = (row: TradeAccountRow) =>
   row.terms === 'net'
-    ? `Net ${row.netDays} days, credit limit $${(row.creditLimitCents / 100).toFixed(2)}`
+    ? `Net ${row.netDays} days, credit limit ${formatUsd(row.creditLimitCents / 100)}`
     : 'Prepay';
 
 interface TradeServiceDeps {

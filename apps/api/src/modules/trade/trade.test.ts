@@ -135,7 +135,7 @@ describe('trade on account', () => {
     });
     expect(released.json<TradeAccount>().history.map((h) => [h.action, h.reason])).toEqual([
       ['requested', 'We order weekly'],
-      ['terms_set', 'Net 30 days, credit limit $1000.00'],
+      ['terms_set', 'Net 30 days, credit limit $1,000.00'],
       ['hold', 'Bounced cheque'],
       ['released', 'Cleared'],
     ]);

@@ -1,4 +1,10 @@
-import { PaymentBodySchema, type Invoice, type PaymentBody, type RemittanceBody } from '@bulkwise/contracts';
+import {
+  PaymentBodySchema,
+  formatUsd,
+  type Invoice,
+  type PaymentBody,
+  type RemittanceBody,
+} from '@bulkwise/contracts';
 import { checkWith } from '@/components/form/dialog-fields';
 import { formDialog } from '@/lib/dialogs';
 import { amountOf } from './amount-input';
@@ -9,7 +15,7 @@ const amountRule = checkWith(PaymentBodySchema.shape.amount, amountOf);
 export async function askPayment(invoice: Invoice): Promise<PaymentBody | null> {
   const values = await formDialog({
     title: `Record a payment on ${invoice.number}`,
-    text: `Amount due: $${invoice.balance.toFixed(2)}`,
+    text: `Amount due: ${formatUsd(invoice.balance)}`,
     fields: [
       { name: 'amount', label: 'Amount (USD)', maxLength: 20, required: true, check: amountRule },
       {

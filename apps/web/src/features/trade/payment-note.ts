@@ -1,6 +1,6 @@
-import type { TradeAccount } from '@bulkwise/contracts';
+import { formatUsd, type TradeAccount } from '@bulkwise/contracts';
 
-const money = (n: number | null) => `$${(n ?? 0).toFixed(2)}`;
+const money = (n: number | null) => formatUsd(n ?? 0);
 
 /** What the purchase dialog says about paying: the terms that apply and, on account, the credit left. */
 export function paymentNote(account: TradeAccount | null | undefined): string | undefined {

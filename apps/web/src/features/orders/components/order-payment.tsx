@@ -1,4 +1,4 @@
-import type { Order } from '@bulkwise/contracts';
+import { formatUsd, type Order } from '@bulkwise/contracts';
 
 const PAYMENT_LABEL = {
   open: 'awaiting payment',
@@ -24,7 +24,7 @@ export function OrderPayment({ order }: { order: Order }) {
           {order.invoice.balance > 0 && order.invoice.status !== 'void' && (
             <span className="text-base-content/70">
               {' '}
-              (${order.invoice.balance.toFixed(2)} due {order.invoice.dueOn})
+              ({formatUsd(order.invoice.balance)} due {order.invoice.dueOn})
             </span>
           )}
         </>

@@ -1,6 +1,4 @@
-import type { Quote } from '@bulkwise/contracts';
-
-const money = (n: number) => `$${n.toFixed(2)}`;
+import { formatUsd, type Quote } from '@bulkwise/contracts';
 
 /** Every line of the quote, with the request and every version side by side (scrolls on small screens). */
 export function QuoteVersions({ quote }: { quote: Quote }) {
@@ -56,7 +54,7 @@ function LineRow({ quote, line }: { quote: Quote; line: Quote['lines'][number] }
       <td>
         {line.quantity}
         {line.targetUnitPrice !== null && (
-          <span className="block text-xs text-base-content/70">target {money(line.targetUnitPrice)}</span>
+          <span className="block text-xs text-base-content/70">target {formatUsd(line.targetUnitPrice)}</span>
         )}
       </td>
       {quote.versions.map((v) => {
@@ -65,8 +63,8 @@ function LineRow({ quote, line }: { quote: Quote; line: Quote['lines'][number] }
           <td key={v.number} className={v.number === quote.currentVersion ? 'bg-base-200' : ''}>
             {priced ? (
               <>
-                {priced.quantity} × {money(priced.unitPrice)}
-                <span className="block text-xs text-base-content/70">{money(priced.total)}</span>
+                {priced.quantity} × {formatUsd(priced.unitPrice)}
+                <span className="block text-xs text-base-content/70">{formatUsd(priced.total)}</span>
               </>
             ) : (
               '—'
@@ -88,7 +86,7 @@ function VersionsTotals({ versions }: Pick<Quote, 'versions'>) {
         </th>
         {versions.map((v) => (
           <td key={v.number} className="font-semibold">
-            {money(v.total)}
+            {formatUsd(v.total)}
             {v.note && (
               <span className="block max-w-48 text-xs font-normal break-words whitespace-pre-wrap" dir="auto">
                 “{v.note}”

@@ -1,4 +1,4 @@
-import type { QuoteListFilter, QuoteSummary } from '@bulkwise/contracts';
+import { formatUsd, type QuoteListFilter, type QuoteSummary } from '@bulkwise/contracts';
 import { FileText } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { TabbedList } from '@/components/data/tabbed-list';
@@ -89,7 +89,7 @@ function QuoteRow({ quote: q, side }: { quote: QuoteSummary; side: QuoteSide }) 
           <p className="font-semibold">{side === 'buyer' ? q.supplier.name : q.buyer.name}</p>
           <p className="text-sm text-base-content/70">
             {q.lineCount} {q.lineCount === 1 ? 'product' : 'products'} · needed by {q.neededBy}
-            {q.total !== null && ` · v${q.currentVersion} $${q.total.toFixed(2)}`}
+            {q.total !== null && ` · v${q.currentVersion} ${formatUsd(q.total)}`}
           </p>
         </div>
         <div className="flex items-center gap-2">

@@ -1,3 +1,4 @@
+import { formatUsd } from '@bulkwise/contracts';
 import { Trash2 } from 'lucide-react';
 import { NumberInput } from '@/components/form/controls';
 import { Field } from '@/components/form/field';
@@ -21,7 +22,7 @@ export function RequestLine({
       <div>
         <p className="font-medium">{l.name}</p>
         <p className="text-xs text-base-content/70">
-          List price ${l.price.toFixed(2)} · minimum {l.minSellingQuantity}
+          List price {formatUsd(l.price)} · minimum {l.minSellingQuantity}
         </p>
       </div>
       <Field {...field(`lines.${i}.quantity`)} label={`Quantity of ${l.name}`} compact>
