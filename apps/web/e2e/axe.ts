@@ -24,11 +24,13 @@ const RUN_OPTIONS: Axe.RunOptions = {
 export async function expectNoSeriousAxeViolations(page: Page, within?: string) {
   // Evaluated as a string, like a DevTools snippet: the page's CSP does not apply to it.
   // Colours settle first: a control that has just changed state may still be fading, and axe would judge
-  // its colours half way (the view toggle's buttons, right after a click). Endless animations are left.
+  // its colours half way (the view toggle's buttons, right after a click). Only animations that end in
+  // time are awaited: not endless ones, nor scroll-driven ones (daisyUI's modal scroll lock never ends).
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
+        .filter((a) => a.timeline === document.timeline)
         .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
         .map((a) => a.finished.catch(() => undefined)),
     ),
