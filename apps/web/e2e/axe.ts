@@ -22,19 +22,8 @@ const RUN_OPTIONS: Axe.RunOptions = {
  * document.
  */
 export async function expectNoSeriousAxeViolations(page: Page, within?: string) {
+  await coloursSettled(page);
   // Evaluated as a string, like a DevTools snippet: the page's CSP does not apply to it.
-  // Colours settle first: a control that has just changed state may still be fading, and axe would judge
-  // its colours half way (the view toggle's buttons, right after a click). Only animations that end in
-  // time are awaited: not endless ones, nor scroll-driven ones (daisyUI's modal scroll lock never ends).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.timeline === document.timeline)
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
   if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(axeSource);
   const violations = await page.evaluate(
     async ({ context, options }) => {
@@ -48,4 +37,21 @@ export async function expectNoSeriousAxeViolations(page: Page, within?: string) 
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, bad.join('\n')).toEqual([]);
+}
+
+/**
+ * A control that has just changed state (a click, a theme switch) may still be fading, and axe would judge
+ * its colours half way. Only animations that end in time are awaited: not endless ones, nor scroll-driven
+ * ones (daisyUI's modal scroll lock never ends).
+ */
+function coloursSettled(page: Page) {
+  return page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.timeline === document.timeline)
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }

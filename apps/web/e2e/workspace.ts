@@ -84,8 +84,6 @@ export async function answerDialog(page: Page, text: string, button = 'OK') {
 
 /** Axe in the light theme, then in the dark one (the app follows the system until the user toggles). */
 export async function expectAccessibleInBothThemes(page: Page) {
-  // Buttons fade their colours on a theme switch; axe must see the settled colours.
-  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   await page.emulateMedia({ colorScheme: 'light' });
   await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
   await expectAccessible(page);
