@@ -1,5 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { stampedAt } from './columns';
+import { index, integer, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
+import { requiredText, stampedAt } from './columns';
 
 /* The catalog module's own tables: the files a supplier imported and the images users uploaded. */
 
@@ -11,8 +11,8 @@ import { stampedAt } from './columns';
 export const catalogImports = pgTable(
   'catalog_imports',
   {
-    ownerUid: text('owner_uid').notNull(),
-    digest: text('digest').notNull(),
+    ownerUid: requiredText('owner_uid'),
+    digest: requiredText('digest'),
     rows: integer('rows').notNull(),
     committedAt: stampedAt('committed_at'),
   },
@@ -28,8 +28,8 @@ export const catalogImports = pgTable(
 export const uploadedImages = pgTable(
   'uploaded_images',
   {
-    id: text('id').notNull(),
-    ownerUid: text('owner_uid').notNull(),
+    id: requiredText('id'),
+    ownerUid: requiredText('owner_uid'),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     createdAt: stampedAt('created_at'),

@@ -8,7 +8,8 @@ export const timestamptz = (name: string) => timestamp(name, { withTimezone: tru
 /** A `timestamptz` always set, to the time of the insert unless given (created, updated, sent at). */
 export const stampedAt = (name: string) => timestamptz(name).notNull().defaultNow();
 
-const requiredText = (name: string) => text(name).notNull();
+/** A `text` column that is always set. */
+export const requiredText = (name: string) => text(name).notNull();
 /** A calendar day (`date`), required, read as its ISO string (issued on, due on, needed by). */
 export const day = (name: string) => date(name, { mode: 'string' }).notNull();
 
@@ -30,6 +31,15 @@ export const partyColumns = <R extends 'buyer' | 'supplier'>(role: R) =>
     [`${role}Email`]: requiredText(`${role}_email`),
     [`${role}Name`]: requiredText(`${role}_name`),
   }) as PartyColumns<R>;
+
+/** A category as a row keeps it: its name and its slug, as they were when the row was written. */
+export const categoryColumns = () => ({
+  category: requiredText('category'),
+  categorySlug: requiredText('category_slug'),
+});
+
+/** The two parties of a deal (a quote, a trade account): each one's uid, email and display name. */
+export const dealParties = () => ({ ...partyColumns('buyer'), ...partyColumns('supplier') });
 
 type RollupKey<P extends string> = { supplierUid: ReturnType<typeof requiredText> } & Record<
   P,

@@ -18,17 +18,26 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { entityId, logId, ownerRef, partyColumns, stampedAt, timestamptz } from './columns';
+import {
+  categoryColumns,
+  entityId,
+  logId,
+  ownerRef,
+  partyColumns,
+  requiredText,
+  stampedAt,
+  timestamptz,
+} from './columns';
 
 /** Inlined (not a bind parameter): index predicates hold constants. */
 const BULK_THRESHOLD = sql.raw(String(MIN_ORDER_FILTER_THRESHOLD));
 
 export const categories = pgTable('categories', {
   id: entityId(),
-  name: text('name').notNull().unique(),
-  slug: text('slug').notNull().unique(),
-  description: text('description').notNull(),
-  image: text('image').notNull(),
+  name: requiredText('name').unique(),
+  slug: requiredText('slug').unique(),
+  description: requiredText('description'),
+  image: requiredText('image'),
   popular: boolean('popular').notNull().default(false),
   subcategories: jsonb('subcategories').$type<string[]>().notNull().default([]),
   position: integer('position').notNull().default(0),
@@ -38,12 +47,11 @@ export const products = pgTable(
   'products',
   {
     id: entityId(),
-    name: text('name').notNull(),
-    brandName: text('brand_name').notNull(),
-    category: text('category').notNull(),
-    categorySlug: text('category_slug').notNull(),
-    description: text('description').notNull(),
-    image: text('image').notNull(),
+    name: requiredText('name'),
+    brandName: requiredText('brand_name'),
+    ...categoryColumns(),
+    description: requiredText('description'),
+    image: requiredText('image'),
     /** The supplier's own code, unique per supplier (products_owner_sku_key); null when they use none. */
     sku: text('sku'),
     mainQuantity: integer('main_quantity').notNull(),
@@ -64,9 +72,9 @@ export const products = pgTable(
      * and an edit replaces them all at once. Charged through the SQL function unit_price_for().
      */
     priceTiers: jsonb('price_tiers').$type<PriceTier[]>().notNull().default([]),
-    ownerUid: text('owner_uid').notNull(),
-    userEmail: text('user_email').notNull(),
-    userName: text('user_name').notNull(),
+    ownerUid: requiredText('owner_uid'),
+    userEmail: requiredText('user_email'),
+    userName: requiredText('user_name'),
     createdAt: stampedAt('created_at'),
     updatedAt: stampedAt('updated_at'),
   },
@@ -122,8 +130,8 @@ export const cartItems = pgTable(
     productSnapshot: jsonb('product_snapshot').notNull(),
     quantity: integer('quantity').notNull(),
     unitPrice: numeric('unit_price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
-    address: text('address').notNull(),
-    phone: text('phone').notNull(),
+    address: requiredText('address'),
+    phone: requiredText('phone'),
     /** Stock left right after this purchase: what a retried request with the same key answers. */
     updatedQuantity: integer('updated_quantity').notNull(),
     idempotencyKey: text('idempotency_key'),

@@ -1,5 +1,5 @@
-import { bigint, customType, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { bigNumber, partyColumns, rollupKey } from './columns';
+import { bigint, customType, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { bigNumber, categoryColumns, partyColumns, requiredText, rollupKey } from './columns';
 
 /*
  * Insights rollups (docs/decisions/0021-insights-rollups.md): per supplier and UTC day of placement, kept
@@ -43,8 +43,8 @@ const dateMultirange = customType<{ data: string }>({ dataType: () => 'datemulti
 export const insightsBuyerDays = pgTable(
   'insights_buyer_days',
   {
-    supplierUid: text('supplier_uid').notNull(),
-    buyerUid: text('buyer_uid').notNull(),
+    supplierUid: requiredText('supplier_uid'),
+    buyerUid: requiredText('buyer_uid'),
     days: dateMultirange('days').notNull().default('{}'),
   },
   (t) => [primaryKey({ columns: [t.supplierUid, t.buyerUid] })],
@@ -72,8 +72,8 @@ export const insightsProductDaily = pgTable(
   'insights_product_daily',
   {
     ...rollupKey('day'),
-    productId: text('product_id').notNull(),
-    name: text('name').notNull(),
+    productId: requiredText('product_id'),
+    name: requiredText('name'),
     ...rollupCounts(),
   },
   (t) => [
@@ -103,8 +103,7 @@ export const insightsCategoryDaily = pgTable(
   'insights_category_daily',
   {
     ...rollupKey('day'),
-    categorySlug: text('category_slug').notNull(),
-    category: text('category').notNull(),
+    ...categoryColumns(),
     ...rollupCounts(),
   },
   (t) => [primaryKey({ columns: [t.supplierUid, t.day, t.categorySlug] })],
@@ -124,7 +123,7 @@ export const insightsProductMonthly = pgTable(
   'insights_product_monthly',
   {
     ...rollupKey('month'),
-    productId: text('product_id').notNull(),
+    productId: requiredText('product_id'),
     ...rollupCounts(),
   },
   (t) => [primaryKey({ columns: [t.supplierUid, t.month, t.productId] })],
@@ -138,8 +137,8 @@ export const insightsProductMonthly = pgTable(
 export const insightsBuyerMonths = pgTable(
   'insights_buyer_months',
   {
-    supplierUid: text('supplier_uid').notNull(),
-    buyerUid: text('buyer_uid').notNull(),
+    supplierUid: requiredText('supplier_uid'),
+    buyerUid: requiredText('buyer_uid'),
     orders: bigint('orders', { mode: 'number' }).array().notNull(),
     revenueCents: bigint('revenue_cents', { mode: 'number' }).array().notNull(),
     units: bigint('units', { mode: 'number' }).array().notNull(),

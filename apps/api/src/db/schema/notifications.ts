@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { entityId, stampedAt, timestamptz } from './columns';
+import { entityId, requiredText, stampedAt, timestamptz } from './columns';
 
 /**
  * The transactional outbox: one row per mail, inserted in the same transaction as the change that
@@ -12,12 +12,12 @@ export const notificationOutbox = pgTable(
   {
     id: entityId(),
     /** Template key, e.g. `order.placed` or `order.cancelled_by_buyer`. */
-    kind: text('kind').notNull(),
-    recipientUid: text('recipient_uid').notNull(),
-    recipientEmail: text('recipient_email').notNull(),
+    kind: requiredText('kind'),
+    recipientUid: requiredText('recipient_uid'),
+    recipientEmail: requiredText('recipient_email'),
     payload: jsonb('payload').notNull(),
     /** pending -> sending (claimed) -> sent | failed | skipped (the recipient turned order emails off). */
-    status: text('status').notNull().default('pending'),
+    status: requiredText('status').default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** Pending: not before this time (backoff). Sending: the claim's lease ends then. */
     availableAt: stampedAt('available_at'),
@@ -59,7 +59,7 @@ export type OutboxRow = typeof notificationOutbox.$inferSelect;
  */
 export const accounts = pgTable('accounts', {
   uid: text('uid').primaryKey(),
-  email: text('email').notNull(),
+  email: requiredText('email'),
   emailVerified: boolean('email_verified').notNull().default(false),
   updatedAt: stampedAt('updated_at'),
 });

@@ -12,7 +12,7 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { bigNumber, day, entityId, logId, ownerRef, partyColumns, timestamptz } from './columns';
+import { bigNumber, day, dealParties, entityId, logId, ownerRef, requiredText, timestamptz } from './columns';
 
 /** A request line as the buyer sent it, with the product's name and image when requested. Money in cents. */
 export interface QuoteRequestLine {
@@ -38,13 +38,12 @@ export const quotes = pgTable(
   'quotes',
   {
     id: entityId(),
-    ...partyColumns('buyer'),
-    ...partyColumns('supplier'),
+    ...dealParties(),
     status: text('status').$type<QuoteStatus>().notNull().default('requested'),
     lines: jsonb('lines').$type<QuoteRequestLine[]>().notNull(),
     neededBy: day('needed_by'),
-    address: text('address').notNull(),
-    phone: text('phone').notNull(),
+    address: requiredText('address'),
+    phone: requiredText('phone'),
     note: text('note'),
     /** The latest version's number (0: only requested) and, for an offer, its end. */
     currentVersion: integer('current_version').notNull().default(0),
@@ -93,7 +92,7 @@ export const quotes = pgTable(
 export const quoteCounts = pgTable(
   'quote_counts',
   {
-    partyUid: text('party_uid').notNull(),
+    partyUid: requiredText('party_uid'),
     side: text('side').$type<QuoteActor>().notNull(),
     status: text('status').$type<QuoteStatus>().notNull(),
     n: integer('n').notNull().default(0),
@@ -129,8 +128,8 @@ export const messageThreads = pgTable(
     id: entityId(),
     subjectType: text('subject_type').$type<ThreadSubject>().notNull(),
     subjectId: uuid('subject_id').notNull(),
-    buyerUid: text('buyer_uid').notNull(),
-    supplierUid: text('supplier_uid').notNull(),
+    buyerUid: requiredText('buyer_uid'),
+    supplierUid: requiredText('supplier_uid'),
     buyerReadId: bigNumber('buyer_read_id').default(0),
     supplierReadId: bigNumber('supplier_read_id').default(0),
     buyerEmailedAt: timestamptz('buyer_emailed_at'),
@@ -150,8 +149,8 @@ export const messages = pgTable(
     id: logId(),
     threadId: ownerRef('thread_id', () => messageThreads.id),
     from: text('from_party').$type<QuoteActor>().notNull(),
-    authorUid: text('author_uid').notNull(),
-    text: text('text').notNull(),
+    authorUid: requiredText('author_uid'),
+    text: requiredText('text'),
     at: timestamptz('at').notNull(),
   },
   (t) => [

@@ -12,7 +12,17 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { bigNumber, day, entityId, logId, ownerRef, partyColumns, stampedAt, timestamptz } from './columns';
+import {
+  bigNumber,
+  day,
+  dealParties,
+  entityId,
+  logId,
+  ownerRef,
+  requiredText,
+  stampedAt,
+  timestamptz,
+} from './columns';
 
 /*
  * Trade on account (docs/decisions/0022-trade-accounts.md). Money in integer cents throughout.
@@ -23,8 +33,7 @@ export const tradeAccounts = pgTable(
   'trade_accounts',
   {
     id: entityId(),
-    ...partyColumns('supplier'),
-    ...partyColumns('buyer'),
+    ...dealParties(),
     terms: text('terms').$type<PaymentTerms>().notNull().default('prepay'),
     netDays: integer('net_days'),
     creditLimitCents: bigNumber('credit_limit_cents').default(0),
@@ -53,8 +62,8 @@ export const tradeAccountHistory = pgTable(
   {
     id: logId(),
     accountId: ownerRef('account_id', () => tradeAccounts.id),
-    action: text('action').notNull(),
-    by: text('by').notNull(),
+    action: requiredText('action'),
+    by: requiredText('by'),
     reason: text('reason'),
     details: jsonb('details'),
     at: stampedAt('at'),
@@ -66,9 +75,9 @@ export const tradeAccountHistory = pgTable(
 export const documentCounters = pgTable(
   'document_counters',
   {
-    supplierUid: text('supplier_uid').notNull(),
+    supplierUid: requiredText('supplier_uid'),
     year: integer('year').notNull(),
-    series: text('series').notNull(),
+    series: requiredText('series'),
     last: integer('last').notNull(),
   },
   (t) => [primaryKey({ columns: [t.supplierUid, t.year, t.series] })],
@@ -96,13 +105,13 @@ export const invoices = pgTable(
   'invoices',
   {
     id: entityId(),
-    number: text('number').notNull().unique(),
+    number: requiredText('number').unique(),
     accountId: uuid('account_id')
       .notNull()
       .references(() => tradeAccounts.id),
     orderId: uuid('order_id').notNull().unique(),
-    supplierUid: text('supplier_uid').notNull(),
-    buyerUid: text('buyer_uid').notNull(),
+    supplierUid: requiredText('supplier_uid'),
+    buyerUid: requiredText('buyer_uid'),
     totalCents: bigNumber('total_cents'),
     terms: text('terms').$type<PaymentTerms>().notNull(),
     issuedOn: day('issued_on'),
@@ -140,7 +149,7 @@ const invoiceRef = () =>
 
 export const creditNotes = pgTable('credit_notes', {
   id: entityId(),
-  number: text('number').notNull().unique(),
+  number: requiredText('number').unique(),
   invoiceId: invoiceRef().unique(),
   amountCents: bigNumber('amount_cents'),
   issuedOn: day('issued_on'),
@@ -157,9 +166,9 @@ export const invoicePayments = pgTable(
     invoiceId: invoiceRef(),
     amountCents: bigNumber('amount_cents'),
     paidOn: day('paid_on'),
-    method: text('method').notNull(),
+    method: requiredText('method'),
     reference: text('reference'),
-    recordedBy: text('recorded_by').notNull(),
+    recordedBy: requiredText('recorded_by'),
     idempotencyKey: text('idempotency_key'),
     recordedAt: stampedAt('recorded_at'),
   },
@@ -177,7 +186,7 @@ export const remittances = pgTable(
     id: entityId(),
     invoiceId: invoiceRef(),
     amountCents: bigNumber('amount_cents'),
-    reference: text('reference').notNull(),
+    reference: requiredText('reference'),
     sentAt: stampedAt('sent_at'),
   },
   (t) => [index('remittances_invoice_idx').on(t.invoiceId)],
@@ -188,7 +197,7 @@ export const invoiceReminders = pgTable(
   'invoice_reminders',
   {
     invoiceId: invoiceRef(),
-    kind: text('kind').notNull(),
+    kind: requiredText('kind'),
     at: stampedAt('at'),
   },
   (t) => [primaryKey({ columns: [t.invoiceId, t.kind] })],
