@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, formatting (prettier --check), every Vitest suite (the API on an embedded PostgreSQL server it starts from
+// `npm test`: typecheck, lint, formatting (prettier --check), the schema against its migrations, every Vitest suite (the API on an embedded PostgreSQL server it starts from
 // the npm-shipped binaries, and on TEST_DATABASE_URL's server too when it is set), the production build with its size budget, then the browser journeys
 // (Chromium is found, or installed when this process may, before anything else runs).
 // Stops at the first failing step and prints how long each step took.
@@ -148,6 +148,12 @@ await parallelSteps(
       label: 'format',
       command: bin('prettier'),
       args: ['--check', '.', '--log-level', 'warn'],
+    },
+    {
+      name: 'schema',
+      label: 'schema matches migrations',
+      command: process.execPath,
+      args: ['scripts/check-schema-drift.mjs'],
     },
   ].filter((task) => want(task.name)),
   2,
