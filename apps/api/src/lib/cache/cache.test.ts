@@ -82,6 +82,37 @@ describe('response cache', () => {
     expect(cache.get('x')).toBeUndefined();
   });
 
+  it('keeps a body read while other rows were written, and refuses one whose own rows were', () => {
+    const cache = createResponseCache();
+    const startedAt = cache.begin();
+    // Purchases of other products while the page of x and a listing were read.
+    cache.invalidate(['stock:y']);
+    cache.invalidate(['stock:z', 'orders:seller']);
+    expect(cache.set('x', '{"x":1}', { tags: ['product:x', 'stock:x'], startedAt })).toBeDefined();
+    expect(cache.set('list', '[]', { tags: ['product:*', 'stock:x'], startedAt })).toBeDefined();
+    // A write to a row a listing depends on (any product), to x's stock, or to everything.
+    cache.invalidate(['product:w']);
+    expect(cache.set('list2', '[]', { tags: ['product:*'], startedAt })).toBeUndefined();
+    expect(cache.set('x2', '{"x":1}', { tags: ['product:x2'], startedAt })).toBeDefined();
+    const later = cache.begin();
+    cache.invalidate(['stock:x']);
+    expect(cache.get('x')).toBeUndefined();
+    expect(cache.set('x', '{"x":1}', { tags: ['product:x', 'stock:x'], startedAt: later })).toBeUndefined();
+    const beforeAll = cache.begin();
+    cache.setEnabled(true);
+    expect(cache.set('y', '{"y":1}', { tags: ['product:y'], startedAt: beforeAll })).toBeUndefined();
+  });
+
+  it('refuses a body read before more invalidations than it remembers', () => {
+    const cache = createResponseCache();
+    const startedAt = cache.begin();
+    for (let i = 0; i < 3_000; i++) cache.invalidate([`stock:other${i}`]);
+    expect(cache.set('x', '{"x":1}', { tags: ['product:x'], startedAt })).toBeUndefined();
+    const recent = cache.begin();
+    for (let i = 0; i < 1_000; i++) cache.invalidate([`stock:other${i}`]);
+    expect(cache.set('x', '{"x":1}', { tags: ['product:x'], startedAt: recent })).toBeDefined();
+  });
+
   it('evicts the oldest entries past its byte budget and gives equal bodies equal ETags', () => {
     const cache = createResponseCache({ maxBytes: 100, entryOverhead: 0 });
     for (let i = 0; i < 10; i++) cache.set(`k${i}`, 'x'.repeat(20), { tags: [], startedAt: cache.begin() });

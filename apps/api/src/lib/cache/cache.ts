@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createEntryStore } from './entries';
+import { createInvalidationLog, wildcardOf, type InvalidationLog } from './invalidation-log';
 
 /** A response as served from memory: the body serialised once through the route's response schema. */
 export interface CachedResponse {
@@ -67,7 +68,8 @@ interface CacheState {
   entryOverhead: number;
   /** Whether an entry's validity (if any) holds now. */
   current: (entry: Entry) => boolean;
-  generation: number;
+  /** The generation (one per invalidation) and the latest invalidations' tags. */
+  log: InvalidationLog;
   enabled: boolean;
   stats: { hits: number; misses: number };
   // Told when the cache was emptied as a whole while serving, so a warm-up can fill it again.
@@ -78,7 +80,7 @@ interface CacheState {
 function entryAccess(state: CacheState) {
   const { store } = state;
   return {
-    begin: () => state.generation,
+    begin: () => state.log.generation,
     get(key: string): CachedResponse | undefined {
       let entry = state.enabled ? store.get(key) : undefined;
       if (entry && !state.current(entry)) {
@@ -97,7 +99,7 @@ function entryAccess(state: CacheState) {
       opts: { tags: string[]; startedAt: number; headers?: Record<string, string>; valid?: Validity },
     ) {
       const size = body.length + state.entryOverhead;
-      if (!state.enabled || opts.startedAt !== state.generation || size > state.maxBytes / 4)
+      if (!state.enabled || state.log.droppedSince(opts.startedAt, opts.tags) || size > state.maxBytes / 4)
         return undefined;
       store.remove(key);
       const entry: Entry = {
@@ -119,7 +121,7 @@ function entryAccess(state: CacheState) {
 /** Dropping entries: by tag, all of them, or while the cache is off. */
 function invalidation(state: CacheState) {
   const clear = () => {
-    state.generation++;
+    state.log.record(['*']);
     state.store.clear();
   };
   const emptied = () => {
@@ -128,15 +130,14 @@ function invalidation(state: CacheState) {
   return {
     /** Drops every entry read from one of `tags`; `'*'` drops everything. */
     invalidate(tags: readonly string[]) {
-      state.generation++;
+      if (tags.includes('*')) {
+        clear();
+        emptied();
+        return;
+      }
+      state.log.record(tags);
       for (const tag of tags) {
-        if (tag === '*') {
-          clear();
-          emptied();
-          return;
-        }
-        const wildcard = `${tag.slice(0, tag.indexOf(':') + 1)}*`;
-        for (const t of [tag, wildcard]) state.store.removeTagged(t);
+        for (const t of [tag, wildcardOf(tag)]) state.store.removeTagged(t);
       }
     },
     /** Off: forget everything and serve nothing from memory until turned on again (after a fresh clear). */
@@ -199,7 +200,8 @@ function sharedLoads(cache: ReturnType<typeof entryAccess>, current: (entry: Ent
  * of that kind (a listing page, the category counts): any `<kind>:<id>` invalidates it.
  *
  * A read that began before an invalidation and finishes after it may hold the old value, so `begin()`
- * hands out the generation at the start of a read and `set()` refuses an entry read in an older one.
+ * hands out the generation at the start of a read and `set()` refuses an entry when an invalidation since
+ * then named one of its tags (invalidation-log.ts).
  * While `enabled` is false (the bus lost its connection and may have missed invalidations) nothing is
  * served from or stored in memory.
  *
@@ -224,7 +226,7 @@ export function createResponseCache(
     maxBytes,
     entryOverhead: options.entryOverhead ?? ENTRY_OVERHEAD_BYTES,
     current,
-    generation: 0,
+    log: createInvalidationLog(),
     enabled: true,
     stats: { hits: 0, misses: 0 },
     emptiedListeners: new Set(),

@@ -17,8 +17,8 @@ export interface WarmUpOptions {
  * Reads the catalog into the product-page cache, batch by batch, after the server starts listening.
  * Buyers open products at random; without this, each first read of a product asks the database (a
  * catalog of 100,000 is mostly first reads for hours). Safe against writes: a batch is stored with
- * the cache generation taken before its query, so a batch that raced a write is refused (`set`
- * returns undefined) and those products are read on demand instead.
+ * the cache generation taken before its query, so a product a write changed while the batch was read
+ * is refused (`set` returns undefined) and read on demand instead; the rest of the batch is kept.
  */
 export function warmProductCache(options: WarmUpOptions) {
   const { cache, scan, serialize, log, batch = 1000, fill = 0.9 } = options;
