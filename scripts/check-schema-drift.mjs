@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { ROOT } from './stack.mjs';
+import { BIN, ROOT } from './stack.mjs';
 
 const api = path.join(ROOT, 'apps', 'api');
 const migrations = path.join(api, 'src', 'db', 'migrations');
@@ -15,7 +15,7 @@ try {
   const before = new Set(readdirSync(scratch));
   // drizzle-kit prefixes --out with './', so it is given relative to the working directory.
   const run = spawnSync(
-    path.join(ROOT, 'node_modules', '.bin', 'drizzle-kit'),
+    path.join(BIN, 'drizzle-kit'),
     [
       'generate',
       '--dialect',

@@ -20,7 +20,7 @@ import type { InvalidateInvoices } from './invoices.cache';
 import type { InvoicesRepository } from './invoices.repository';
 import { cents, dayOf, dollars } from './trade.mapper';
 
-const money = (cents: number) => formatUsd(cents / 100);
+const money = (amountCents: number) => formatUsd(dollars(amountCents));
 
 type Tx = Parameters<Parameters<InvoicesRepository['transaction']>[0]>[1];
 
@@ -73,11 +73,11 @@ async function mailRemittance(tx: Tx, row: InvoiceRow, body: RemittanceBody) {
     { uid: row.supplierUid, email: snapshot.seller.email },
     {
       greeting: snapshot.seller.name,
-      subject: `${snapshot.buyer.name} says they paid ${money(cents(body.amount))} on invoice ${row.number}`,
+      subject: `${snapshot.buyer.name} says they paid ${formatUsd(body.amount)} on invoice ${row.number}`,
       lead: `${snapshot.buyer.name} sent remittance advice. Record the payment once it arrives.`,
       facts: [
         ['Invoice', row.number],
-        ['Amount', money(cents(body.amount))],
+        ['Amount', formatUsd(body.amount)],
         ['Reference', body.reference],
       ],
       link: { label: 'Open your invoices', path: `/supplier-invoices?id=${id}` },

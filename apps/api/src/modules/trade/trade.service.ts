@@ -11,14 +11,14 @@ import { AppError, forbidden, notFound } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthUser } from '../auth/tokens';
 import { enqueueTradeMail } from '../notifications/trade-mail';
-import { dayOf, toTradeAccount } from './trade.mapper';
+import { dayOf, dollars, toTradeAccount } from './trade.mapper';
 import type { TradeQueries, TradeRepository } from './trade.repository';
 
 type Party = 'buyer' | 'supplier';
 
 const termsText = (row: TradeAccountRow) =>
   row.terms === 'net'
-    ? `Net ${row.netDays} days, credit limit ${formatUsd(row.creditLimitCents / 100)}`
+    ? `Net ${row.netDays} days, credit limit ${formatUsd(dollars(row.creditLimitCents))}`
     : 'Prepay';
 
 interface TradeServiceDeps {
