@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { imageSrcset, largestVariantWidth, parseUploadedImage, variantWidths } from './images';
+import {
+  imageSrcset,
+  largestVariantWidth,
+  parseImageName,
+  parseUploadedImage,
+  variantWidths,
+} from './images';
 import { ImageUrlSchema } from './products';
 
 const ID = '0123456789abcdef0123456789abcdef';
@@ -17,8 +23,21 @@ describe('uploaded image addresses', () => {
     expect(imageSrcset(`/images/u/${ID}-500.webp`)).toBe(
       `/images/u/${ID}-160.webp 160w, /images/u/${ID}-320.webp 320w, /images/u/${ID}-500.webp 500w`,
     );
+    expect(imageSrcset(`/images/u/${ID}-500.webp`, 'avif')).toBe(
+      `/images/u/${ID}-160.avif 160w, /images/u/${ID}-320.avif 320w, /images/u/${ID}-500.avif 500w`,
+    );
     expect(imageSrcset('https://cdn.example.com/a.jpg')).toBeUndefined();
+    expect(imageSrcset('https://cdn.example.com/a.jpg', 'avif')).toBeUndefined();
     expect(imageSrcset('/images/products/bolts.svg')).toBeUndefined();
+  });
+
+  it("reads a stored file's name in either format, and an upload address only as its WebP", () => {
+    expect(parseImageName(`${ID}-672.avif`)).toEqual({ id: ID, width: 672, format: 'avif' });
+    expect(parseImageName(`${ID}-672.webp`)).toEqual({ id: ID, width: 672, format: 'webp' });
+    for (const other of [`${ID}-672.png`, `${ID}-0672.avif`, `../${ID}-672.avif`, `${ID}-672.avif.webp.x`])
+      expect(parseImageName(other), other).toBeUndefined();
+    // A product's image is the upload's WebP address: the AVIF copies are offered beside it, never named.
+    expect(parseUploadedImage(`/images/u/${ID}-640.avif`)).toBeUndefined();
   });
 
   it('reads only the exact shape of an upload address', () => {

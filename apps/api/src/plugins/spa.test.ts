@@ -157,13 +157,15 @@ describe("the first paint's image, from a lookup that may fail", () => {
     });
   });
 
-  it("names every width of an uploaded image with the page's sizes, so the preload is the file the page picks", async () => {
+  it("names every AVIF width of an uploaded image with the page's sizes, so the preload is the file the page's <picture> picks", async () => {
     const upload = `/images/u/${'a'.repeat(32)}-1280.webp`;
     const { links } = await pageWith(async () => upload);
     const header = links.join(', ');
+    const avif = `/images/u/${'a'.repeat(32)}-1280.avif`;
+    expect(imageSrcset(upload, 'avif')).toContain(`/images/u/${'a'.repeat(32)}-672.avif 672w`);
     expect(
       header.endsWith(
-        `<${upload}>; rel=preload; as=image; fetchpriority=high; imagesrcset="${imageSrcset(upload)}"; imagesizes="${IMAGE_SIZES.productPage}"`,
+        `<${avif}>; rel=preload; as=image; fetchpriority=high; imagesrcset="${imageSrcset(upload, 'avif')}"; imagesizes="${IMAGE_SIZES.productPage}"; type="image/avif"`,
       ),
     ).toBe(true);
   });

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { IMAGE_SIZES, imageSrcset } from '@bulkwise/contracts';
+import {
+  IMAGE_FORMATS,
+  IMAGE_SIZES,
+  imageSrcset,
+  parseUploadedImage,
+  uploadedImagePath,
+} from '@bulkwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { CachedResponse } from '../lib/cache/cache';
 import { sendHtml } from '../lib/cache/http';
@@ -55,11 +61,13 @@ function safeDecode(segment: string): string {
 const dataLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`;
 const scriptLink = (url: string) => `<${url}>; rel=preload; as=script; crossorigin; fetchpriority=low`;
 const imageLink = (url: string, sizes?: string) => {
-  // An upload has several widths: the preload names them all with the page's `sizes`, so the browser
-  // fetches the one file the <img> will pick.
-  const srcset = sizes ? imageSrcset(url) : undefined;
-  const choice = srcset ? `; imagesrcset="${srcset}"; imagesizes="${sizes}"` : '';
-  return `<${url}>; rel=preload; as=image; fetchpriority=high${choice}`;
+  // An upload has several widths in two formats: the preload names the AVIF widths with the page's
+  // `sizes`, so the browser fetches the one file its <picture> will pick; one that cannot decode AVIF
+  // skips the preload (its type) and fetches the WebP the <img> names.
+  const upload = sizes ? parseUploadedImage(url) : undefined;
+  if (!upload) return `<${url}>; rel=preload; as=image; fetchpriority=high`;
+  const choice = `imagesrcset="${imageSrcset(url, 'avif')}"; imagesizes="${sizes}"; type="${IMAGE_FORMATS.avif}"`;
+  return `<${uploadedImagePath(upload.id, upload.width, 'avif')}>; rel=preload; as=image; fetchpriority=high; ${choice}`;
 };
 
 /**

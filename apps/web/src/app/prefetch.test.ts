@@ -13,7 +13,11 @@ const preloads = () =>
     href: link.getAttribute('href'),
     priority: link.getAttribute('fetchpriority'),
     ...(link.hasAttribute('imagesrcset')
-      ? { srcset: link.getAttribute('imagesrcset'), sizes: link.getAttribute('imagesizes') }
+      ? {
+          srcset: link.getAttribute('imagesrcset'),
+          sizes: link.getAttribute('imagesizes'),
+          type: link.getAttribute('type'),
+        }
       : {}),
   }));
 
@@ -35,17 +39,23 @@ describe('prefetchFirstPage', () => {
     expect(client.getQueryData(productQueryOptions('p1').queryKey)?.name).toBe(product.name);
   });
 
-  it("an uploaded photo's preload offers every width with the product page's sizes, as its <img> does", async () => {
+  it("an uploaded photo's preload offers every AVIF width with the product page's sizes, as its <picture> does", async () => {
     const image = `/images/u/${'b'.repeat(32)}-1280.webp`;
     mockApi({ 'GET /api/products/p2': () => json(publicProduct({ _id: 'p2', image })) });
 
     prefetchFirstPage(new QueryClient(), at('/product/p2'));
 
     await expect.poll(preloads).toEqual([
-      // React leaves href out when there is a srcset: the browser chooses from it, as the <img> will.
-      { href: null, priority: 'high', srcset: imageSrcset(image), sizes: IMAGE_SIZES.productPage },
+      // React leaves href out when there is a srcset: the browser chooses from it, as the <picture> will.
+      {
+        href: null,
+        priority: 'high',
+        srcset: imageSrcset(image, 'avif'),
+        sizes: IMAGE_SIZES.productPage,
+        type: 'image/avif',
+      },
     ]);
-    expect(imageSrcset(image)).toContain('-800.webp 800w');
+    expect(imageSrcset(image, 'avif')).toContain('-800.avif 800w');
   });
 
   it('on the home page, preloads the first hero slide with high priority', async () => {

@@ -34,14 +34,17 @@ export function prefetchFirstPage(
       .prefetchQuery(options)
       .then(() => {
         const image = queryClient.getQueryData(options.queryKey)?.image;
-        // An upload's preload offers every width with the page's `sizes`, as its <img> does: a bare URL
-        // would fetch the widest file on a phone that then shows a narrower one (both downloaded).
-        const srcset = image ? imageSrcset(image) : undefined;
+        // An upload's preload offers every width with the page's `sizes`, as its <picture> does (AVIF; a
+        // browser without it skips the preload by its type): a bare URL would fetch the widest file on a
+        // phone that then shows a narrower one (both downloaded).
+        const srcset = image ? imageSrcset(image, 'avif') : undefined;
         if (image)
           preload(image, {
             as: 'image',
             fetchPriority: 'high',
-            ...(srcset ? { imageSrcSet: srcset, imageSizes: IMAGE_SIZES.productPage } : {}),
+            ...(srcset
+              ? { imageSrcSet: srcset, imageSizes: IMAGE_SIZES.productPage, type: 'image/avif' }
+              : {}),
           });
       })
       .catch(ignore);

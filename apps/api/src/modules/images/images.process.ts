@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { IMAGE_MAX_PIXELS, IMAGE_MESSAGES, largestVariantWidth, variantWidths } from '@bulkwise/contracts';
+import {
+  IMAGE_FORMATS,
+  IMAGE_MAX_PIXELS,
+  IMAGE_MESSAGES,
+  largestVariantWidth,
+  variantWidths,
+  type ImageFormat,
+} from '@bulkwise/contracts';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../../errors';
 
@@ -11,7 +18,7 @@ export interface ProcessedImage {
   /** Of the widest variant. */
   width: number;
   height: number;
-  variants: Array<{ width: number; data: Buffer }>;
+  variants: Array<{ width: number; format: ImageFormat; data: Buffer }>;
 }
 
 const unsupported = () => new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unsupported);
@@ -22,13 +29,25 @@ function formatOf(meta: Metadata): string | undefined {
   return meta.format;
 }
 
-/** One stored size: WebP, `width` px wide at most. */
-const toVariant = (image: Sharp, width: number) =>
-  image.resize({ width, withoutEnlargement: true }).webp({ quality: 80, effort: 2 });
+const FORMATS = Object.keys(IMAGE_FORMATS) as ImageFormat[];
 
-/** A narrower variant made from a stored one (a width added after the image was uploaded). */
-export async function resizeVariant(stored: Buffer, width: number): Promise<Buffer> {
-  return toVariant(sharp(stored, { limitInputPixels: IMAGE_MAX_PIXELS }), width).toBuffer();
+/**
+ * One stored size, `width` px wide at most. AVIF at quality 50 looks about as WebP at 80 does; effort 3
+ * (of 9) encodes a 672 px photo in about 130 ms, where effort 4 took 560 ms for 8 % fewer bytes.
+ */
+function toVariant(image: Sharp, width: number, format: ImageFormat): Sharp {
+  const sized = image.resize({ width, withoutEnlargement: true });
+  return format === 'avif'
+    ? sized.avif({ quality: 50, effort: 3, chromaSubsampling: '4:2:0' })
+    : sized.webp({ quality: 80, effort: 2 });
+}
+
+/**
+ * A variant made from the stored widest WebP: a width added after the image was uploaded, or the AVIF
+ * copies of an upload from before they were made.
+ */
+export async function resizeVariant(stored: Buffer, width: number, format: ImageFormat): Promise<Buffer> {
+  return toVariant(sharp(stored, { limitInputPixels: IMAGE_MAX_PIXELS }), width, format).toBuffer();
 }
 
 /**
@@ -55,17 +74,20 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   const largest = largestVariantWidth(width);
   try {
     const variants = await Promise.all(
-      variantWidths(largest).map(async (w) => ({
-        width: w,
-        output: await toVariant(source.clone(), w).toBuffer({ resolveWithObject: true }),
-      })),
+      FORMATS.flatMap((format) =>
+        variantWidths(largest).map(async (w) => ({
+          width: w,
+          format,
+          output: await toVariant(source.clone(), w, format).toBuffer({ resolveWithObject: true }),
+        })),
+      ),
     );
-    const widest = variants[variants.length - 1]!.output.info;
+    const widest = variants.find((v) => v.width === largest)!.output.info;
     return {
       id: createHash('sha256').update(bytes).digest('hex').slice(0, 32),
       width: widest.width,
       height: widest.height,
-      variants: variants.map((v) => ({ width: v.width, data: v.output.data })),
+      variants: variants.map((v) => ({ width: v.width, format: v.format, data: v.output.data })),
     };
   } catch (err) {
     if (err instanceof AppError) throw err;

@@ -4,7 +4,9 @@ import {
   IMAGE_MESSAGES,
   IMAGE_UPLOAD_MAX_BYTES,
   IMAGE_WIDTHS,
+  IMAGE_FORMATS,
   UPLOADED_IMAGE_NAME,
+  parseImageName,
   UploadedImageSchema,
 } from '@bulkwise/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -45,8 +47,8 @@ export const imageUploadRoutes: FastifyPluginAsyncZod<{
         description: `One image file as \`multipart/form-data\` (any field name), at most 10 MB. The type is decided
           by decoding the bytes: JPEG, PNG, WebP and AVIF are accepted, anything else is 415; more than 40
           megapixels or a damaged file is 400. The image is auto-rotated, stripped of all metadata and stored as
-          WebP at widths ${IMAGE_WIDTHS.join(', ')} (never upscaled). \`url\` (the widest) is what a product's
-          \`image\` takes; \`srcset\` lists every width.`,
+          WebP at widths ${IMAGE_WIDTHS.join(', ')} (never upscaled), each with an AVIF copy of the same name ending
+          \`.avif\`. \`url\` (the widest WebP) is what a product's \`image\` takes; \`srcset\` lists every WebP width.`,
         consumes: ['multipart/form-data'],
         response: {
           201: UploadedImageSchema,
@@ -89,6 +91,8 @@ export const imageFileRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> =
     },
     async (req, reply) => {
       const { name } = req.params;
+      const { format } = parseImageName(name)!;
+      // Content-addressed: the name is the entity. (A WebP's tag has kept its name without the extension.)
       const etag = `"${name.replace(/\.webp$/, '')}"`;
       reply.header('cache-control', IMMUTABLE).header('etag', etag);
       if (req.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.status(304).send();
@@ -97,7 +101,7 @@ export const imageFileRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> =
         reply.header('cache-control', 'no-store').removeHeader('etag');
         throw new AppError('NOT_FOUND', 'Image not found');
       }
-      return reply.type('image/webp').send(data);
+      return reply.type(IMAGE_FORMATS[format]).send(data);
     },
   );
 };

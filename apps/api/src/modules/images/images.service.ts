@@ -1,11 +1,13 @@
 import {
+  IMAGE_FORMATS,
   IMAGE_MESSAGES,
-  IMAGE_WIDTHS,
-  UPLOADED_IMAGE_NAME,
   imageSrcset,
+  parseImageName,
   parseUploadedImage,
+  uploadedImageName,
   uploadedImagePath,
   variantWidths,
+  type ImageFormat,
   type UploadedImage,
 } from '@bulkwise/contracts';
 import { AppError } from '../../errors';
@@ -20,7 +22,11 @@ export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 const MAX_DECODING = 2;
 const SWEEP_BATCH = 100;
 
-const variantName = (id: string, width: number) => `${id}-${width}.webp`;
+/** Every stored file of an upload whose widest variant is `width` px: each width in each format. */
+const storedNames = (id: string, width: number) =>
+  (Object.keys(IMAGE_FORMATS) as ImageFormat[]).flatMap((format) =>
+    variantWidths(width).map((w) => uploadedImageName(id, w, format)),
+  );
 
 /** At most MAX_DECODING decodes at a time; the others wait their turn. */
 function decodeSlots() {
@@ -79,9 +85,7 @@ function sweepUnused(repository: ImagesRepository, storage: ImageStorage, clock:
     for (;;) {
       const ids = await repository.staleIds(before, SWEEP_BATCH);
       for (const id of ids) {
-        const gone = await repository.sweepOne(id, before, (width) =>
-          storage.remove(variantWidths(width).map((w) => variantName(id, w))),
-        );
+        const gone = await repository.sweepOne(id, before, (width) => storage.remove(storedNames(id, width)));
         if (gone) removed += 1;
       }
       if (ids.length < SWEEP_BATCH) return removed;
@@ -108,7 +112,9 @@ export function createImagesService(deps: {
       await repository.recordUpload(
         { id: image.id, ownerUid: user.uid, width: image.width, height: image.height },
         async () => {
-          await Promise.all(image.variants.map((v) => storage.put(variantName(image.id, v.width), v.data)));
+          await Promise.all(
+            image.variants.map((v) => storage.put(uploadedImageName(image.id, v.width, v.format), v.data)),
+          );
         },
       );
       const url = uploadedImagePath(image.id, image.width);
@@ -116,20 +122,20 @@ export function createImagesService(deps: {
     },
 
     /**
-     * GET /images/u/<name>: the variant's bytes, or undefined. A standard width that an upload from before
-     * that width existed lacks is made once from its widest file and stored, so every srcset entry holds.
+     * GET /images/u/<name>: the variant's bytes, or undefined. A file that an upload from before its width
+     * or format existed lacks is made once from its widest WebP and stored, so every srcset entry holds.
      */
     async read(name: string): Promise<Buffer | undefined> {
       const stored = await storage.get(name);
       if (stored) return stored;
-      const match = UPLOADED_IMAGE_NAME.exec(name);
-      const width = Number(match?.[2]);
-      if (!match || !(IMAGE_WIDTHS as readonly number[]).includes(width)) return undefined;
-      const widest = await repository.widthOf(match[1]!);
-      if (!widest || widest <= width) return undefined;
-      const source = await storage.get(variantName(match[1]!, widest));
+      const wanted = parseImageName(name);
+      if (!wanted) return undefined;
+      const widest = await repository.widthOf(wanted.id);
+      const isSource = wanted.format === 'webp' && wanted.width === widest;
+      if (!widest || isSource || !variantWidths(widest).includes(wanted.width)) return undefined;
+      const source = await storage.get(uploadedImageName(wanted.id, widest));
       if (!source) return undefined;
-      const data = await decodeSlot(() => resizeVariant(source, width));
+      const data = await decodeSlot(() => resizeVariant(source, wanted.width, wanted.format));
       await storage.put(name, data);
       return data;
     },

@@ -7,10 +7,11 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { IMAGE_FORMATS, parseImageName } from '@bulkwise/contracts';
 import type { ImagesConfig } from '../../config/env';
 
 /**
- * Where variants live, by name (`<id>-<width>.webp`). Names are content-addressed, so a put of an existing
+ * Where variants live, by name (`<id>-<width>.webp` and `.avif`). Names are content-addressed, so a put of an existing
  * name writes the same bytes again and a reader never sees a half-changed file.
  */
 export interface ImageStorage {
@@ -62,7 +63,8 @@ export function createS3Storage(s3: NonNullable<ImagesConfig['s3']>): ImageStora
   return {
     kind: 's3',
     async put(name, data) {
-      await client.send(new PutObjectCommand({ Bucket, Key: name, Body: data, ContentType: 'image/webp' }));
+      const ContentType = IMAGE_FORMATS[parseImageName(name)?.format ?? 'webp'];
+      await client.send(new PutObjectCommand({ Bucket, Key: name, Body: data, ContentType }));
     },
     async get(name) {
       try {

@@ -2,9 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  IMAGE_FORMATS,
   IMAGE_MESSAGES,
   IMAGE_UPLOAD_MAX_BYTES,
   UploadedImageSchema,
+  imageSrcset,
+  type ImageFormat,
   type UploadedImage,
 } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
@@ -86,18 +89,21 @@ describe.each(['disk', 's3'] as const)('image upload (%s storage)', (kind) => {
   }
   const fetchImage = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers });
-  /** Every variant of the answer's srcset, decoded. */
-  async function variants(image: UploadedImage) {
+  /** Every variant of the answer's srcset (WebP) or of its AVIF copies, decoded. */
+  async function variants(image: UploadedImage, format: ImageFormat = 'webp') {
+    const srcset = format === 'webp' ? image.srcset : imageSrcset(image.url, format)!;
     return Promise.all(
-      image.srcset.split(', ').map(async (entry) => {
+      srcset.split(', ').map(async (entry) => {
         const [url, w] = entry.split(' ');
         const res = await fetchImage(url!);
         expect(res.statusCode, url).toBe(200);
-        expect(res.headers['content-type']).toBe('image/webp');
+        expect(res.headers['content-type']).toBe(IMAGE_FORMATS[format]);
         return { declared: Number(w!.replace('w', '')), meta: await sharp(res.rawPayload).metadata() };
       }),
     );
   }
+  /** What sharp calls each stored format once decoded (AVIF is HEIF with AV1). */
+  const decodedAs = { webp: 'webp', avif: 'heif' } as const;
 
   it('a JPEG with EXIF GPS comes back rotated as the camera meant, without any metadata', async () => {
     // 1600 x 900 as stored, orientation 6: a portrait photo 900 x 1600 when shown.
@@ -120,15 +126,17 @@ describe.each(['disk', 's3'] as const)('image upload (%s storage)', (kind) => {
     const image = await uploaded(supplier, jpeg, { filename: 'IMG_0001.JPG', contentType: 'image/jpeg' });
     expect(image).toMatchObject({ width: 900, height: 1600 });
     expect(image.url).toBe(`/images/u/${image.id}-900.webp`);
-    const all = await variants(image);
-    expect(all.map((v) => v.declared)).toEqual([160, 320, 640, 672, 800, 900]);
-    for (const { declared, meta } of all) {
-      expect(meta.format).toBe('webp');
-      expect(meta.width).toBe(declared);
-      expect(meta.height).toBeGreaterThan(meta.width!); // portrait: rotated
-      expect(meta.exif).toBeUndefined();
-      expect(meta.xmp).toBeUndefined();
-      expect(meta.icc).toBeUndefined();
+    for (const format of ['webp', 'avif'] as const) {
+      const all = await variants(image, format);
+      expect(all.map((v) => v.declared)).toEqual([160, 320, 640, 672, 800, 900]);
+      for (const { declared, meta } of all) {
+        expect(meta.format).toBe(decodedAs[format]);
+        expect(meta.width).toBe(declared);
+        expect(meta.height).toBeGreaterThan(meta.width!); // portrait: rotated
+        expect(meta.exif).toBeUndefined();
+        expect(meta.xmp).toBeUndefined();
+        expect(meta.icc).toBeUndefined();
+      }
     }
   });
 
@@ -143,6 +151,11 @@ describe.each(['disk', 's3'] as const)('image upload (%s storage)', (kind) => {
       [1280, 1280],
     ]);
     expect(large).toMatchObject({ width: 1280, height: 853 });
+    // The AVIF copies have the same widths.
+    const avif = await variants(large, 'avif');
+    expect(avif.map((v) => [v.declared, v.meta.width, v.meta.compression])).toEqual(
+      [160, 320, 640, 672, 800, 1280].map((w) => [w, w, 'av1']),
+    );
 
     const small = await uploaded(supplier, await photo(120, 90).webp().toBuffer());
     expect(small).toMatchObject({ width: 120, height: 90, url: `/images/u/${small.id}-120.webp` });
@@ -165,6 +178,23 @@ describe.each(['disk', 's3'] as const)('image upload (%s storage)', (kind) => {
     // Only standard widths below the widest are made: others stay unknown.
     expect((await fetchImage(`/images/u/${image.id}-700.webp`)).statusCode).toBe(404);
     expect((await fetchImage(`/images/u/${'0'.repeat(32)}-800.webp`)).statusCode).toBe(404);
+  });
+
+  it('an upload stored before the AVIF copies existed gets each one made from its widest WebP, once', async () => {
+    const image = await uploaded(supplier, await photo(1000, 750).jpeg().toBuffer());
+    const storage = createImageStorage(t.config.images);
+    const names = [672, 1000].map((w) => `${image.id}-${w}.avif`);
+    await storage.remove(names);
+    for (const [i, name] of names.entries()) {
+      const res = await fetchImage(`/images/u/${name}`);
+      expect(res.statusCode, name).toBe(200);
+      expect(res.headers['content-type']).toBe('image/avif');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'heif', compression: 'av1', width: [672, 1000][i] });
+      expect(await storage.get(name)).toEqual(res.rawPayload);
+    }
+    storage.close();
+    expect((await fetchImage(`/images/u/${image.id}-1280.avif`)).statusCode).toBe(404);
   });
 
   it('decides the type from the bytes: a PNG named .jpg is taken as a PNG (its transparency kept)', async () => {
@@ -246,6 +276,9 @@ describe.each(['disk', 's3'] as const)('image upload (%s storage)', (kind) => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const etag = res.headers.etag as string;
     expect(etag).toMatch(/^"[0-9a-f]{32}-300"$/);
+    const avif = await fetchImage(image.url.replace(/\.webp$/, '.avif'));
+    expect(avif.headers['content-type']).toBe('image/avif');
+    expect(avif.headers.etag).not.toBe(etag);
     const again = await fetchImage(image.url, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
@@ -321,6 +354,7 @@ describe.each(['disk', 's3'] as const)('image upload (%s storage)', (kind) => {
     expect(await service.sweep()).toBe(1);
     expect((await fetchImage(unused.url)).statusCode).toBe(404);
     expect((await fetchImage(unused.url.replace(/-\d+\.webp$/, '-160.webp'))).statusCode).toBe(404);
+    expect(await service.storage.get(`${unused.id}-200.avif`)).toBeUndefined();
     for (const kept of [fresh, onProduct, onOrder]) expect((await fetchImage(kept.url)).statusCode).toBe(200);
     // The removed upload cannot be used any more; uploading the bytes again brings it back.
     const reuse = await call(t, supplier, 'POST', '/api/products', productInput({ image: unused.url }));

@@ -1,5 +1,8 @@
+import { IMAGE_SIZES, imageSrcset, type Product } from '@bulkwise/contracts';
+import { VALID_PRODUCT_INPUT } from '@bulkwise/contracts/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, jsonLd, renderHead, summary } from './pages.html';
+import { productView } from './pages.views';
 
 describe('the pieces of server-made HTML', () => {
   it('escapes the five characters that could end text or a quoted attribute', () => {
@@ -31,5 +34,35 @@ describe('the pieces of server-made HTML', () => {
     expect(head).toContain('<meta name="robots" content="noindex" />');
     expect(head).not.toContain('canonical');
     expect(head).not.toContain('ld+json');
+  });
+});
+
+describe("a product page's photo without JavaScript", () => {
+  const id = 'd'.repeat(32);
+  const product: Product = {
+    ...VALID_PRODUCT_INPUT,
+    image: `/images/u/${id}-1280.webp`,
+    _id: 'p1',
+    categorySlug: 'industrial_machinery_tools',
+    priceTiers: [],
+    userName: 'Fastenco',
+    supplierId: 's1',
+    createdAt: '2026-11-28T00:00:00.000Z',
+    sku: null,
+    lowStockThreshold: null,
+  };
+
+  it('offers an upload as AVIF first, with the WebP widths for browsers without it', () => {
+    const html = productView(product, []);
+    const avif = imageSrcset(product.image, 'avif')!;
+    expect(html).toContain(
+      `<noscript><picture class="contents"><source type="image/avif" srcset="${avif}" sizes="${IMAGE_SIZES.productPage}" /><img src="${product.image}" srcset="${imageSrcset(product.image)}"`,
+    );
+  });
+
+  it('leaves any other photo a bare <img>', () => {
+    const html = productView({ ...product, image: 'https://cdn.example.com/p.jpg' }, []);
+    expect(html).toContain('<noscript><img src="https://cdn.example.com/p.jpg" alt="Steel bolts M8"');
+    expect(html).not.toContain('<picture');
   });
 });

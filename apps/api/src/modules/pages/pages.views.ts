@@ -19,7 +19,11 @@ function image(src: string, alt: string, sizes: string, eager: boolean): string 
   const srcset = imageSrcset(src);
   const choice = srcset ? ` srcset="${e(srcset)}" sizes="${e(sizes)}"` : '';
   const loading = eager ? 'fetchpriority="high"' : 'loading="lazy"';
-  return `<noscript><img src="${e(src)}"${choice} alt="${e(alt)}" width="600" height="450" ${loading} class="aspect-4/3 w-full rounded-box object-cover" /></noscript>`;
+  const img = `<img src="${e(src)}"${choice} alt="${e(alt)}" width="600" height="450" ${loading} class="aspect-4/3 w-full rounded-box object-cover" />`;
+  if (!srcset) return `<noscript>${img}</noscript>`;
+  // An upload: its AVIF copies first, as the app's <picture> offers them.
+  const avif = `<source type="image/avif" srcset="${e(imageSrcset(src, 'avif')!)}" sizes="${e(sizes)}" />`;
+  return `<noscript><picture class="contents">${avif}${img}</picture></noscript>`;
 }
 
 export interface Crumb {

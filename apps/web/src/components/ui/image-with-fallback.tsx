@@ -20,8 +20,8 @@ export type ImageWithFallbackProps = Omit<
 /**
  * An image that shows the placeholder instead of the browser's broken-image icon when its URL fails
  * (suppliers paste image links from anywhere). A failing fallback is not retried, so it cannot loop.
- * An uploaded image gets its `srcset` (every stored width) so the browser fetches the width `sizes`
- * asks for: the caller says how wide the image is laid out.
+ * An uploaded image gets its `srcset` (every stored width, AVIF where the browser decodes it, else WebP)
+ * so the browser fetches the width `sizes` asks for: the caller says how wide the image is laid out.
  */
 export function ImageWithFallback({
   src,
@@ -34,19 +34,29 @@ export function ImageWithFallback({
   const wanted = src || fallbackSrc;
   const shown = failedSrc === wanted ? fallbackSrc : wanted;
 
-  return (
+  const srcset = imageSrcset(shown);
+  const image = (
     <img
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority === 'high' ? 'high' : undefined}
       decoding="async"
       {...props}
       src={shown}
-      srcSet={imageSrcset(shown)}
+      srcSet={srcset}
       alt={alt}
       onError={() => {
         if (shown !== fallbackSrc) setFailedSrc(wanted);
       }}
     />
+  );
+  if (!srcset) return image;
+  // An upload: its AVIF copies first (about 40 % fewer bytes), the WebP files for browsers without AVIF.
+  // `contents`: the <picture> makes no box, so the <img> lays out exactly as it would alone.
+  return (
+    <picture className="contents">
+      <source type="image/avif" srcSet={imageSrcset(shown, 'avif')} sizes={props.sizes} />
+      {image}
+    </picture>
   );
 }
 

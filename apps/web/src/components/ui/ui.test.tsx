@@ -55,6 +55,27 @@ describe('ImageWithFallback', () => {
     expect(screen.getByRole('img', { name: 'Nothing' })).toHaveAttribute('src', PLACEHOLDER_IMAGE);
   });
 
+  it('offers an upload as AVIF first and WebP for browsers without it, each with every width and the same sizes', () => {
+    const id = 'c'.repeat(32);
+    const sizes = '(min-width: 1280px) 600px, 100vw';
+    render(<ImageWithFallback src={`/images/u/${id}-800.webp`} alt="Crates" sizes={sizes} />);
+    const img = screen.getByRole('img', { name: 'Crates' });
+    const picture = img.parentElement!;
+    expect(picture.tagName).toBe('PICTURE');
+    const [source] = picture.querySelectorAll('source');
+    expect(picture.firstElementChild).toBe(source);
+    expect(source).toHaveAttribute('type', 'image/avif');
+    expect(source).toHaveAttribute('sizes', sizes);
+    expect(source!.getAttribute('srcset')).toBe(
+      [160, 320, 640, 672, 800].map((w) => `/images/u/${id}-${w}.avif ${w}w`).join(', '),
+    );
+    expect(img.getAttribute('srcset')).toContain(`/images/u/${id}-320.webp 320w`);
+    expect(img).toHaveAttribute('src', `/images/u/${id}-800.webp`);
+    // Any other image stays a bare <img>: one file, nothing to choose from.
+    render(<ImageWithFallback src="/images/products/bolts.svg" alt="Bolts" />);
+    expect(screen.getByRole('img', { name: 'Bolts' }).parentElement!.tagName).not.toBe('PICTURE');
+  });
+
   it('tries a new source again after a previous one failed', () => {
     const { rerender } = render(<ImageWithFallback src="/a.png" alt="A" />);
     fireEvent.error(screen.getByRole('img', { name: 'A' }));
