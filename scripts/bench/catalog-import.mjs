@@ -202,7 +202,7 @@ A ${fmt(ROWS)}-row catalog file (${mib(imports.bytes)} MiB, every column, two pr
 ${table}
 
 POST /api/images of a 12-megapixel JPEG (4000 x 3000, ${mib(image.bytes)} MiB), decoded, rotated, stripped and
-written as WebP at ${IMAGE_WIDTHS.join('/')} px, ${IMAGE_RUNS} uploads: median **${fmt(median)} ms** (each: ${image.times
+written as WebP and AVIF at ${IMAGE_WIDTHS.join('/')} px, ${IMAGE_RUNS} uploads: median **${fmt(median)} ms** (each: ${image.times
         .map((t) => fmt(t))
         .join(
           ', ',
