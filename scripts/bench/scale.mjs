@@ -27,6 +27,7 @@ const { buildFixtures, shed } = await import('./scale/fixtures.mjs');
 const { coldReads, deepPages, desk, exportCsv, oversold, rssOf, stockOf } = await import('./scale/lines.mjs');
 const { READ_CLASSES, runMix, summarize } = await import('./scale/mix.mjs');
 const { renderScale } = await import('./scale/render.mjs');
+const { MEMORY_LOG_MS, memoryLines, windowAndEnd } = await import('./scale/memory.mjs');
 
 const { DURATION, WARMUP, CONNECTIONS, KEEP } = loadKnobs();
 /** How single lines are driven (autocannon), also recorded with the knobs. */
@@ -87,8 +88,9 @@ async function warmedUp(logFile) {
 }
 
 /** The mixed load for the soak: RSS every second, windows of the first and last minute (or a quarter). */
-async function soak(base, fixtures, pid) {
+async function soak(base, fixtures, pid, logFile) {
   const samples = [];
+  const startedAt = Date.now();
   const run = await runMix({
     base,
     fixtures,
@@ -101,7 +103,9 @@ async function soak(base, fixtures, pid) {
   const rssAtWindow = samples[Math.max(0, Math.round(window) - 1)] ?? samples[0];
   const rssEnd = samples.at(-1) ?? rssAtWindow;
   const failures = summarize(run, all).failed + run.errors + run.timeouts;
+  const lines = await memoryLines(logFile, startedAt, Date.now());
   return {
+    memory: windowAndEnd(lines, startedAt + window * 1000),
     window,
     rssAtWindow,
     rssEnd,
@@ -149,7 +153,7 @@ async function singleLines(base, fixtures, pid) {
 }
 
 /** The mixed load, the reads-only mix and the soak, with the API's RSS and the oversell checks. */
-async function mixedRuns(base, fixtures, pid, databaseUrl) {
+async function mixedRuns(base, fixtures, pid, databaseUrl, logFile) {
   const initial = await stockOf(
     databaseUrl,
     fixtures.purchase.map((p) => p.id),
@@ -167,7 +171,7 @@ async function mixedRuns(base, fixtures, pid, databaseUrl) {
     purchases: false,
   });
   step(`Soak: the mixed load for ${knobs.soak} s`);
-  const soaked = await soak(base, fixtures, pid);
+  const soaked = await soak(base, fixtures, pid, logFile);
   const oversellSoak = await oversold(databaseUrl, initial);
   return { mixed, readsOnly, rssAfterMixed, oversellMixed, soaked, oversellSoak };
 }
@@ -185,7 +189,9 @@ async function main() {
     jwtSecret: secret,
   } = await generateThenColdReads(throwaway.url);
   step('Restart on the data already there: start to ready');
-  const { base, jwtSecret, child, logFile, readyMs } = await start('api', secret);
+  const { base, jwtSecret, child, logFile, readyMs } = await start('api', secret, {
+    MEMORY_LOG_MS: String(MEMORY_LOG_MS),
+  });
   step(`Ready in ${(readyMs / 1000).toFixed(2)} s; ${await warmedUp(logFile)}`);
   step('Fixtures: ids, purchase and edit sets, tokens, crawled listing and search URLs');
   const fixtures = await buildFixtures({ base, databaseUrl: throwaway.url, jwtSecret, knobs });
@@ -199,6 +205,7 @@ async function main() {
     fixtures,
     child.pid,
     throwaway.url,
+    logFile,
   );
   await stop(api, 'SIGTERM', 15_000);
   api = undefined;

@@ -21,6 +21,7 @@ import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { loadSheddingPlugin } from './plugins/load-shedding';
 import { requestLogPlugin } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
+import { startMemoryReport } from './lib/memory-report';
 
 export type { AppDeps } from './app/deps';
 
@@ -105,5 +106,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   await registerWebApp(app, ctx, core);
+  startMemoryReport(app, () => bus.totals(), config.memoryLogMs);
   return app;
 }

@@ -2,6 +2,7 @@
 // of issue #29 with the measured figure and "met" / "not met".
 import { fmt, machineLine } from '../report.mjs';
 import { met } from '../targets.mjs';
+import { describeGrowth } from './memory.mjs';
 import { MIX, READ_CLASSES, summarize } from './mix.mjs';
 
 const MB = 2 ** 20;
@@ -53,7 +54,7 @@ export function renderScale(r) {
     `- orders desk of the supplier holding ${fmt(r.bigOrders)} orders: first page p99 ${ms(r.desk.first.p99)}, Placed tab p99 ${ms(r.desk.placed.p99)}; target < 20 ms: ${met(r.desk.first.p99 < 20 && r.desk.placed.p99 < 20 && r.desk.first.non2xx + r.desk.placed.non2xx === 0)}`,
     `- orders CSV export of that supplier: ${fmt(r.export.rows)} rows in ${fmt(r.export.seconds, 1)} s, ${fmt(r.export.rowsPerSecond)} rows/s, API RSS +${fmt(r.export.growth / MB, 1)} MB while streaming (from ${fmt(r.export.before / MB)} MB); target ≥ 50,000 rows/s and < 50 MB: ${met(r.export.rowsPerSecond >= 50_000 && r.export.growth < 50 * MB)}`,
     `- API RSS after the mixed load: ${fmt(apiRss)} MB (default PRODUCT_CACHE_MB); target ≤ 600 MB: ${met(apiRss <= 600)}`,
-    `- soak, the mixed load for ${fmt(k.soak)} s: RSS ${fmt(s.rssAtWindow / MB)} → ${fmt(s.rssEnd / MB)} MB after the first ${fmt(s.window)} s (${fmt(s.growthPercent, 1)} %), ${fmt(s.failures)} errors, p99 first ${fmt(s.window)} s ${ms(s.firstP99)}, last ${ms(s.lastP99)}; oversell after: ${r.oversellSoak.ok ? 'none' : 'FOUND'}; target growth < 5 %, 0 errors, last p99 within 20 % of the first: ${met(s.growthPercent < 5 && s.failures === 0 && s.lastP99 <= 1.2 * s.firstP99 && r.oversellSoak.ok)}`,
+    `- soak, the mixed load for ${fmt(k.soak)} s: RSS ${fmt(s.rssAtWindow / MB)} → ${fmt(s.rssEnd / MB)} MB after the first ${fmt(s.window)} s (${fmt(s.growthPercent, 1)} %), ${fmt(s.failures)} errors, p99 first ${fmt(s.window)} s ${ms(s.firstP99)}, last ${ms(s.lastP99)}; oversell after: ${r.oversellSoak.ok ? 'none' : 'FOUND'}; target growth < 5 %, 0 errors, last p99 within 20 % of the first: ${met(s.growthPercent < 5 && s.failures === 0 && s.lastP99 <= 1.2 * s.firstP99 && r.oversellSoak.ok)}; ${describeGrowth(s.memory)}`,
   ];
   const share = Object.entries(MIX)
     .map(([c, p]) => `${c} ${p} %`)

@@ -118,6 +118,11 @@ const deployment = {
    * listening, while it fits: a product page is then answered without the database until it changes.
    */
   PRODUCT_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(128),
+  /**
+   * Every this many ms, one `memory` log line: RSS, heap, buffers and what the response caches hold. 0
+   * (the default) writes none. For telling a cache filling to its limit from a leak (bench:scale's soak).
+   */
+  MEMORY_LOG_MS: z.coerce.number().int().min(0).max(3_600_000).default(0),
   /** Stock writes (purchases, order moves) of one product waiting in this process; more get a 503. */
   PRODUCT_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(500),
   /**

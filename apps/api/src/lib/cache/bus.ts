@@ -11,6 +11,26 @@ import type { ResponseCache } from './cache';
  */
 export const INVALIDATION_CHANNEL = 'bulkwise_invalidate';
 
+/** The registered caches together: how many, their entries, the bytes they count and their limits. */
+export interface CacheTotals {
+  caches: number;
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+}
+
+function cacheTotals(caches: Iterable<ResponseCache>): CacheTotals {
+  const totals: CacheTotals = { caches: 0, entries: 0, bytes: 0, maxBytes: 0 };
+  for (const cache of caches) {
+    const { entries, bytes, maxBytes } = cache.stats();
+    totals.caches += 1;
+    totals.entries += entries;
+    totals.bytes += bytes;
+    totals.maxBytes += maxBytes;
+  }
+  return totals;
+}
+
 /** Messages about members on the channel, never tags (tags are `kind:id`, such as `product:<id>`, or `*`). */
 const HELLO = 'hello:';
 const BYE = 'bye:';
@@ -181,6 +201,8 @@ export function createInvalidationBus(
       state.caches.add(cache);
       cache.setEnabled(state.enabled);
     },
+    /** What every registered cache holds together: the memory report's figures. */
+    totals: () => cacheTotals(state.caches),
     /** Drops what was read from `tags` in this process, synchronously. */
     invalidate: (tags: readonly string[]) => invalidate(state, tags),
     /**
