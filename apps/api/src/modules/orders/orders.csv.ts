@@ -31,7 +31,7 @@ export function csvRow(row: ExportRow): string {
   const unitPrice = Number(row.unitPrice);
   return `${[
     row.id,
-    row.purchasedAt.toISOString(),
+    row.purchasedAt,
     row.status,
     row.product,
     row.sku,

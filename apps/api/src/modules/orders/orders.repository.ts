@@ -29,23 +29,28 @@ export type OrderRow = CartItemRow & {
   buyerEmailVerified: boolean;
 };
 /**
- * One row of the CSV export: only the columns the file has. The product's name and SKU are read out of the
- * snapshot by PostgreSQL (text, or '' when not a string), so the whole snapshot is never parsed per row.
+ * One row of the CSV export: only the columns the file has, as PostgreSQL writes them (the purchase time as
+ * ISO 8601 text to the millisecond, as a JS Date would print it; the unit price as numeric text). The
+ * product's name and SKU are read out of the snapshot by PostgreSQL (text, or '' when not a string), so
+ * the whole snapshot is never parsed per row.
  */
-export type ExportRow = Pick<
-  CartItemRow,
-  | 'id'
-  | 'purchasedAt'
-  | 'status'
-  | 'quantity'
-  | 'unitPrice'
-  | 'buyerName'
-  | 'buyerEmail'
-  | 'phone'
-  | 'address'
-  | 'carrier'
-  | 'trackingNumber'
-> & { product: string; sku: string; purchasedAtCursor: string; buyerEmailVerified: boolean };
+export interface ExportRow {
+  id: string;
+  purchasedAt: string;
+  status: OrderStatus;
+  product: string;
+  sku: string;
+  quantity: number;
+  unitPrice: string;
+  buyerName: string;
+  buyerEmail: string;
+  phone: string;
+  address: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  purchasedAtCursor: string;
+  buyerEmailVerified: boolean;
+}
 
 /** Position after the last row of a page (newest first): its purchase time and the id that breaks ties. */
 export type OrderCursor = { at: string; id: string };
@@ -87,24 +92,18 @@ const snapshotText = (key: string) =>
   sql<string>`case when jsonb_typeof(${cartItems.productSnapshot} -> ${key}::text) = 'string'
     then ${cartItems.productSnapshot} ->> ${key}::text else '' end`;
 
-/** The export's columns (ExportRow). */
-const exportColumns = {
-  id: cartItems.id,
-  purchasedAt: cartItems.purchasedAt,
-  status: cartItems.status,
-  product: snapshotText('name'),
-  sku: snapshotText('sku'),
-  quantity: cartItems.quantity,
-  unitPrice: cartItems.unitPrice,
-  buyerName: cartItems.buyerName,
-  buyerEmail: cartItems.buyerEmail,
-  phone: cartItems.phone,
-  address: cartItems.address,
-  carrier: cartItems.carrier,
-  trackingNumber: cartItems.trackingNumber,
-  purchasedAtCursor: PURCHASED_AT_EXACT,
-  buyerEmailVerified: BUYER_EMAIL_VERIFIED,
-};
+/**
+ * The export's columns (ExportRow), aliased to its names. Read as plain rows (`db.execute`): mapping each of
+ * 15 cells of 200,000 rows through the columns' decoders took about a fifth of the export's CPU.
+ */
+const exportColumns = sql`${cartItems.id} as "id",
+  to_char(${cartItems.purchasedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "purchasedAt",
+  ${cartItems.status} as "status", ${snapshotText('name')} as "product", ${snapshotText('sku')} as "sku",
+  ${cartItems.quantity} as "quantity", ${cartItems.unitPrice}::text as "unitPrice",
+  ${cartItems.buyerName} as "buyerName", ${cartItems.buyerEmail} as "buyerEmail", ${cartItems.phone} as "phone",
+  ${cartItems.address} as "address", ${cartItems.carrier} as "carrier",
+  ${cartItems.trackingNumber} as "trackingNumber", ${PURCHASED_AT_EXACT} as "purchasedAtCursor",
+  ${BUYER_EMAIL_VERIFIED} as "buyerEmailVerified"`;
 
 const newestFirst = [desc(cartItems.purchasedAt), desc(cartItems.id)];
 const after = (c: OrderCursor) =>
@@ -159,12 +158,12 @@ function orderReads(db: Db) {
       status?: OrderStatus,
       cursor?: OrderCursor,
     ): Promise<ExportRow[]> {
-      return db
-        .select(exportColumns)
-        .from(cartItems)
-        .where(and(...supplierConditions(supplierUid, status, cursor)))
-        .orderBy(...newestFirst)
-        .limit(limit);
+      const result: unknown = await db.execute(
+        sql`select ${exportColumns} from ${cartItems}
+          where ${and(...supplierConditions(supplierUid, status, cursor))}
+          order by ${cartItems.purchasedAt} desc, ${cartItems.id} desc limit ${limit}`,
+      );
+      return (result as { rows: ExportRow[] }).rows;
     },
     async summary(supplierUid: string): Promise<OrderSummary> {
       const rows = await db
