@@ -118,6 +118,12 @@ async function soak(base, fixtures, pid, logFile) {
 
 /** The marketplace generated on the throwaway database, then cold product reads on an API with no cache. */
 async function generateThenColdReads(databaseUrl) {
+  // A server with autovacuum off never clears dead rows: the soak's reads slow as they pile up.
+  const autovacuum = await withClient(
+    pg,
+    databaseUrl,
+    async (exec) => (await exec('show autovacuum')).rows[0].autovacuum,
+  );
   const t0 = performance.now();
   const bigOrders = await generateMarketplace({
     databaseUrl,
@@ -135,7 +141,7 @@ async function generateThenColdReads(databaseUrl) {
   const cold = await coldReads(coldApi.base, coldIds);
   await stop(api, 'SIGTERM', 15_000);
 
-  return { bigOrders, generationSeconds, cold, jwtSecret: coldApi.jwtSecret };
+  return { bigOrders, generationSeconds, cold, jwtSecret: coldApi.jwtSecret, autovacuum };
 }
 
 /** Deep pages, the big supplier's desk and its orders CSV export, each measured alone. */
@@ -182,14 +188,9 @@ async function main() {
   step(`Scale bench on ${server.name} (${server.version}): ${JSON.stringify(knobs)}`);
   console.log(`  machine: ${machineLine(host)}`);
   throwaway = await createThrowawayDatabase(server.serverUrl, 'bench');
-  const {
-    bigOrders,
-    generationSeconds,
-    cold,
-    jwtSecret: secret,
-  } = await generateThenColdReads(throwaway.url);
+  const generated = await generateThenColdReads(throwaway.url);
   step('Restart on the data already there: start to ready');
-  const { base, jwtSecret, child, logFile, readyMs } = await start('api', secret, {
+  const { base, jwtSecret, child, logFile, readyMs } = await start('api', generated.jwtSecret, {
     MEMORY_LOG_MS: String(MEMORY_LOG_MS),
   });
   step(`Ready in ${(readyMs / 1000).toFixed(2)} s; ${await warmedUp(logFile)}`);
@@ -214,11 +215,9 @@ async function main() {
     at: new Date().toISOString(),
     host,
     version: server.version,
+    ...generated,
     knobs,
-    bigOrders,
-    generationSeconds,
     readyMs,
-    cold,
     deep,
     desk: deskLines,
     export: exported,

@@ -60,7 +60,7 @@ export function renderScale(r) {
     .map(([c, p]) => `${c} ${p} %`)
     .join(', ');
   return [
-    `Run ${r.at} on ${machineLine(r.host)}; database ${r.version}. ${fmt(k.products)} products of ${fmt(k.suppliers)} suppliers, ${fmt(k.orders)} orders (${fmt(r.bigOrders)} for bench-supplier-0). ` +
+    `Run ${r.at} on ${machineLine(r.host)}; database ${r.version} (autovacuum ${r.autovacuum}${r.autovacuum === 'off' ? ': dead rows are never cleared, so reads slow as writes go on; decision 0005' : ''}). ${fmt(k.products)} products of ${fmt(k.suppliers)} suppliers, ${fmt(k.orders)} orders (${fmt(r.bigOrders)} for bench-supplier-0). ` +
       `Mixed load: autocannon from the bench process, ${k.connections} connections, ${k.mixed} s per run, each request drawn from the mix (${share}; reads-only drops the purchases), latencies per class from autocannon's per-response timing. ` +
       `Single lines: ${k.warmup} s warm-up then ${k.duration} s. Figures are under the load average shown (1 min, before → after).`,
     '',
