@@ -2,6 +2,11 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
+/** The rows of a raw query (`db.execute`), typed by the caller: the columns it selects, as the driver gives them. */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 /** A clock's Date as a `timestamptz` parameter, sent as ISO text. */
 export const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 

@@ -1,6 +1,7 @@
 import type { OrderActor, OrderStatus, OrderSummary } from '@bulkwise/contracts';
 import { and, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/sql';
 import { transactional } from '../../db/transactional';
 import { accounts, cartItems, orderHistory, type CartItemRow } from '../../db/schema';
 
@@ -158,12 +159,12 @@ function orderReads(db: Db) {
       status?: OrderStatus,
       cursor?: OrderCursor,
     ): Promise<ExportRow[]> {
-      const result: unknown = await db.execute(
+      return rowsOf<ExportRow>(
+        db,
         sql`select ${exportColumns} from ${cartItems}
           where ${and(...supplierConditions(supplierUid, status, cursor))}
-          order by ${cartItems.purchasedAt} desc, ${cartItems.id} desc limit ${limit}`,
+          order by ${sql.join(newestFirst, sql`, `)} limit ${limit}`,
       );
-      return (result as { rows: ExportRow[] }).rows;
     },
     async summary(supplierUid: string): Promise<OrderSummary> {
       const rows = await db

@@ -1,7 +1,7 @@
 import { DUE_SOON_DAYS } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from './trade.repository';
+import { rowsOf } from '../../db/sql';
 import { dayOf } from './trade.mapper';
 
 const REMINDERS = {

@@ -1,13 +1,9 @@
 import type { AccountStatus, SetTermsBody, TermsRequestBody } from '@bulkwise/contracts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { firstWhere } from '../../db/sql';
+import { firstWhere, rowsOf } from '../../db/sql';
 import { transactional } from '../../db/transactional';
 import { products, tradeAccountHistory, tradeAccounts, type TradeAccountRow } from '../../db/schema';
-
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** Money an account owes and its open invoice balances by age (days since issue), in cents. */
 export interface AccountFigures {
