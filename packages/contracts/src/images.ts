@@ -21,6 +21,8 @@ export const UPLOADED_IMAGE_PREFIX = '/images/u/';
  */
 export const IMAGE_FORMATS = { webp: 'image/webp', avif: 'image/avif' } as const;
 export type ImageFormat = keyof typeof IMAGE_FORMATS;
+/** Every format an upload's widths are stored in. */
+export const STORED_IMAGE_FORMATS = Object.keys(IMAGE_FORMATS) as ImageFormat[];
 /** Where a browser sees the upload's variants: `/images/u/<id>-<width>.webp`, the id a SHA-256 prefix. */
 const UPLOADED_IMAGE_PATH = /^\/images\/u\/([0-9a-f]{32})-([1-9][0-9]{0,4})\.webp$/;
 /** A stored variant's name: `<id>-<width>.<format>`. */

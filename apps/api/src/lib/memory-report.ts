@@ -4,7 +4,7 @@ import type { CacheTotals } from './cache/bus';
 const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
 
 /** The figures of one `memory` line, in MiB (entries and caches as counts). */
-export function memoryFigures(caches: CacheTotals) {
+function memoryFigures(caches: CacheTotals) {
   const m = process.memoryUsage();
   return {
     rss: mb(m.rss),

@@ -1,4 +1,4 @@
-import { IMAGE_SIZES, imageSrcset } from '@bulkwise/contracts';
+import { IMAGE_FORMATS, IMAGE_SIZES, imageSrcset } from '@bulkwise/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { preload } from 'react-dom';
 import { matchPath } from 'react-router';
@@ -43,7 +43,7 @@ export function prefetchFirstPage(
             as: 'image',
             fetchPriority: 'high',
             ...(srcset
-              ? { imageSrcSet: srcset, imageSizes: IMAGE_SIZES.productPage, type: 'image/avif' }
+              ? { imageSrcSet: srcset, imageSizes: IMAGE_SIZES.productPage, type: IMAGE_FORMATS.avif }
               : {}),
           });
       })

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
-  IMAGE_FORMATS,
   IMAGE_MAX_PIXELS,
   IMAGE_MESSAGES,
+  STORED_IMAGE_FORMATS,
   largestVariantWidth,
   variantWidths,
   type ImageFormat,
@@ -28,8 +28,6 @@ function formatOf(meta: Metadata): string | undefined {
   if (meta.format === 'heif') return meta.compression === 'av1' ? 'avif' : 'heic';
   return meta.format;
 }
-
-const FORMATS = Object.keys(IMAGE_FORMATS) as ImageFormat[];
 
 /**
  * One stored size, `width` px wide at most. AVIF at quality 50 looks about as WebP at 80 does; effort 3
@@ -79,23 +77,23 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
       .resize({ width: largest, withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const { width: w0, height: h0, channels } = widestPixels.info;
-    const pixels = () => sharp(widestPixels.data, { raw: { width: w0, height: h0, channels } });
+    // The widest variant's size: these pixels, which it is made from without resizing.
+    const { width: widest, height: widestHeight, channels } = widestPixels.info;
+    const pixels = () => sharp(widestPixels.data, { raw: { width: widest, height: widestHeight, channels } });
     const variants = await Promise.all(
-      FORMATS.flatMap((format) =>
+      STORED_IMAGE_FORMATS.flatMap((format) =>
         variantWidths(largest).map(async (w) => ({
           width: w,
           format,
-          output: await toVariant(pixels(), w, format).toBuffer({ resolveWithObject: true }),
+          data: await toVariant(pixels(), w, format).toBuffer(),
         })),
       ),
     );
-    const widest = variants.find((v) => v.width === largest)!.output.info;
     return {
       id: createHash('sha256').update(bytes).digest('hex').slice(0, 32),
-      width: widest.width,
-      height: widest.height,
-      variants: variants.map((v) => ({ width: v.width, format: v.format, data: v.output.data })),
+      width: widest,
+      height: widestHeight,
+      variants,
     };
   } catch (err) {
     if (err instanceof AppError) throw err;

@@ -1,13 +1,12 @@
 import {
-  IMAGE_FORMATS,
   IMAGE_MESSAGES,
+  STORED_IMAGE_FORMATS,
   imageSrcset,
   parseImageName,
   parseUploadedImage,
   uploadedImageName,
   uploadedImagePath,
   variantWidths,
-  type ImageFormat,
   type UploadedImage,
 } from '@bulkwise/contracts';
 import { AppError } from '../../errors';
@@ -24,9 +23,7 @@ const SWEEP_BATCH = 100;
 
 /** Every stored file of an upload whose widest variant is `width` px: each width in each format. */
 const storedNames = (id: string, width: number) =>
-  (Object.keys(IMAGE_FORMATS) as ImageFormat[]).flatMap((format) =>
-    variantWidths(width).map((w) => uploadedImageName(id, w, format)),
-  );
+  STORED_IMAGE_FORMATS.flatMap((format) => variantWidths(width).map((w) => uploadedImageName(id, w, format)));
 
 /** At most MAX_DECODING decodes at a time; the others wait their turn. */
 function decodeSlots() {

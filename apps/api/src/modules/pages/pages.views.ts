@@ -1,4 +1,4 @@
-import { IMAGE_SIZES, imageSrcset, type Category, type Product } from '@bulkwise/contracts';
+import { IMAGE_FORMATS, IMAGE_SIZES, imageSrcset, type Category, type Product } from '@bulkwise/contracts';
 import { escapeHtml as e } from './pages.html';
 import { dollars, inStock } from './pages.structured';
 
@@ -22,7 +22,7 @@ function image(src: string, alt: string, sizes: string, eager: boolean): string 
   const img = `<img src="${e(src)}"${choice} alt="${e(alt)}" width="600" height="450" ${loading} class="aspect-4/3 w-full rounded-box object-cover" />`;
   if (!srcset) return `<noscript>${img}</noscript>`;
   // An upload: its AVIF copies first, as the app's <picture> offers them.
-  const avif = `<source type="image/avif" srcset="${e(imageSrcset(src, 'avif')!)}" sizes="${e(sizes)}" />`;
+  const avif = `<source type="${IMAGE_FORMATS.avif}" srcset="${e(imageSrcset(src, 'avif')!)}" sizes="${e(sizes)}" />`;
   return `<noscript><picture class="contents">${avif}${img}</picture></noscript>`;
 }
 

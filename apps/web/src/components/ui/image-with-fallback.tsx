@@ -1,4 +1,4 @@
-import { IMAGE_SIZES, imageSrcset } from '@bulkwise/contracts';
+import { IMAGE_FORMATS, IMAGE_SIZES, imageSrcset } from '@bulkwise/contracts';
 import { useState, type ImgHTMLAttributes } from 'react';
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
@@ -54,7 +54,7 @@ export function ImageWithFallback({
   // `contents`: the <picture> makes no box, so the <img> lays out exactly as it would alone.
   return (
     <picture className="contents">
-      <source type="image/avif" srcSet={imageSrcset(shown, 'avif')} sizes={props.sizes} />
+      <source type={IMAGE_FORMATS.avif} srcSet={imageSrcset(shown, 'avif')} sizes={props.sizes} />
       {image}
     </picture>
   );
