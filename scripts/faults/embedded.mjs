@@ -5,7 +5,7 @@
 //    next start: it is stopped, and what it had committed is there.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { commandLine, isAlive } from '../lib/processes.mjs';
+import { descendants, isAlive } from '../lib/processes.mjs';
 import {
   checkedLoad,
   leftovers,
@@ -61,7 +61,11 @@ export async function postgresStale() {
   // Everything but the server dies at once, as when a supervisor kills only what it knows.
   const postmaster = postmasterOf(place);
   const tree = processTree(stack);
-  const others = tree.pids.filter((pid) => pid !== postmaster && !/postgres: /.test(commandLine(pid)));
+  // The server's own processes are its descendants. Telling them by their title ("postgres: …") missed a
+  // worker forked a moment before (it still shows the postmaster's command line): killing that one made
+  // the server stop as after any crashed backend.
+  const server = new Set([postmaster, ...descendants(postmaster)]);
+  const others = tree.pids.filter((pid) => !server.has(pid));
   for (const pid of others) {
     try {
       process.kill(pid, 'SIGKILL');
