@@ -54,14 +54,31 @@ describe('what a purchase leaves cached', () => {
       mainQuantity: number;
     }>;
 
-  it('drops only the bought product and the pages it is on, here and on other instances', async () => {
-    const supplier = makeUser('supplier');
-    const heard: string[] = [];
-    const listener = t.database.listen(INVALIDATION_CHANNEL, {
-      onMessage: (p) => heard.push(p),
-      onState: () => {},
+  // Notifications reach a listener in commit order: once an instance has dropped the canary's page on a
+  // notification sent now, it has handled every notification sent before it.
+  // The canary is a seed product nothing else in this test touches.
+  const caughtUp = async (apps: FastifyInstance[], canary: { _id: string }) => {
+    for (const app of apps) await readProduct(app, canary._id);
+    const marker = `Canary ${randomUUID()}`;
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('bulkwise.defer_notify', 'on', true)`);
+      await tx.execute(sql`update products set name = ${marker} where id = ${canary._id}`);
     });
-    await listener.ready;
+    await t.database.db.execute(sql`select pg_notify(${INVALIDATION_CHANNEL}, ${productTag(canary._id)})`);
+    for (const app of apps)
+      await within(
+        1_000,
+        () => readProduct(app, canary._id),
+        (p) => p.name === marker,
+      );
+  };
+
+  it('drops only the bought product and the pages it is on, here and on other instances', async () => {
+    const [canary] = (await t.app.inject({ method: 'GET', url: '/api/products?limit=1' })).json() as Array<{
+      _id: string;
+    }>;
+    if (!canary) throw new Error('the seed catalogue has no product');
+    const supplier = makeUser('supplier');
     const bought = await createProduct(t, supplier, {
       category: 'Office Supplies & Stationery',
       mainQuantity: 1_000,
@@ -72,14 +89,8 @@ describe('what a purchase leaves cached', () => {
       name: 'Kraft mailer boxes',
     });
     // The creations' own notifications reach every instance a moment after their commits, and drop every
-    // listing there: let them arrive before the pages below are kept.
-    await within(
-      1_000,
-      async () => heard,
-      (h) => h.some((p) => p.includes(other._id)),
-    );
-    await listener.close();
-    for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+    // listing there: each instance must have handled them before the pages below are kept.
+    await caughtUp([t.app, b], canary);
     const office = categorySlug('Office Supplies & Stationery');
     const packaging = categorySlug('Industrial Machinery & Tools');
     for (const app of [t.app, b]) {
