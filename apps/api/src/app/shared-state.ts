@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { createInvalidationBus } from '../lib/cache/bus';
 import { watchForPeers } from '../lib/instances/peers';
 import { connectRedis } from '../lib/redis/redis';
+import { expandWordTags } from '../modules/products/search.tags';
 
 /**
  * Shared state of many instances: rate limits in Redis (optional), cache invalidation via PostgreSQL.
@@ -29,6 +30,7 @@ export async function connectSharedState(app: FastifyInstance, config: Config, d
   const bus = createInvalidationBus({
     log: (msg) => app.log.info(msg),
     warn: (msg, err) => app.log.warn({ err }, msg),
+    expandTags: expandWordTags,
   });
   await bus.start(database);
   app.addHook('onClose', async () => {

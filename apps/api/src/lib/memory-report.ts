@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CacheTotals } from './cache/bus';
+import type { CacheTotals } from './cache/totals';
 
 const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
 

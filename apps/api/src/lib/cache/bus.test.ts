@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/build-test-app';
@@ -68,6 +69,32 @@ describe('publishing after a commit', () => {
     expect(payloads.length).toBeGreaterThan(1);
     for (const p of payloads) expect(p.length).toBeLessThanOrEqual(7000);
     expect(payloads.join(',').split(',')).toEqual(tags);
+  });
+});
+
+describe('waiting for what the database says', () => {
+  it('sync resolves once this process has handled every notification committed before it, widened as configured', async () => {
+    const bus = createInvalidationBus({
+      expandTags: (tags) =>
+        tags.flatMap((t) => (t.startsWith('word:') ? [t, `prefix:${t.slice(5, 6)}`] : [t])),
+    });
+    const caches = Array.from({ length: 20 }, () => createResponseCache());
+    for (const cache of caches) bus.register(cache);
+    await bus.start(database);
+    try {
+      for (let i = 0; i < caches.length; i++) {
+        const cache = caches[i]!;
+        cache.set('answer', 'old', { tags: ['prefix:p'], startedAt: cache.begin() });
+        // A write committed elsewhere (a trigger's notification), then this process syncs: it has heard it.
+        await database.db.execute(sql`select pg_notify(${INVALIDATION_CHANNEL}, ${`word:pallet${i}`})`);
+        await bus.sync();
+        expect(cache.get('answer'), `write ${i}`).toBeUndefined();
+      }
+    } finally {
+      await bus.close();
+    }
+    // Caches off (closed): nothing is served from memory, nothing to wait for.
+    await bus.sync();
   });
 });
 

@@ -3,33 +3,15 @@ import type { Database, Db } from '../../db/client';
 import type { Listener } from '../../db/listen';
 import { createMembers } from './bus-members';
 import { createPublisher } from './bus-publish';
+import { createSync } from './bus-sync';
 import type { ResponseCache } from './cache';
+import { cacheTotals } from './totals';
 
 /**
  * The channel that the products, orders, invoices and quotes triggers (defined in migrations 0003, 0009, 0011,
- * 0013, 0027 and 0028, redefined in 0019 and 0026) and `publish` notify; decision 0010 lists every tag.
+ * 0013, 0027 and 0028, redefined in 0019, 0026 and 0030) and `publish` notify; decision 0010 lists every tag.
  */
 export const INVALIDATION_CHANNEL = 'bulkwise_invalidate';
-
-/** The registered caches together: how many, their entries, the bytes they count and their limits. */
-export interface CacheTotals {
-  caches: number;
-  entries: number;
-  bytes: number;
-  maxBytes: number;
-}
-
-function cacheTotals(caches: Iterable<ResponseCache>): CacheTotals {
-  const totals: CacheTotals = { caches: 0, entries: 0, bytes: 0, maxBytes: 0 };
-  for (const cache of caches) {
-    const { entries, bytes, maxBytes } = cache.stats();
-    totals.caches += 1;
-    totals.entries += entries;
-    totals.bytes += bytes;
-    totals.maxBytes += maxBytes;
-  }
-  return totals;
-}
 
 /** Messages about members on the channel, never tags (tags are `kind:id`, such as `product:<id>`, or `*`). */
 const HELLO = 'hello:';
@@ -50,10 +32,14 @@ interface BusState {
   membersTimer?: NodeJS.Timeout;
   members: ReturnType<typeof createMembers>;
   publisher: ReturnType<typeof createPublisher>;
+  sync: ReturnType<typeof createSync>;
+  /** What a heard or given list of tags drops (search words widen into their spellings: search.tags.ts). */
+  expand: (tags: readonly string[]) => readonly string[];
 }
 
-function invalidate(state: BusState, tags: readonly string[]) {
-  if (tags.length === 0) return;
+function invalidate(state: BusState, given: readonly string[]) {
+  if (given.length === 0) return;
+  const tags = state.expand(given);
   for (const cache of state.caches) cache.invalidate(tags);
 }
 
@@ -89,6 +75,7 @@ async function refresh(state: BusState) {
 
 function onMessage(state: BusState, payload: string) {
   state.received++;
+  if (state.sync.heard(payload)) return;
   if (payload.startsWith(HELLO)) state.members.hello(payload.slice(HELLO.length));
   else if (payload.startsWith(BYE)) state.members.bye(payload.slice(BYE.length));
   else invalidate(state, payload === '*' ? ['*'] : payload.split(','));
@@ -100,6 +87,7 @@ function onListening(state: BusState, up: boolean) {
     // Whoever left while we were deaf is unknown: start the list again when LISTEN is back.
     state.members.forget();
     setCaches(state, false);
+    state.sync.release();
   } else if (!state.self) setCaches(state, true);
   else void refresh(state);
 }
@@ -148,37 +136,19 @@ async function close(state: BusState) {
   state.listener = undefined;
   state.listening = false;
   setCaches(state, false);
+  state.sync.release();
 }
 
-/**
- * Carries invalidations to every response cache of this process at once, and from every other API
- * process on the same database through PostgreSQL LISTEN/NOTIFY (docs/decisions/0010-many-instances.md).
- * Writes need no call to reach other processes: triggers notify when they commit. The writing process
- * must still call `invalidate` before it answers, because its own notification arrives a moment after
- * the commit and a read in that moment must not see the old value.
- *
- * The purchase is the exception: its transaction tells the triggers to stay silent (a NOTIFY in a write
- * transaction serialises the commits of the whole database) and calls `publish` with the same tags once
- * it has committed. Concurrent purchases share one notification: while one is being sent, the next
- * collects every tag published meanwhile.
- *
- * A process that dies between such a commit and its notification leaves other processes' caches stale.
- * So on PostgreSQL the bus knows the API processes on the database (lib/instances/members.ts), checks
- * every `membersEveryMs`, and drops every cached response when one is gone without its `bye` (sent on
- * close, after its last notification). Caches are on only while the listener is connected and that list
- * is known.
- *
- * While the listening connection is down, notifications can be lost, so every cache is turned off
- * (reads go to the database) until LISTEN is back; turning it on again starts from an empty cache.
- */
-export function createInvalidationBus(
-  options: {
-    log?: (msg: string) => void;
-    /** Failures that cost other processes something (a hello or bye they never heard). */
-    warn?: (msg: string, err: unknown) => void;
-    membersEveryMs?: number;
-  } = {},
-) {
+type BusOptions = {
+  log?: (msg: string) => void;
+  /** Failures that cost other processes something (a hello or bye they never heard). */
+  warn?: (msg: string, err: unknown) => void;
+  membersEveryMs?: number;
+  /** Widens tags before they drop anything (the products' search words: search.tags.ts). */
+  expandTags?: (tags: readonly string[]) => readonly string[];
+};
+
+function createState(options: BusOptions): BusState {
   const log = options.log ?? (() => {});
   const state: BusState = {
     caches: new Set(),
@@ -195,7 +165,40 @@ export function createInvalidationBus(
       log,
       closed: () => state.closed,
     }),
+    sync: createSync({
+      notify: (payloads) => notify(state, payloads),
+      dropAll: () => invalidate(state, ['*']),
+      active: () => state.enabled && !state.closed && state.db !== undefined,
+    }),
+    expand: options.expandTags ?? ((tags) => tags),
   };
+  return state;
+}
+
+/**
+ * Carries invalidations to every response cache of this process at once, and from every other API
+ * process on the same database through PostgreSQL LISTEN/NOTIFY (docs/decisions/0010-many-instances.md).
+ * Writes need no call to reach other processes: triggers notify when they commit. The writing process
+ * must still call `invalidate` before it answers, because its own notification arrives a moment after
+ * the commit and a read in that moment must not see the old value; what only the trigger names (the
+ * search words an edit changed) it waits for with `sync`.
+ *
+ * The purchase is the exception: its transaction tells the triggers to stay silent (a NOTIFY in a write
+ * transaction serialises the commits of the whole database) and calls `publish` with the same tags once
+ * it has committed. Concurrent purchases share one notification: while one is being sent, the next
+ * collects every tag published meanwhile.
+ *
+ * A process that dies between such a commit and its notification leaves other processes' caches stale.
+ * So on PostgreSQL the bus knows the API processes on the database (lib/instances/members.ts), checks
+ * every `membersEveryMs`, and drops every cached response when one is gone without its `bye` (sent on
+ * close, after its last notification). Caches are on only while the listener is connected and that list
+ * is known.
+ *
+ * While the listening connection is down, notifications can be lost, so every cache is turned off
+ * (reads go to the database) until LISTEN is back; turning it on again starts from an empty cache.
+ */
+export function createInvalidationBus(options: BusOptions = {}) {
+  const state = createState(options);
   return {
     register(cache: ResponseCache) {
       state.caches.add(cache);
@@ -215,6 +218,12 @@ export function createInvalidationBus(
       if (!state.db || state.closed || tags.length === 0) return Promise.resolve();
       return state.publisher.send(tags);
     },
+    /**
+     * Resolves once this process has heard every notification committed before the call (a marker sent
+     * now comes back after them); for a writer whose trigger names what changed. Resolves at once while
+     * the caches are off.
+     */
+    sync: () => state.sync.sync(),
     start: (database: Parameters<typeof start>[1]) => start(state, database, options.membersEveryMs ?? 1_000),
     isConnected: () => state.enabled,
     /** The API processes this one knows on the database (PostgreSQL; undefined before the first check). */

@@ -154,7 +154,7 @@ export function createCatalogService(deps: {
       });
       if ('repeated' in outcome) return alreadyImported(csv.rows.length);
       // The same call a form edit makes once it has committed; other instances hear it from the trigger.
-      if (outcome.written.length > 0) invalidateProducts(outcome.written, { ownerUid: user.uid });
+      if (outcome.written.length > 0) await invalidateProducts(outcome.written, { ownerUid: user.uid });
       return outcome.result;
     },
   };

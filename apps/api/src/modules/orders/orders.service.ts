@@ -96,7 +96,7 @@ async function runMove(
   const { supplierUid, buyerUid } = done?.row ?? {};
   if (done?.invoiced && supplierUid && buyerUid) deps.invalidateInvoices?.({ supplierUid, buyerUid });
   if (done && transition.stock === 'restore' && done.row.productId)
-    invalidateProducts([done.row.productId], { stockOnly: true });
+    await invalidateProducts([done.row.productId], { stockOnly: true });
   return done;
 }
 

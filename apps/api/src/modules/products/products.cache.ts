@@ -23,8 +23,10 @@ export const pageTags = (products: ReadonlyArray<{ _id: string }>) => [
 /** Tags of one product's page. */
 export const productPageTags = (id: string) => [productTag(id), stockTag(id)];
 
-/** Sent when a product's searchable text (name, brand, category, description) changed: the search word lists depend on it alone. */
-export const textTag = (id: string) => `text:${id}`;
+/**
+ * Carried by every search answer and word list, which depend on products' searchable text (name, brand,
+ * category, description): the words they read are tagged too (search.tags.ts), and `text:all` drops them all.
+ */
 export const ANY_TEXT_TAG = 'text:*';
 
 /**
@@ -37,21 +39,24 @@ export const inventoryTag = (ownerUid: string) =>
 /**
  * THE call every write to products or their stock makes once it has committed and before it answers
  * (create, update, delete, order moves that restore stock, price breaks...): it drops this process's
- * cached product pages, listings, category counts and search word lists that could show the old values;
+ * cached product pages, listings, category counts and search answers that could show the old values;
  * `stockOnly` for a write that changed nothing but stock; `ownerUid`, the products' owner, drops their
- * inventory too (a write that also drops the owner's orders tag may leave it out). Other API processes hear of the same commit from
- * the database trigger, which names exactly what changed (migration 0013). The purchase publishes its
- * stock tag itself (purchases.service.ts).
+ * inventory too (a write that also drops the owner's orders tag may leave it out). Other API processes
+ * hear of the same commit from the database trigger, which names exactly what changed (migrations 0013,
+ * 0030). Which search words changed only the trigger says, so for any other write this waits until this
+ * process has heard it too (`sync`). The purchase publishes its stock tag itself (purchases.service.ts).
  */
 export type InvalidateProducts = (
   ids: readonly string[],
   options?: { stockOnly?: boolean; ownerUid?: string },
-) => void;
+) => Promise<void>;
 
 export const productInvalidator =
-  (bus: Pick<InvalidationBus, 'invalidate'>): InvalidateProducts =>
-  (ids, { stockOnly = false, ownerUid } = {}) =>
+  (bus: Pick<InvalidationBus, 'invalidate' | 'sync'>): InvalidateProducts =>
+  async (ids, { stockOnly = false, ownerUid } = {}) => {
     bus.invalidate([
-      ...(stockOnly ? ids.map(stockTag) : ids.flatMap((id) => [productTag(id), textTag(id)])),
+      ...ids.map(stockOnly ? stockTag : productTag),
       ...(ownerUid === undefined ? [] : [inventoryTag(ownerUid)]),
     ]);
+    if (!stockOnly) await bus.sync();
+  };

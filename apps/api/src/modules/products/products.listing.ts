@@ -7,6 +7,7 @@ import type { SearchPlan } from './search.query';
 import { RANK, searchMatches, searchRank } from './search.repository';
 import { createRankedSearch } from './search.ranked';
 import { ANY_PRODUCT_TAG } from './products.cache';
+import { searchPageTags } from './search.tags';
 
 // One page of the catalog and the number of products its filter matches: the filters, the keyset
 // orders, the maintained counters and the cache of the other counts (kept by products.repository.ts).
@@ -132,7 +133,14 @@ function productCountQueries(db: Db, counts: ResponseCache) {
     if (cached !== undefined) return Number(cached.body);
     const startedAt = counts.begin();
     const n = await counter(filter);
-    counts.set(key, String(n), { tags: [ANY_PRODUCT_TAG], startedAt });
+    // A search's total alone depends on the text of the products its words reach (search.tags.ts).
+    const textOnly =
+      filter.search &&
+      filter.categorySlug === undefined &&
+      filter.ownerUid === undefined &&
+      filter.minOrderOver === undefined;
+    const tags = textOnly ? searchPageTags(filter.search!.terms, []) : [ANY_PRODUCT_TAG];
+    counts.set(key, String(n), { tags, startedAt });
     return n;
   };
 

@@ -61,7 +61,7 @@ export function ownProducts(deps: {
         userEmail: user.email,
         userName: user.name.trim() || 'Anonymous',
       });
-      invalidateProducts([row.id], { ownerUid: user.uid });
+      await invalidateProducts([row.id], { ownerUid: user.uid });
       return toOwnProduct(row);
     },
 
@@ -76,7 +76,7 @@ export function ownProducts(deps: {
           })
         : await repository.updateOwnedChecked(id, user.uid, productFields(input), checkKeptTiers(input));
       if (row) {
-        invalidateProducts([id], { ownerUid: user.uid });
+        await invalidateProducts([id], { ownerUid: user.uid });
         return toOwnProduct(row);
       }
       throw await refusal(repository, id, 'You can only update your own products');
@@ -85,7 +85,7 @@ export function ownProducts(deps: {
     async remove(user: AuthUser, id: string): Promise<{ deleted: true; _id: string }> {
       if (!isUuid(id)) throw notFound('Product');
       if (await repository.deleteOwned(id, user.uid)) {
-        invalidateProducts([id], { ownerUid: user.uid });
+        await invalidateProducts([id], { ownerUid: user.uid });
         return { deleted: true, _id: id };
       }
       throw await refusal(repository, id, 'You can only delete your own products');

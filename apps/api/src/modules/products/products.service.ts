@@ -12,7 +12,8 @@ import { isUuid } from '../../ids';
 import { uncached, type CachedResponse } from '../../lib/cache/cache';
 import { decodeCursor, encodeCursor, invalidCursor } from '../../lib/paging/cursor';
 import type { AuthUser } from '../auth/tokens';
-import { pageTags, type InvalidateProducts } from './products.cache';
+import { pageTags, productPageTags, productTag, type InvalidateProducts } from './products.cache';
+import { searchPageTags } from './search.tags';
 import { toOwnProduct, toPublicProduct } from './products.mapper';
 import { ownProducts } from './products.own';
 import { cursorAfter, type ProductCursor, type ProductFilter, type ProductSortKey } from './products.listing';
@@ -103,10 +104,17 @@ function searchResponses(
       filter.search = plan;
       const result = await page(filter, sort, limit, after, false);
       const headers = pageHeaders(result.total, result.nextCursor);
-      return searchCache.keep(key, startedAt, serialize(result.items), headers, {
-        laterPage,
-        tags: pageTags(result.items),
-      });
+      // In relevance order and unfiltered, the answer depends on the text of the products its words reach
+      // (membership, rank, total) and on the fields of those it shows: an edit elsewhere leaves it. A filter
+      // or a price order depends on other fields of every match: any product write drops it.
+      const tags =
+        sort === 'relevance' && query.category === undefined && query.minOrderOver === undefined
+          ? searchPageTags(
+              plan.terms,
+              result.items.flatMap((p) => productPageTags(p._id)),
+            )
+          : pageTags(result.items);
+      return searchCache.keep(key, startedAt, serialize(result.items), headers, { laterPage, tags });
     },
 
     /** GET /products/suggest: the best matches of a search, for a typeahead, kept like a search page. */
@@ -118,7 +126,13 @@ function searchResponses(
       const hit = searchCache.get(key);
       if (hit) return hit;
       const rows = await search.suggest(plan);
-      return searchCache.keep(key, startedAt, serialize(rows.map(({ id, ...row }) => ({ _id: id, ...row }))));
+      const body = serialize(rows.map(({ id, ...row }) => ({ _id: id, ...row })));
+      return searchCache.keep(key, startedAt, body, undefined, {
+        tags: searchPageTags(
+          plan.terms,
+          rows.map((r) => productTag(r.id)),
+        ),
+      });
     },
   };
 }

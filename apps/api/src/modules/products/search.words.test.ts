@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/build-test-app';
 import type { Db } from '../../db/client';
 import type { ResponseCache } from '../../lib/cache/cache';
-import { productTag, stockTag, textTag } from './products.cache';
+import { productTag, stockTag } from './products.cache';
+import { ALL_TEXT, expandWordTags } from './search.tags';
 import { createSearchWords } from './search.words';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => database?.close());
 
 describe('search word lists', () => {
-  it('are read once per word and dropped only by a change of some product text', async () => {
+  it('are read once per word and dropped only by a change of a word one letter from it or starting with it', async () => {
     let queries = 0;
     const counting = new Proxy(database.db, {
       get(target, prop, receiver) {
@@ -34,9 +35,21 @@ describe('search word lists', () => {
     cache!.invalidate([productTag('p1')]);
     await words.neighbours(['pallet']);
     expect(queries).toBe(1);
-    // A rename: the words may not be.
-    cache!.invalidate([textTag('p1')]);
+    // Words a search for "pallet" cannot reach: other words, a word two letters away, a word it is inside.
+    const changed = (...list: string[]) => cache!.invalidate(expandWordTags(list.map((w) => `word:${w}`)));
+    changed('carton', 'pellot', 'mypallet');
     await words.neighbours(['pallet']);
-    expect(queries).toBe(2);
+    expect(queries).toBe(1);
+    // Each of these may change its lists: the word itself, a typo of it, a longer word it starts.
+    let read = 1;
+    for (const word of ['pallet', 'palet', 'palllet', 'pallat', 'palletised']) {
+      changed(word);
+      await words.neighbours(['pallet']);
+      expect(queries, word).toBe(++read);
+    }
+    // What the trigger sends when it cannot list the words.
+    cache!.invalidate([ALL_TEXT]);
+    await words.neighbours(['pallet']);
+    expect(queries).toBe(++read);
   });
 });

@@ -3,10 +3,8 @@ import type { Db } from '../../db/client';
 import type { InvalidationBus } from '../../lib/cache/bus';
 import { createResponseCache, type CachedResponse } from '../../lib/cache/cache';
 import { ANY_TEXT_TAG } from './products.cache';
+import { FUZZY_MAX, FUZZY_MIN, termTags } from './search.tags';
 
-/** Typos are looked for in words of 5 letters or more; 60 is the longest word the catalog word list keeps. */
-const FUZZY_MIN = 5;
-const FUZZY_MAX = 60;
 /** A common word can be one letter away from many others; the closest alphabetically are enough. */
 const FUZZY_ALTERNATIVES = 16;
 /** A prefix of more distinct catalog words than this (one or two letters) takes the general path. */
@@ -33,9 +31,9 @@ const asArray = (value: string[] | string | null): string[] =>
 
 /**
  * The neighbours of query words, read from the catalog's word list (trigram index) and the inverted
- * table's btree (a skip scan, one probe per word), and kept in memory per word until a write changes
- * some product's searchable text (`text:<id>`, invalidation bus): a popular word costs its lookup once,
- * and purchases, price and stock changes leave the lists alone.
+ * table's btree (a skip scan, one probe per word), and kept in memory per word until a write changes a
+ * word one letter from it or starting with it (search.tags.ts, invalidation bus): a popular word costs
+ * its lookup once, and purchases, price and stock changes and edits of other words leave the lists alone.
  */
 export function createSearchWords(db: Db, options: { bus?: Pick<InvalidationBus, 'register'> } = {}) {
   // A word's lists are short: most of an entry is the entry itself (ENTRY_OVERHEAD_BYTES), so 6 MiB
@@ -83,7 +81,8 @@ export function createSearchWords(db: Db, options: { bus?: Pick<InvalidationBus,
       );
       return lexemes.map((lexeme) => {
         const value = found.get(lexeme) ?? { fuzzy: [], prefixWords: [] };
-        const entry = cache.set(lexeme, JSON.stringify(value), { tags: [ANY_TEXT_TAG], startedAt });
+        const tags = [ANY_TEXT_TAG, ...termTags(lexeme, true)];
+        const entry = cache.set(lexeme, JSON.stringify(value), { tags, startedAt });
         if (entry) decoded.set(entry, value);
         return value;
       });

@@ -65,7 +65,7 @@ export async function acceptQuote(
     if (placed) {
       steps.changed({ buyerUid: user.uid, supplierUid: placed.supplierUid });
       steps.invalidateOrders(placed.supplierUid);
-      steps.invalidateProducts(placed.productIds, { stockOnly: true });
+      await steps.invalidateProducts(placed.productIds, { stockOnly: true });
     }
   } catch (err) {
     // Over the account's credit limit or on hold: nothing placed, the quote still offered.
