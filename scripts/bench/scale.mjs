@@ -26,6 +26,7 @@ const { generateMarketplace } = await import('./scale/generate.mjs');
 const { buildFixtures, shed } = await import('./scale/fixtures.mjs');
 const { coldReads, deepPages, desk, exportCsv, oversold, rssOf, stockOf } = await import('./scale/lines.mjs');
 const { READ_CLASSES, runMix, summarize } = await import('./scale/mix.mjs');
+const { describeProfile, startProfile } = await import('./scale/profile.mjs');
 const { renderScale } = await import('./scale/render.mjs');
 const { MEMORY_LOG_MS, memoryLines, windowAndEnd } = await import('./scale/memory.mjs');
 
@@ -165,7 +166,10 @@ async function mixedRuns(base, fixtures, pid, databaseUrl, logFile) {
     fixtures.purchase.map((p) => p.id),
   );
   step(`Mixed load: ${CONNECTIONS} connections, ${knobs.mixed} s`);
+  const profiling = await startProfile({ apiPid: pid, databaseUrl });
   const mixed = await runMix({ base, fixtures, connections: CONNECTIONS, seconds: knobs.mixed });
+  const profile = await profiling.stop();
+  console.log(`  ${describeProfile(profile)}`);
   const rssAfterMixed = rssOf(pid);
   const oversellMixed = await oversold(databaseUrl, initial);
   step(`Reads-only mix (0 % purchases): ${knobs.mixed} s`);
@@ -179,7 +183,7 @@ async function mixedRuns(base, fixtures, pid, databaseUrl, logFile) {
   step(`Soak: the mixed load for ${knobs.soak} s`);
   const soaked = await soak(base, fixtures, pid, logFile);
   const oversellSoak = await oversold(databaseUrl, initial);
-  return { mixed, readsOnly, rssAfterMixed, oversellMixed, soaked, oversellSoak };
+  return { mixed, profile, readsOnly, rssAfterMixed, oversellMixed, soaked, oversellSoak };
 }
 
 async function main() {
@@ -201,7 +205,7 @@ async function main() {
   );
 
   const { deep, deskLines, exported } = await singleLines(base, fixtures, child.pid);
-  const { mixed, readsOnly, rssAfterMixed, oversellMixed, soaked, oversellSoak } = await mixedRuns(
+  const { mixed, profile, readsOnly, rssAfterMixed, oversellMixed, soaked, oversellSoak } = await mixedRuns(
     base,
     fixtures,
     child.pid,
@@ -222,6 +226,7 @@ async function main() {
     desk: deskLines,
     export: exported,
     mixed,
+    profile,
     readsOnly,
     rssAfterMixed,
     oversellMixed,

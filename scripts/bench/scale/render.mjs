@@ -3,6 +3,7 @@
 import { fmt, machineLine } from '../report.mjs';
 import { met } from '../targets.mjs';
 import { describeGrowth } from './memory.mjs';
+import { describeProfile } from './profile.mjs';
 import { MIX, READ_CLASSES, summarize } from './mix.mjs';
 
 const MB = 2 ** 20;
@@ -68,6 +69,8 @@ export function renderScale(r) {
     '|---|---|---:|---:|---:|---:|---|',
     ...classRows('mixed', r.mixed),
     ...classRows('reads-only', r.readsOnly),
+    '',
+    `**Where the machine went in the mixed run**: ${describeProfile(r.profile)}. With ${k.connections} connections each waiting for its answer before it asks again, a request's mean time is the connections over the throughput, whatever it asks for: the machine, not one class, sets the latencies (decision 0005).`,
     '',
     '**Targets (issue #29)**',
     '',

@@ -15,9 +15,10 @@ const LATER_PAGES_BYTES = 1 * 2 ** 20;
 /**
  * Search pages and suggestions as the routes send them (body serialised once through the response
  * schema, its ETag and paging headers), kept under their normalised query (the lexemes and typo
- * alternatives of the plan, not the raw text: "Pallet!" and "pallet" are one entry) until any product
- * write of any API process drops them through the invalidation bus, like the listing pages. A hit is
- * one lookup and one send: nothing is parsed, serialised or hashed again.
+ * alternatives of the plan, not the raw text: "Pallet!" and "pallet" are one entry) until a write of
+ * any API process changes a word they read or a product they show (search.tags.ts; a filtered or
+ * price-ordered search: any product write, like the listing pages). A hit is one lookup and one send:
+ * nothing is parsed, serialised or hashed again.
  */
 export function createSearchCache(bus?: Pick<InvalidationBus, 'register'>) {
   const first = createResponseCache({ maxBytes: SEARCH_CACHE_BYTES });
