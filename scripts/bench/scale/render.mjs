@@ -40,6 +40,7 @@ export function renderScale(r) {
   const purchases = summarize(r.mixed, ['purchase']);
   const readsOnly = summarize(r.readsOnly, [...READ_CLASSES, 'search']);
   const mixedReads = summarize(r.mixed, [...READ_CLASSES, 'search']);
+  const all = summarize(r.mixed, Object.keys(r.mixed.stats));
   const ratio = (100 * mixedReads.perSecond) / readsOnly.perSecond;
   const s = r.soak;
   const apiRss = r.rssAfterMixed / MB;
@@ -70,7 +71,7 @@ export function renderScale(r) {
     ...classRows('mixed', r.mixed),
     ...classRows('reads-only', r.readsOnly),
     '',
-    `**Where the machine went in the mixed run**: ${describeProfile(r.profile)}. With ${k.connections} connections each waiting for its answer before it asks again, a request's mean time is the connections over the throughput, whatever it asks for: the machine, not one class, sets the latencies (decision 0005).`,
+    `**Where the machine went in the mixed run**: ${describeProfile(r.profile)}. With ${k.connections} connections each waiting for its answer before it asks again, a request's mean time is the connections over the throughput, whatever it asks for (Little's law): ${k.connections} / ${fmt(all.perSecond)} answers/s = ${ms((1000 * k.connections) / all.perSecond)}. The machine, not one class, sets the latencies (decision 0005).`,
     '',
     '**Targets (issue #29)**',
     '',

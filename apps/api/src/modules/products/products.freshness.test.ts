@@ -21,6 +21,7 @@ import { ordersTag } from '../orders/orders.cache';
 import { inventoryTag, productTag, stockTag } from './products.cache';
 import { within } from '../../../test/within';
 import { caughtUp } from '../../../test/caught-up';
+import { rowsOf } from '../../db/sql';
 
 // Caches are on in every test app: these prove a reader never sees what an acknowledged write replaced.
 let b: FastifyInstance;
@@ -394,6 +395,39 @@ describe('cached reads after an acknowledged write', () => {
           'zinc',
         ),
       );
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('say text:all instead of the words when one statement changes the text of more than 100 products', async () => {
+    const supplier = makeUser('supplier');
+    for (let i = 0; i < 101; i++) await createProduct(t, supplier, { name: `Bulk crate ${i}` });
+    const heard: string[] = [];
+    const listener = t.database.listen(INVALIDATION_CHANNEL, {
+      onMessage: (p) => heard.push(p),
+      onState: () => {},
+    });
+    await listener.ready;
+    try {
+      const ids = (
+        await rowsOf<{ id: string }>(
+          t.database.db,
+          sql`update products set description = description || ' Restocked.'
+            where id in (select id from products order by id limit 101) returning id`,
+        )
+      ).map((r) => r.id);
+      expect(ids).toHaveLength(101);
+      // One notification names them all (each creation's own named one product).
+      const names = (p: string) => ids.every((id) => p.split(',').includes(productTag(id)));
+      await within(
+        1_000,
+        async () => heard,
+        (h) => h.some(names),
+      );
+      const tags = heard.find(names)!.split(',');
+      expect(tags).toContain('text:all');
+      expect(tags.filter((tag) => tag.startsWith('word:'))).toEqual([]);
     } finally {
       await listener.close();
     }
