@@ -39,11 +39,15 @@ function postgresPids() {
  * @type {Array<[string, RegExp]>}
  */
 const KINDS = [
+  ['purchases', /with "taken" as/i],
   ['search totals', /count\(distinct[^)]*\)[^]*product_search_terms|count\(\*\)[^]*search_vector/i],
   ['search word lists (typos, prefixes)', /product_search_words|with recursive p\(word\)/i],
   ['search pages', /product_search_terms|search_vector/i],
-  ['purchases', /cart_items|purchase/i],
-  ['desk and insights', /"orders"|order_|insights|rollup/i],
+  ['imports (new products)', /^\s*insert into "products"/i],
+  ['edits and imports (product updates)', /^\s*update "products"/i],
+  ['commits', /^\s*commit/i],
+  ['notifications', /pg_notify/i],
+  ['desk and insights', /"orders"|order_history|insights|rollup|p\.low_stock_threshold|with (days|top) as/i],
   ['listing pages', /from "products"[^]*order by/i],
   ['product by id', /from "products"[^]*where "products"\."id" = /i],
 ];
