@@ -46,6 +46,17 @@ const categoryCount = async (app: FastifyInstance, slug: string) => {
     ?.productCount;
 };
 
+/** Every payload on the invalidation channel from now on, as another process hears them. */
+const listenToBus = async () => {
+  const heard: string[] = [];
+  const listener = t.database.listen(INVALIDATION_CHANNEL, {
+    onMessage: (p) => heard.push(p),
+    onState: () => {},
+  });
+  await listener.ready;
+  return { heard, listener };
+};
+
 // First in the file: a later test makes every instance drop all it keeps (a vanished member), which would
 // read the marker below again.
 describe('what a purchase leaves cached', () => {
@@ -294,12 +305,7 @@ describe('cached reads after an acknowledged write', () => {
 
   it('get a purchase from the bus once, after its commit: its transaction sends nothing from the triggers', async () => {
     const { supplier, product } = await supplierWithProduct(t, { mainQuantity: 200, minSellingQuantity: 10 });
-    const heard: string[] = [];
-    const listener = t.database.listen(INVALIDATION_CHANNEL, {
-      onMessage: (p) => heard.push(p),
-      onState: () => {},
-    });
-    await listener.ready;
+    const { heard, listener } = await listenToBus();
     try {
       expect((await purchase(t, makeUser('buyer'), product._id, 10)).statusCode).toBe(200);
       const published = `${stockTag(product._id)},${ordersTag(supplier.uid)}`;
@@ -329,12 +335,7 @@ describe('cached reads after an acknowledged write', () => {
       mainQuantity: 300,
       minSellingQuantity: 10,
     });
-    const heard: string[] = [];
-    const listener = t.database.listen(INVALIDATION_CHANNEL, {
-      onMessage: (p) => heard.push(p),
-      onState: () => {},
-    });
-    await listener.ready;
+    const { heard, listener } = await listenToBus();
     const after = async (update: ReturnType<typeof sql>) => {
       heard.length = 0;
       await t.database.db.execute(update);
@@ -403,12 +404,7 @@ describe('cached reads after an acknowledged write', () => {
   it('say text:all instead of the words when one statement changes the text of more than 100 products', async () => {
     const supplier = makeUser('supplier');
     for (let i = 0; i < 101; i++) await createProduct(t, supplier, { name: `Bulk crate ${i}` });
-    const heard: string[] = [];
-    const listener = t.database.listen(INVALIDATION_CHANNEL, {
-      onMessage: (p) => heard.push(p),
-      onState: () => {},
-    });
-    await listener.ready;
+    const { heard, listener } = await listenToBus();
     try {
       const ids = (
         await rowsOf<{ id: string }>(
