@@ -9,6 +9,15 @@ import { within } from './within';
 const nameOf = async (app: FastifyInstance, id: string) =>
   ((await app.inject({ method: 'GET', url: `/api/products/${id}` })).json() as { name: string }).name;
 
+/** A canary for `caughtUp`: the newest seed product, taken before the test lists any of its own. */
+export async function seedCanary(t: TestApp): Promise<string> {
+  const [newest] = (await t.app.inject({ method: 'GET', url: '/api/products?limit=1' })).json() as Array<{
+    _id: string;
+  }>;
+  if (!newest) throw new Error('the seed catalogue has no product');
+  return newest._id;
+}
+
 /**
  * Resolves once each of `apps` has handled every notification committed before the call. The canary, a
  * product nothing else in the test touches, is read (kept) on each, renamed without a notification, then

@@ -20,7 +20,7 @@ import { MEMBER_PREFIX } from '../../lib/instances/members';
 import { ordersTag } from '../orders/orders.cache';
 import { inventoryTag, productTag, stockTag } from './products.cache';
 import { within } from '../../../test/within';
-import { caughtUp } from '../../../test/caught-up';
+import { caughtUp, seedCanary } from '../../../test/caught-up';
 import { rowsOf } from '../../db/sql';
 
 // Caches are on in every test app: these prove a reader never sees what an acknowledged write replaced.
@@ -68,10 +68,7 @@ describe('what a purchase leaves cached', () => {
     }>;
 
   it('drops only the bought product and the pages it is on, here and on other instances', async () => {
-    const [canary] = (await t.app.inject({ method: 'GET', url: '/api/products?limit=1' })).json() as Array<{
-      _id: string;
-    }>;
-    if (!canary) throw new Error('the seed catalogue has no product');
+    const canary = await seedCanary(t);
     const supplier = makeUser('supplier');
     const bought = await createProduct(t, supplier, {
       category: 'Office Supplies & Stationery',
@@ -84,7 +81,7 @@ describe('what a purchase leaves cached', () => {
     });
     // The creations' own notifications reach every instance a moment after their commits, and drop every
     // listing there: each instance must have handled them before the pages below are kept.
-    await caughtUp(t, [t.app, b], canary._id);
+    await caughtUp(t, [t.app, b], canary);
     const office = categorySlug('Office Supplies & Stationery');
     const packaging = categorySlug('Industrial Machinery & Tools');
     for (const app of [t.app, b]) {

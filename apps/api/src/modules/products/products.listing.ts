@@ -25,6 +25,12 @@ export interface ProductFilter {
   search?: SearchPlan;
 }
 
+/** The search of a filter that holds nothing else: its matches and total depend on product text alone (search.tags.ts). */
+export const searchAlone = (filter: ProductFilter): SearchPlan | undefined =>
+  filter.categorySlug === undefined && filter.ownerUid === undefined && filter.minOrderOver === undefined
+    ? filter.search
+    : undefined;
+
 /** A row of a relevance-ordered page carries its rank: the cursor needs it. */
 /** `createdAtCursor`: created_at to the microsecond, as text (a JS Date keeps only milliseconds). */
 export type RankedProductRow = ProductRow & { rank?: number; createdAtCursor?: string };
@@ -133,13 +139,8 @@ function productCountQueries(db: Db, counts: ResponseCache) {
     if (cached !== undefined) return Number(cached.body);
     const startedAt = counts.begin();
     const n = await counter(filter);
-    // A search's total alone depends on the text of the products its words reach (search.tags.ts).
-    const textOnly =
-      filter.search &&
-      filter.categorySlug === undefined &&
-      filter.ownerUid === undefined &&
-      filter.minOrderOver === undefined;
-    const tags = textOnly ? searchPageTags(filter.search!.terms, []) : [ANY_PRODUCT_TAG];
+    const plan = searchAlone(filter);
+    const tags = plan ? searchPageTags(plan.terms, []) : [ANY_PRODUCT_TAG];
     counts.set(key, String(n), { tags, startedAt });
     return n;
   };

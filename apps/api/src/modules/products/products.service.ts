@@ -16,7 +16,13 @@ import { pageTags, productPageTags, productTag, type InvalidateProducts } from '
 import { searchPageTags } from './search.tags';
 import { toOwnProduct, toPublicProduct } from './products.mapper';
 import { ownProducts } from './products.own';
-import { cursorAfter, type ProductCursor, type ProductFilter, type ProductSortKey } from './products.listing';
+import {
+  cursorAfter,
+  searchAlone,
+  type ProductCursor,
+  type ProductFilter,
+  type ProductSortKey,
+} from './products.listing';
 import type { ProductsRepository } from './products.repository';
 import type { SearchCache } from './search.cache';
 import type { SearchRepository } from './search.repository';
@@ -108,7 +114,7 @@ function searchResponses(
       // (membership, rank, total) and on the fields of those it shows: an edit elsewhere leaves it. A filter
       // or a price order depends on other fields of every match: any product write drops it.
       const tags =
-        sort === 'relevance' && query.category === undefined && query.minOrderOver === undefined
+        sort === 'relevance' && searchAlone(filter)
           ? searchPageTags(
               plan.terms,
               result.items.flatMap((p) => productPageTags(p._id)),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { caughtUp } from '../../../test/caught-up';
+import { caughtUp, seedCanary } from '../../../test/caught-up';
 import { createProduct, makeUser, purchase, updateProduct } from '../../../test/factories';
 import { useTestApp } from '../../../test/use-test-app';
 import { within } from '../../../test/within';
@@ -26,9 +26,6 @@ const suggest = async (app: FastifyInstance, q: string) =>
     _id: string;
     name: string;
   }>;
-const seedProduct = async () =>
-  ((await t.app.inject({ method: 'GET', url: '/api/products?limit=1' })).json() as Array<{ _id: string }>)[0]!
-    ._id;
 
 /** A price only the database knows (no notification): an answer that still shows the old one was kept. */
 const repriceQuietly = (id: string, price: string) =>
@@ -39,7 +36,7 @@ const repriceQuietly = (id: string, price: string) =>
 
 describe('a kept search answer', () => {
   it('stays through edits of other words and purchases of products it does not show, and goes when a word it reads changes', async () => {
-    const canary = await seedProduct();
+    const canary = await seedCanary(t);
     const supplier = makeUser('supplier');
     const found = await createProduct(t, supplier, { name: 'Quillon edge guards', price: 3 });
     const other = await createProduct(t, supplier, { name: 'Corner protectors', mainQuantity: 500 });

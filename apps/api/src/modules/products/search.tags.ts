@@ -14,7 +14,7 @@ import type { SearchTerm } from './search.query';
  * One text change the words cannot say (a word holding a comma, a payload too long for one NOTIFY) is
  * sent as `text:all`, which drops every search answer and word list: all of them carry `text:*`.
  */
-export const WORD_TAG = 'word:';
+const WORD_TAG = 'word:';
 const PREFIX_TAG = 'prefix:';
 /** Sent instead of the words when they cannot be listed: every entry tagged `text:*` goes. */
 export const ALL_TEXT = 'text:all';
