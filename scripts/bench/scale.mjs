@@ -25,10 +25,11 @@ register();
 const { generateMarketplace } = await import('./scale/generate.mjs');
 const { buildFixtures, shed } = await import('./scale/fixtures.mjs');
 const { coldReads, deepPages, desk, exportCsv, oversold, rssOf, stockOf } = await import('./scale/lines.mjs');
-const { READ_CLASSES, runMix, summarize } = await import('./scale/mix.mjs');
+const { runMix, summarize } = await import('./scale/mix.mjs');
 const { describeProfile, startProfile } = await import('./scale/profile.mjs');
 const { renderScale } = await import('./scale/render.mjs');
-const { MEMORY_LOG_MS, memoryLines, windowAndEnd } = await import('./scale/memory.mjs');
+const { MEMORY_LOG_MS } = await import('./scale/memory.mjs');
+const { soak } = await import('./scale/soak.mjs');
 
 const { DURATION, WARMUP, CONNECTIONS, KEEP } = loadKnobs();
 /** How single lines are driven (autocannon), also recorded with the knobs. */
@@ -88,35 +89,6 @@ async function warmedUp(logFile) {
   return `no end of the warm-up within ${knobs.warmWait} s: measured while it runs`;
 }
 
-/** The mixed load for the soak: RSS every second, windows of the first and last minute (or a quarter). */
-async function soak(base, fixtures, pid, logFile) {
-  const samples = [];
-  const startedAt = Date.now();
-  const run = await runMix({
-    base,
-    fixtures,
-    connections: CONNECTIONS,
-    seconds: knobs.soak,
-    onTick: () => samples.push(rssOf(pid)),
-  });
-  const window = Math.min(60, knobs.soak / 4);
-  const all = [...READ_CLASSES, 'search', 'purchase', 'edit', 'import'];
-  const rssAtWindow = samples[Math.max(0, Math.round(window) - 1)] ?? samples[0];
-  const rssEnd = samples.at(-1) ?? rssAtWindow;
-  const failures = summarize(run, all).failed + run.errors + run.timeouts;
-  const lines = await memoryLines(logFile, startedAt, Date.now());
-  return {
-    memory: windowAndEnd(lines, startedAt + window * 1000),
-    window,
-    rssAtWindow,
-    rssEnd,
-    growthPercent: (100 * (rssEnd - rssAtWindow)) / rssAtWindow,
-    failures,
-    firstP99: summarize(run, all, 0, window).p99,
-    lastP99: summarize(run, all, run.duration - window, run.duration).p99,
-  };
-}
-
 /** The marketplace generated on the throwaway database, then cold product reads on an API with no cache. */
 async function generateThenColdReads(databaseUrl) {
   // A server with autovacuum off never clears dead rows: the soak's reads slow as they pile up.
@@ -139,14 +111,19 @@ async function generateThenColdReads(databaseUrl) {
     (await exec(`select id from products order by random() limit ${knobs.cold}`)).rows.map((r) => r.id),
   );
   const coldApi = await start('cold', undefined, { PRODUCT_CACHE_MB: '1' });
-  const cold = await coldReads(coldApi.base, coldIds);
+  const profiling = await startProfile({ apiPid: coldApi.child.pid, databaseUrl });
+  const reads = await coldReads(coldApi.base, coldIds);
+  const cold = { ...reads, profile: await profiling.stop(reads.count) };
+  console.log(
+    `  p50 ${cold.p50.toFixed(1)} ms, p99 ${cold.p99.toFixed(1)} ms; ${describeProfile(cold.profile)}`,
+  );
   await stop(api, 'SIGTERM', 15_000);
 
   return { bigOrders, generationSeconds, cold, jwtSecret: coldApi.jwtSecret, autovacuum };
 }
 
 /** Deep pages, the big supplier's desk and its orders CSV export, each measured alone. */
-async function singleLines(base, fixtures, pid) {
+async function singleLines(base, fixtures, pid, databaseUrl) {
   step(`Deep pages (depth ${knobs.depth})`);
   const deep = await deepPages({ base, word: fixtures.words[0], depth: knobs.depth, load });
   report(deep.listing, deep.search);
@@ -154,7 +131,10 @@ async function singleLines(base, fixtures, pid) {
   const deskLines = await desk({ base, token: fixtures.big, load });
   report(deskLines.first, deskLines.placed);
   step('Orders CSV export of the big supplier');
-  const exported = await exportCsv({ base, token: fixtures.big, pid });
+  const profiling = await startProfile({ apiPid: pid, databaseUrl: databaseUrl });
+  const streamed = await exportCsv({ base, token: fixtures.big, pid });
+  const exported = { ...streamed, profile: await profiling.stop(streamed.rows) };
+  console.log(`  ${Math.round(exported.rowsPerSecond)} rows/s; ${describeProfile(exported.profile)}`);
 
   return { deep, deskLines, exported };
 }
@@ -168,7 +148,7 @@ async function mixedRuns(base, fixtures, pid, databaseUrl, logFile) {
   step(`Mixed load: ${CONNECTIONS} connections, ${knobs.mixed} s`);
   const profiling = await startProfile({ apiPid: pid, databaseUrl });
   const mixed = await runMix({ base, fixtures, connections: CONNECTIONS, seconds: knobs.mixed });
-  const profile = await profiling.stop();
+  const profile = await profiling.stop(summarize(mixed, Object.keys(mixed.stats)).count);
   console.log(`  ${describeProfile(profile)}`);
   const rssAfterMixed = rssOf(pid);
   const oversellMixed = await oversold(databaseUrl, initial);
@@ -181,7 +161,15 @@ async function mixedRuns(base, fixtures, pid, databaseUrl, logFile) {
     purchases: false,
   });
   step(`Soak: the mixed load for ${knobs.soak} s`);
-  const soaked = await soak(base, fixtures, pid, logFile);
+  const soaked = await soak({
+    base,
+    fixtures,
+    pid,
+    logFile,
+    databaseUrl,
+    connections: CONNECTIONS,
+    seconds: knobs.soak,
+  });
   const oversellSoak = await oversold(databaseUrl, initial);
   return { mixed, profile, readsOnly, rssAfterMixed, oversellMixed, soaked, oversellSoak };
 }
@@ -204,7 +192,7 @@ async function main() {
     `  ${fixtures.listingUrls.length} listing URLs, ${fixtures.searchUrls.length} search/suggest URLs, ${fixtures.words.length} words; ${shed.count} crawl reads shed (503) and asked again`,
   );
 
-  const { deep, deskLines, exported } = await singleLines(base, fixtures, child.pid);
+  const { deep, deskLines, exported } = await singleLines(base, fixtures, child.pid, throwaway.url);
   const { mixed, profile, readsOnly, rssAfterMixed, oversellMixed, soaked, oversellSoak } = await mixedRuns(
     base,
     fixtures,

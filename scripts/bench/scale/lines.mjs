@@ -95,7 +95,9 @@ export async function exportCsv({ base, token, pid }) {
       headers: { authorization: `Bearer ${token}` },
     });
     if (!res.ok || !res.body) throw new Error(`export: ${res.status} ${await res.text()}`);
-    for await (const chunk of res.body) for (const byte of chunk) if (byte === 10) lines++;
+    // indexOf, not a loop over bytes: the reader must not be what slows the stream (backpressure).
+    for await (const chunk of res.body)
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
   } finally {
     clearInterval(sampler);
   }
