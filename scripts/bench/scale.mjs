@@ -8,8 +8,9 @@
 // Knobs (env): BENCH_SCALE_PRODUCTS=1000000 BENCH_SCALE_SUPPLIERS=2000 BENCH_SCALE_ORDERS=1000000
 // BENCH_SCALE_BUYERS=20000 BENCH_SCALE_MIXED=60 (s per mixed run) BENCH_SCALE_SOAK=600 (s)
 // BENCH_SCALE_COLD=2000 (ids read cold) BENCH_SCALE_DEPTH=50 (pages) BENCH_SCALE_PURCHASE_PRODUCTS=10000
-// BENCH_SCALE_READ_IDS=100000 BENCH_SCALE_LISTING_PAGES=4 BENCH_SCALE_WARM_WAIT=300 (s waited for the
-// product cache warm-up) BENCH_CONNECTIONS=50 BENCH_DURATION=8 BENCH_WARMUP=2 (single lines) BENCH_KEEP=1.
+// BENCH_SCALE_READ_IDS=100000 BENCH_SCALE_LISTING_PAGES=4 BENCH_SCALE_COST=8 (s of each class alone)
+// BENCH_SCALE_WARM_WAIT=300 (s waited for the product cache warm-up) BENCH_CONNECTIONS=50 BENCH_DURATION=8 BENCH_WARMUP=2 (single lines)
+// BENCH_KEEP=1 BENCH_API_NODE_ARGS (extra node arguments of the compiled API: a --cpu-prof of the whole run).
 // A smoke run: BENCH_SCALE_PRODUCTS=20000 BENCH_SCALE_ORDERS=20000 BENCH_SCALE_MIXED=5 BENCH_SCALE_SOAK=20.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +31,7 @@ const { describeProfile, startProfile } = await import('./scale/profile.mjs');
 const { renderScale } = await import('./scale/render.mjs');
 const { MEMORY_LOG_MS } = await import('./scale/memory.mjs');
 const { soak } = await import('./scale/soak.mjs');
+const { classCosts } = await import('./scale/costs.mjs');
 
 const { DURATION, WARMUP, CONNECTIONS, KEEP } = loadKnobs();
 /** How single lines are driven (autocannon), also recorded with the knobs. */
@@ -47,6 +49,7 @@ const knobs = {
   readIds: envNumber('BENCH_SCALE_READ_IDS', 100_000),
   listingPages: envNumber('BENCH_SCALE_LISTING_PAGES', 4),
   warmWait: envNumber('BENCH_SCALE_WARM_WAIT', 300),
+  costSeconds: envNumber('BENCH_SCALE_COST', 8),
   ...load,
   bigUid: 'bench-supplier-0',
 };
@@ -171,7 +174,16 @@ async function mixedRuns(base, fixtures, pid, databaseUrl, logFile) {
     seconds: knobs.soak,
   });
   const oversellSoak = await oversold(databaseUrl, initial);
-  return { mixed, profile, readsOnly, rssAfterMixed, oversellMixed, soaked, oversellSoak };
+  step(`What each class costs: each alone, ${knobs.costSeconds} s`);
+  const costs = await classCosts({
+    base,
+    fixtures,
+    pid,
+    databaseUrl,
+    connections: CONNECTIONS,
+    seconds: knobs.costSeconds,
+  });
+  return { mixed, profile, readsOnly, rssAfterMixed, oversellMixed, soaked, oversellSoak, costs };
 }
 
 async function main() {
@@ -193,13 +205,8 @@ async function main() {
   );
 
   const { deep, deskLines, exported } = await singleLines(base, fixtures, child.pid, throwaway.url);
-  const { mixed, profile, readsOnly, rssAfterMixed, oversellMixed, soaked, oversellSoak } = await mixedRuns(
-    base,
-    fixtures,
-    child.pid,
-    throwaway.url,
-    logFile,
-  );
+  const { mixed, profile, readsOnly, rssAfterMixed, oversellMixed, soaked, oversellSoak, costs } =
+    await mixedRuns(base, fixtures, child.pid, throwaway.url, logFile);
   await stop(api, 'SIGTERM', 15_000);
   api = undefined;
 
@@ -220,6 +227,7 @@ async function main() {
     oversellMixed,
     soak: soaked,
     oversellSoak,
+    costs,
   });
   writeSection(`Scale on ${server.name}`, markdown);
   console.log(`\n${markdown}\n`);

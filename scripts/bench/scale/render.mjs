@@ -3,6 +3,7 @@
 import { fmt, machineLine } from '../report.mjs';
 import { met } from '../targets.mjs';
 import { describeGrowth } from './memory.mjs';
+import { costRows, predictedMsPerAnswer } from './costs.mjs';
 import { describeProfile } from './profile.mjs';
 import { MIX, READ_CLASSES, summarize } from './mix.mjs';
 
@@ -92,6 +93,10 @@ export function renderScale(r) {
     ...classRows('reads-only', r.readsOnly),
     '',
     `**Where the machine went in the mixed run**: ${describeProfile(r.profile)}. ${whatTheTargetTakes(r, all, reads)}`,
+    '',
+    `**What each class costs** (each alone on the same ${k.connections} connections for ${k.costSeconds} s, after the soak; CPU of the whole machine per answer, in ms): weighted by the mix's shares they predict ${fmt(predictedMsPerAnswer(r.costs), 2)} ms of CPU per answer, where the mixed run measured ${fmt(r.profile.cpuMsPerAnswer, 2)} ms.`,
+    '',
+    ...costRows(r.costs, TITLES),
     '',
     '**Targets (issue #29)**',
     '',
