@@ -137,7 +137,7 @@ async function singleLines(base, fixtures, pid, databaseUrl) {
   const profiling = await startProfile({ apiPid: pid, databaseUrl: databaseUrl });
   const streamed = await exportCsv({ base, token: fixtures.big, pid });
   const exported = { ...streamed, profile: await profiling.stop(streamed.rows) };
-  console.log(`  ${Math.round(exported.rowsPerSecond)} rows/s; ${describeProfile(exported.profile)}`);
+  console.log(`  ${Math.round(exported.rowsPerSecond)} rows/s; ${describeProfile(exported.profile, 'row')}`);
 
   return { deep, deskLines, exported };
 }
