@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createInvalidationBus } from './bus';
 import { ENTRY_OVERHEAD_BYTES, createResponseCache, uncached, type CachedResponse } from './cache';
+import { TAG_OVERHEAD_BYTES } from './entries';
 import { sendJson } from './http';
 
 /**
@@ -177,6 +178,29 @@ describe('response cache memory and loads', () => {
     cache.invalidate(['product:gone']);
     serve(gone, 'br');
     expect(cache.stats().bytes).toBe(keptNow().reduce((sum, e) => sum + keptBytes(e), 0));
+  });
+
+  it('counts the tags of a page that names many products, so a limit full of listing pages holds', () => {
+    const body = JSON.stringify({ page: 'x'.repeat(2_000) });
+    const tagsOf = (i: number, n: number) => Array.from({ length: n }, (_, t) => `product:${i}-${t}`);
+    const fill = (tagsPerEntry: number) => {
+      const cache = createResponseCache({ maxBytes: 200_000 });
+      for (let i = 0; i < 200; i++)
+        cache.set(`k${i}`, body, { tags: tagsOf(i, tagsPerEntry), startedAt: cache.begin() });
+      return cache.stats();
+    };
+    const productPage = fill(2);
+    const listingPage = fill(50);
+    // A product page's two tags are in the entry's overhead; each further one costs its bytes.
+    const extra = tagsOf(199, 50)
+      .slice(2)
+      .reduce((sum, tag) => sum + TAG_OVERHEAD_BYTES + tag.length, 0);
+    expect(productPage.bytes).toBe(productPage.entries * (body.length + ENTRY_OVERHEAD_BYTES));
+    expect(listingPage.entries).toBeLessThan(productPage.entries);
+    expect(listingPage.bytes).toBeLessThanOrEqual(listingPage.maxBytes);
+    expect(listingPage.bytes).toBeGreaterThanOrEqual(
+      listingPage.entries * (body.length + ENTRY_OVERHEAD_BYTES + extra),
+    );
   });
 
   it('evicts the least recently used entry, not the oldest one', () => {

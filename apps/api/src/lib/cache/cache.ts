@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createEntryStore } from './entries';
+import { createEntryStore, entryBytes } from './entries';
 import { createInvalidationLog, wildcardOf, type InvalidationLog } from './invalidation-log';
 
 /** A response as served from memory: the body serialised once through the route's response schema. */
@@ -98,7 +98,7 @@ function entryAccess(state: CacheState) {
       body: string,
       opts: { tags: string[]; startedAt: number; headers?: Record<string, string>; valid?: Validity },
     ) {
-      const size = body.length + state.entryOverhead;
+      const size = entryBytes(body, opts.tags, state.entryOverhead);
       if (!state.enabled || state.log.droppedSince(opts.startedAt, opts.tags) || size > state.maxBytes / 4)
         return undefined;
       store.remove(key);
