@@ -10,6 +10,9 @@ import { UNLIMITED_RATES } from '../lib/unlimited-rates.mjs';
 import { API_NODE_ARGS, API_SERVER, BIN, ROOT, buildApi, stop, waitForUrl } from '../stack.mjs';
 import { loadavg } from './report.mjs';
 
+/** BENCH_API_NODE_ARGS: extra node arguments of the compiled API (say, --cpu-prof), for every bench. */
+export const apiNodeArgsFromEnv = () => (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+
 /**
  * Starts the API (NODE_ENV=production, mail off, limits far above what a run sends) on `databaseUrl`,
  * its output in `<work>/api.log`; answers its base URL, its JWT secret, the child (for `stop`), its log file and
@@ -19,9 +22,6 @@ import { loadavg } from './report.mjs';
  * @param {string} work @param {string} databaseUrl
  * @param {{ compiled?: boolean, env?: Record<string, string>, jwtSecret?: string }} [options]
  */
-/** BENCH_API_NODE_ARGS, as run.mjs takes it: extra node arguments of the compiled API (say, --cpu-prof). */
-const extraNodeArgs = () => (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-
 export async function startApi(work, databaseUrl, options = {}) {
   const jwtSecret = options.jwtSecret ?? randomBytes(32).toString('base64url');
   const port = await freePort();
@@ -42,7 +42,7 @@ export async function startApi(work, databaseUrl, options = {}) {
   const logFile = path.join(work, 'api.log');
   if (options.compiled) await buildApi();
   const [command, args] = options.compiled
-    ? [process.execPath, [...extraNodeArgs(), ...API_NODE_ARGS, API_SERVER]]
+    ? [process.execPath, [...apiNodeArgsFromEnv(), ...API_NODE_ARGS, API_SERVER]]
     : [path.join(BIN, 'tsx'), [path.join(ROOT, 'apps', 'api', 'src', 'server.ts')]];
   const spawnedAt = performance.now();
   const child = spawn(command, args, {

@@ -21,7 +21,7 @@
 import { register } from 'tsx/esm/api';
 import { createThrowawayDatabase, throwawayDir } from '../lib/databases.mjs';
 import { stop } from '../stack.mjs';
-import { measure } from './api-process.mjs';
+import { apiNodeArgsFromEnv, measure } from './api-process.mjs';
 import { ceilingPass } from './lines.mjs';
 import { pickPurchaseProducts } from './purchases.mjs';
 import { envNumber, fmt, loadKnobs, machine, machineLine, stepLogger } from './report.mjs';
@@ -47,7 +47,7 @@ const knobs = {
   only: process.env.BENCH_ONLY,
   reads: (process.env.BENCH_READS ?? 'product,page,categories').split(',').map((s) => s.trim()),
   htmlProducts: envNumber('BENCH_HTML_PRODUCTS', 2_000),
-  apiNodeArgs: (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+  apiNodeArgs: apiNodeArgsFromEnv(),
 };
 
 /** The server (embedded unless DATABASE_URL is set), once started; see server.mjs. */

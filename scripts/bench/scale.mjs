@@ -27,7 +27,7 @@ const { generateMarketplace } = await import('./scale/generate.mjs');
 const { buildFixtures, shed } = await import('./scale/fixtures.mjs');
 const { coldReads, deepPages, desk, exportCsv, oversold, rssOf, stockOf } = await import('./scale/lines.mjs');
 const { runMix, summarize } = await import('./scale/mix.mjs');
-const { describeProfile, startProfile } = await import('./scale/profile.mjs');
+const { describeProfile, profiled } = await import('./scale/profile.mjs');
 const { renderScale } = await import('./scale/render.mjs');
 const { MEMORY_LOG_MS } = await import('./scale/memory.mjs');
 const { soak } = await import('./scale/soak.mjs');
@@ -114,9 +114,12 @@ async function generateThenColdReads(databaseUrl) {
     (await exec(`select id from products order by random() limit ${knobs.cold}`)).rows.map((r) => r.id),
   );
   const coldApi = await start('cold', undefined, { PRODUCT_CACHE_MB: '1' });
-  const profiling = await startProfile({ apiPid: coldApi.child.pid, databaseUrl });
-  const reads = await coldReads(coldApi.base, coldIds);
-  const cold = { ...reads, profile: await profiling.stop(reads.count) };
+  const { result: reads, profile } = await profiled(
+    { apiPid: coldApi.child.pid, databaseUrl },
+    () => coldReads(coldApi.base, coldIds),
+    (r) => r.count,
+  );
+  const cold = { ...reads, profile };
   console.log(
     `  p50 ${cold.p50.toFixed(1)} ms, p99 ${cold.p99.toFixed(1)} ms; ${describeProfile(cold.profile)}`,
   );
@@ -134,9 +137,12 @@ async function singleLines(base, fixtures, pid, databaseUrl) {
   const deskLines = await desk({ base, token: fixtures.big, load });
   report(deskLines.first, deskLines.placed);
   step('Orders CSV export of the big supplier');
-  const profiling = await startProfile({ apiPid: pid, databaseUrl: databaseUrl });
-  const streamed = await exportCsv({ base, token: fixtures.big, pid });
-  const exported = { ...streamed, profile: await profiling.stop(streamed.rows) };
+  const { result: streamed, profile } = await profiled(
+    { apiPid: pid, databaseUrl },
+    () => exportCsv({ base, token: fixtures.big, pid }),
+    (r) => r.rows,
+  );
+  const exported = { ...streamed, profile };
   console.log(`  ${Math.round(exported.rowsPerSecond)} rows/s; ${describeProfile(exported.profile, 'row')}`);
 
   return { deep, deskLines, exported };
@@ -149,9 +155,11 @@ async function mixedRuns(base, fixtures, pid, databaseUrl, logFile) {
     fixtures.purchase.map((p) => p.id),
   );
   step(`Mixed load: ${CONNECTIONS} connections, ${knobs.mixed} s`);
-  const profiling = await startProfile({ apiPid: pid, databaseUrl });
-  const mixed = await runMix({ base, fixtures, connections: CONNECTIONS, seconds: knobs.mixed });
-  const profile = await profiling.stop(summarize(mixed, Object.keys(mixed.stats)).count);
+  const { result: mixed, profile } = await profiled(
+    { apiPid: pid, databaseUrl },
+    () => runMix({ base, fixtures, connections: CONNECTIONS, seconds: knobs.mixed }),
+    (run) => summarize(run, Object.keys(run.stats)).count,
+  );
   console.log(`  ${describeProfile(profile)}`);
   const rssAfterMixed = rssOf(pid);
   const oversellMixed = await oversold(databaseUrl, initial);

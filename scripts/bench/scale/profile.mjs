@@ -25,9 +25,9 @@ function cpuSecondsOf(pid) {
 /** The machine's CPU seconds (all cores) busy and waiting for the disk, from /proc/stat's first line. */
 function machineSeconds() {
   const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = ticks;
+  const [user, nice, system, , iowait, irq, softirq, steal] = ticks;
   const busy = user + nice + system + irq + softirq + steal;
-  return { busy: busy / TICKS_PER_SECOND, iowait: iowait / TICKS_PER_SECOND, idle: idle / TICKS_PER_SECOND };
+  return { busy: busy / TICKS_PER_SECOND, iowait: iowait / TICKS_PER_SECOND };
 }
 
 /** KiB the machine wrote to its disks since boot (pgpgout of /proc/vmstat). */
@@ -108,7 +108,7 @@ function sampler(client) {
  * and disk-wait shares, CPU milliseconds per answer, MB written to disk, the mean number of statements
  * active per kind and PostgreSQL's background work.
  */
-export async function startProfile({ apiPid, databaseUrl }) {
+async function startProfile({ apiPid, databaseUrl }) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const readings = () => ({
@@ -151,6 +151,19 @@ export async function startProfile({ apiPid, databaseUrl }) {
       };
     },
   };
+}
+
+/**
+ * Runs `work` under a profile of `target` (startProfile's options) and answers its result with the profile,
+ * `answersOf(result)` being what it counts per answer.
+ * @template T
+ * @param {{ apiPid: number | undefined, databaseUrl: string }} target
+ * @param {() => Promise<T>} work @param {(result: T) => number} answersOf
+ */
+export async function profiled(target, work, answersOf) {
+  const profiling = await startProfile(target);
+  const result = await work();
+  return { result, profile: await profiling.stop(answersOf(result)) };
 }
 
 const pct = (v) => `${Math.round(100 * v)} %`;

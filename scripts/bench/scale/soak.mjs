@@ -26,6 +26,8 @@ export async function soak({ base, fixtures, pid, logFile, databaseUrl, connecti
   const rssEnd = samples.at(-1) ?? rssAtWindow;
   const failures = summarize(run, all).failed + run.errors + run.timeouts;
   const lines = await memoryLines(logFile, startedAt, Date.now());
+  const first = summarize(run, all, 0, window);
+  const last = summarize(run, all, run.duration - window, run.duration);
   return {
     memory: windowAndEnd(lines, startedAt + window * 1000),
     window,
@@ -33,10 +35,10 @@ export async function soak({ base, fixtures, pid, logFile, databaseUrl, connecti
     rssEnd,
     growthPercent: (100 * (rssEnd - rssAtWindow)) / rssAtWindow,
     failures,
-    firstP99: summarize(run, all, 0, window).p99,
-    lastP99: summarize(run, all, run.duration - window, run.duration).p99,
-    firstPerSecond: summarize(run, all, 0, window).perSecond,
-    lastPerSecond: summarize(run, all, run.duration - window, run.duration).perSecond,
+    firstP99: first.p99,
+    lastP99: last.p99,
+    firstPerSecond: first.perSecond,
+    lastPerSecond: last.perSecond,
     dead: { before: deadBefore, after: await dead() },
   };
 }

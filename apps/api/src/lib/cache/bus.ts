@@ -150,6 +150,9 @@ type BusOptions = {
 
 function createState(options: BusOptions): BusState {
   const log = options.log ?? (() => {});
+  // Both run after `state` is made: the members' list and `sync` drop everything, or send, through it.
+  const dropAll = () => invalidate(state, ['*']);
+  const send = (payloads: string[]) => notify(state, payloads);
   const state: BusState = {
     caches: new Set(),
     log,
@@ -159,15 +162,11 @@ function createState(options: BusOptions): BusState {
     closed: false,
     received: 0,
     checkFailing: false,
-    members: createMembers({ log, dropAll: () => invalidate(state, ['*']) }),
-    publisher: createPublisher({
-      notify: (payloads) => notify(state, payloads),
-      log,
-      closed: () => state.closed,
-    }),
+    members: createMembers({ log, dropAll }),
+    publisher: createPublisher({ notify: send, log, closed: () => state.closed }),
     sync: createSync({
-      notify: (payloads) => notify(state, payloads),
-      dropAll: () => invalidate(state, ['*']),
+      notify: send,
+      dropAll,
       active: () => state.enabled && !state.closed && state.db !== undefined,
     }),
     expand: options.expandTags ?? ((tags) => tags),

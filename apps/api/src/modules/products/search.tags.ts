@@ -23,11 +23,13 @@ export const ALL_TEXT = 'text:all';
 export const FUZZY_MIN = 5;
 export const FUZZY_MAX = 60;
 
-const fuzzy = (letters: readonly string[]) => letters.length >= FUZZY_MIN && letters.length <= FUZZY_MAX;
-
-/** `word:` tags of the word and of each spelling with one letter (code point, as levenshtein counts) left out. */
-function deletions(letters: readonly string[]): string[] {
+/**
+ * `word:` tags of the word and, when its length is within [min, max], of each spelling with one letter
+ * (code point, as levenshtein counts) left out.
+ */
+function spellingTags(letters: readonly string[], min: number, max: number): string[] {
   const tags = new Set([WORD_TAG + letters.join('')]);
+  if (letters.length < min || letters.length > max) return [...tags];
   for (let i = 0; i < letters.length; i++)
     tags.add(WORD_TAG + letters.slice(0, i).join('') + letters.slice(i + 1).join(''));
   return [...tags];
@@ -39,10 +41,8 @@ function deletions(letters: readonly string[]): string[] {
  */
 export function changedWordTags(word: string): string[] {
   const letters = Array.from(word);
-  const tags =
-    letters.length >= FUZZY_MIN - 1 && letters.length <= FUZZY_MAX + 1
-      ? deletions(letters)
-      : [WORD_TAG + word];
+  // One letter either side of the fuzzy range: such a word is one letter from a searched one inside it.
+  const tags = spellingTags(letters, FUZZY_MIN - 1, FUZZY_MAX + 1);
   const longest = Math.min(letters.length, SEARCH_TEXT_MAX);
   for (let n = 1; n <= longest; n++) tags.push(PREFIX_TAG + letters.slice(0, n).join(''));
   return tags;
@@ -50,8 +50,7 @@ export function changedWordTags(word: string): string[] {
 
 /** The tags a search term reads: its word (with its one-letter-off spellings when typos are looked for), and as a prefix. */
 export function termTags(lexeme: string, prefix: boolean): string[] {
-  const letters = Array.from(lexeme);
-  const tags = fuzzy(letters) ? deletions(letters) : [WORD_TAG + lexeme];
+  const tags = spellingTags(Array.from(lexeme), FUZZY_MIN, FUZZY_MAX);
   if (prefix) tags.push(PREFIX_TAG + lexeme);
   return tags;
 }
