@@ -66,11 +66,15 @@ export async function postgresStale() {
   // the server stop as after any crashed backend.
   const server = new Set([postmaster, ...descendants(postmaster)]);
   const others = tree.pids.filter((pid) => !server.has(pid));
-  for (const pid of others) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
+  // Stopped first, then killed: killed one by one, the supervisor could see the launcher's channel close
+  // before its own SIGKILL came, and stop the server as it does when its launcher dies (seen once in CI).
+  for (const signal of /** @type {const} */ (['SIGSTOP', 'SIGKILL'])) {
+    for (const pid of others) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // already gone
+      }
     }
   }
   await leftovers(others, [place.port], 20_000);
