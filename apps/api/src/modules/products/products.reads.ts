@@ -10,16 +10,16 @@ import type { InvalidationBus } from '../../lib/cache/bus';
 import { createResponseCache, uncached, type CachedResponse } from '../../lib/cache/cache';
 import { isUuid } from '../../ids';
 import type { LcpImageLookup } from '../../plugins/spa';
-import { pageTags, productPageTags } from './products.cache';
+import { productPageTags } from './products.cache';
 import { pageHeaders, type ProductsService } from './products.service';
 
 /**
- * A first page of a public listing has a cache key; an owner's list (`email`) or a later page has none.
+ * A page of a public listing, first or later, has a cache key; an owner's list (`email`) has none.
  * Public searches are not keyed here: the search cache keeps them under their normalised form.
  */
-export function firstPageKey(query: ProductListQuery): string | undefined {
-  if (query.email !== undefined || query.cursor !== undefined) return undefined;
-  return JSON.stringify([query.category, query.minOrderOver, query.sort, query.limit]);
+export function listingKey(query: ProductListQuery): string | undefined {
+  if (query.email !== undefined || query.q !== undefined) return undefined;
+  return JSON.stringify([query.category, query.minOrderOver, query.sort, query.limit, query.cursor]);
 }
 
 /**
@@ -69,22 +69,21 @@ export function productReads(products: ProductsService, caches: ProductReadCache
         tags: productPageTags(id),
       }));
     },
-    /** A public listing page (kept when it is a first page), without the caller's own fields. */
+    /** A public listing page, without the caller's own fields. */
     async page(query: ProductListQuery): Promise<CachedResponse> {
-      const read = async () => {
+      const key = listingKey(query);
+      if (key === undefined) {
         const page = await products.list(query, null);
+        return uncached(serializeProductList(page.items), pageHeaders(page.total, page.nextCursor));
+      }
+      return caches.pages.fill(key, async () => {
+        const page = await products.publicListing(query);
         return {
           body: serializeProductList(page.items),
-          tags: pageTags(page.items),
+          tags: page.tags,
           headers: pageHeaders(page.total, page.nextCursor),
         };
-      };
-      const key = firstPageKey(query);
-      if (key === undefined) {
-        const { body, headers } = await read();
-        return uncached(body, headers);
-      }
-      return caches.pages.fill(key, read);
+      });
     },
   };
 }
@@ -103,7 +102,7 @@ export function firstPaintImage(products: ProductsService, caches: ProductReadCa
     }
     const url = new URL(page.firstProductPage, 'http://spa.invalid');
     const query = ProductListQuerySchema.parse(Object.fromEntries(url.searchParams));
-    const key = firstPageKey(query);
+    const key = listingKey(query);
     const kept = key === undefined ? undefined : caches.pages.get(key);
     if (kept) return (JSON.parse(kept.body) as Product[])[0]?.image;
     return (await products.list({ ...query, limit: 1 }, null)).items[0]?.image;

@@ -14,6 +14,7 @@ import { decodeCursor, encodeCursor, invalidCursor } from '../../lib/paging/curs
 import type { AuthUser } from '../auth/tokens';
 import { pageTags, productPageTags, productTag, type InvalidateProducts } from './products.cache';
 import { searchPageTags } from './search.tags';
+import { listingPageTags } from './listing.tags';
 import { toOwnProduct, toPublicProduct } from './products.mapper';
 import { ownProducts } from './products.own';
 import {
@@ -143,6 +144,18 @@ function searchResponses(
   };
 }
 
+/** A public listing page (no `q`, no `email`) and the tags it is kept under (listing.tags.ts). */
+const publicListing =
+  (page: PageReader) =>
+  async (query: ProductListQuery): Promise<ProductPage & { tags: string[] }> => {
+    const filter: ProductFilter = {};
+    const { sort, limit, after } = listingOf(query, filter);
+    const result = await page(filter, sort, limit, after, false);
+    const afterPrice = after && sort !== 'default' ? Number(after.value) : undefined;
+    const hasMore = result.nextCursor !== null;
+    return { ...result, tags: listingPageTags(query, result.items, { afterPrice, hasMore }) };
+  };
+
 export interface ProductsServiceDeps {
   repository: ProductsRepository;
   search: SearchRepository;
@@ -189,6 +202,7 @@ export function createProductsService(deps: ProductsServiceDeps) {
       return page(filter, sort, limit, after, own);
     },
 
+    publicListing: publicListing(page),
     ...searchResponses(deps, page),
 
     /** Public products in id order after `afterId` (the product cache's warm-up). */
