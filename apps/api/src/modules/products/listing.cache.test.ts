@@ -207,6 +207,21 @@ describe('a later listing page', () => {
         'members:all',
         `members:${electronics}`,
       ]);
+      // 300 products of one category made by one statement, then repriced over some 200 buckets by
+      // another: more tags than a notification carries, so the members of the category instead.
+      const copy = made[1]!._id;
+      expect(
+        await next(sql`insert into products (name, brand_name, category, category_slug, description, image,
+            main_quantity, min_selling_quantity, price, rating, owner_uid, user_email, user_name)
+          select name || ' ' || g, brand_name, category, category_slug, description, image, main_quantity,
+            min_selling_quantity, price, rating, owner_uid, user_email, user_name
+          from products, generate_series(1, 300) g where id = ${copy}`),
+      ).toEqual(['members:all', `members:${slug}`]);
+      expect(
+        await next(sql`update products p set price = round(power(1.03, n)::numeric, 2)
+          from (select id, row_number() over (order by id) n from products
+            where category_slug = ${slug} and name like 'Ledger binder 1 %') s where p.id = s.id`),
+      ).toEqual(['members:all', `members:${slug}`]);
     } finally {
       await listener.close();
     }
