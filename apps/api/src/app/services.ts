@@ -47,7 +47,7 @@ export function createCoreServices({ app, deps, bus }: WiringContext) {
   const products = createProductsService({
     repository: createProductsRepository(db, { bus }),
     search: createSearchRepository(db, { bus }),
-    searchCache: createSearchCache(bus),
+    searchCache: createSearchCache(bus, { bytes: config.searchCacheBytes }),
     invalidateProducts,
     checkImage: images.assertOwnImage,
   });

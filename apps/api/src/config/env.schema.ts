@@ -118,6 +118,8 @@ const deployment = {
    * listening, while it fits: a product page is then answered without the database until it changes.
    */
   PRODUCT_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(128),
+  /** Memory for kept search pages and suggestions (MiB): two thirds for first pages, a third for later ones. */
+  SEARCH_CACHE_MB: z.coerce.number().int().min(1).max(4_096).default(24),
   /**
    * Every this many ms, one `memory` log line: RSS, heap, buffers and what the response caches hold. 0
    * (the default) writes none. For telling a cache filling to its limit from a leak (bench:scale's soak).

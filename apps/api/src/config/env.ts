@@ -45,6 +45,7 @@ export interface Config {
   redisKeyPrefix: string;
   instances: number;
   productCacheBytes: number;
+  searchCacheBytes: number;
   /** MEMORY_LOG_MS: the memory report's period; 0 is off. */
   memoryLogMs: number;
   productQueueMaxPending: number;
@@ -172,6 +173,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     instances: e.INSTANCES,
     productCacheBytes: e.PRODUCT_CACHE_MB * 2 ** 20,
+    searchCacheBytes: e.SEARCH_CACHE_MB * 2 ** 20,
     memoryLogMs: e.MEMORY_LOG_MS,
     productQueueMaxPending: e.PRODUCT_QUEUE_MAX,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -3,7 +3,8 @@ import { createSearchCache } from './search.cache';
 
 describe('createSearchCache', () => {
   it('keeps first pages when many later pages come and go', () => {
-    const cache = createSearchCache();
+    // 4 MiB for first pages, 2 MiB for later ones.
+    const cache = createSearchCache(undefined, { bytes: 6 * 2 ** 20 });
     const first = cache.keep('first', cache.begin(), '[{"name":"pallet"}]', { 'x-total-count': '1' });
     expect(cache.get('first')).toBe(first);
     // 40 later pages of 200 KB: 8 MB, twice the first pages' room, as made-up cursors could send.
@@ -13,6 +14,17 @@ describe('createSearchCache', () => {
     expect(cache.get('first')).toBe(first);
     expect(cache.get('later-39', true)?.body).toBe(big);
     expect(cache.get('later-0', true)).toBeUndefined();
+  });
+
+  it('keeps the first pages of 500 searches of 24 results by default', () => {
+    const cache = createSearchCache();
+    // A page of 24 products as the API serialises them (about 650 characters each), tagged like one.
+    const page = (i: number) =>
+      JSON.stringify(Array.from({ length: 24 }, (_, n) => ({ _id: `${i}-${n}`, name: 'x'.repeat(600) })));
+    const tags = (i: number) => Array.from({ length: 60 }, (_, n) => `word:term${i}-${n}`);
+    for (let i = 0; i < 500; i++) cache.keep(`q${i}`, cache.begin(), page(i), undefined, { tags: tags(i) });
+    const kept = Array.from({ length: 500 }, (_, i) => cache.get(`q${i}`)).filter(Boolean);
+    expect(kept).toHaveLength(500);
   });
 
   it('sends an answer read from an older generation without keeping it', () => {

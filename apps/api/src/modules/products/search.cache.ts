@@ -3,14 +3,20 @@ import { createResponseCache, type CachedResponse } from '../../lib/cache/cache'
 import { uncached } from '../../lib/cache/http';
 import { ANY_PRODUCT_TAG } from './products.cache';
 
-/** Search answers are small (a page of 24 at most is cached); 4 MiB holds hundreds of popular queries. */
-const SEARCH_CACHE_BYTES = 4 * 2 ** 20;
 /**
- * Later pages (a cursor) have their own, smaller room: eviction is oldest first, and every cursor is a
- * new key, so deep paging or a stream of made-up cursors would otherwise push out the first pages and
- * suggestions that most requests ask for.
+ * SEARCH_CACHE_MB's default. A page of 24 results weighs about 21 KB kept (a 14 KB body, the entry, some
+ * 60 product and word tags), 27 KB once its compressed copies are made: 24 MiB holds the first pages of
+ * 600 to 780 searches and 300 to 390 later pages. bench:scale's long tail (191 catalog words, two typos
+ * each, three pages, and their prefixes: about 1,600 URLs) missed most of the time in the 4 + 1 MiB this
+ * was before (decision 0005).
  */
-const LATER_PAGES_BYTES = 1 * 2 ** 20;
+export const DEFAULT_SEARCH_CACHE_BYTES = 24 * 2 ** 20;
+/**
+ * Later pages (a cursor) have their own, smaller room (a third): eviction is by recency, and every cursor
+ * is a new key, so deep paging or a stream of made-up cursors would otherwise push out the first pages
+ * and suggestions that most requests ask for.
+ */
+const LATER_PAGES_SHARE = 1 / 3;
 
 /**
  * Search pages and suggestions as the routes send them (body serialised once through the response
@@ -20,9 +26,13 @@ const LATER_PAGES_BYTES = 1 * 2 ** 20;
  * price-ordered search: any product write, like the listing pages). A hit is one lookup and one send:
  * nothing is parsed, serialised or hashed again.
  */
-export function createSearchCache(bus?: Pick<InvalidationBus, 'register'>) {
-  const first = createResponseCache({ maxBytes: SEARCH_CACHE_BYTES });
-  const later = createResponseCache({ maxBytes: LATER_PAGES_BYTES });
+export function createSearchCache(
+  bus?: Pick<InvalidationBus, 'register'>,
+  { bytes = DEFAULT_SEARCH_CACHE_BYTES }: { bytes?: number } = {},
+) {
+  const laterBytes = Math.floor(bytes * LATER_PAGES_SHARE);
+  const first = createResponseCache({ maxBytes: bytes - laterBytes });
+  const later = createResponseCache({ maxBytes: laterBytes });
   bus?.register(first);
   bus?.register(later);
   const room = (laterPage: boolean) => (laterPage ? later : first);
