@@ -18,6 +18,13 @@ export async function seedCanary(t: TestApp): Promise<string> {
   return newest._id;
 }
 
+/** Renames a product without telling any instance: a page that still shows the old name was kept. */
+export const renameWithoutNotice = (t: TestApp, id: string, name: string) =>
+  t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('bulkwise.defer_notify', 'on', true)`);
+    await tx.execute(sql`update products set name = ${name} where id = ${id}`);
+  });
+
 /**
  * Resolves once each of `apps` has handled every notification committed before the call. The canary, a
  * product nothing else in the test touches, is read (kept) on each, renamed without a notification, then
@@ -27,10 +34,7 @@ export async function seedCanary(t: TestApp): Promise<string> {
 export async function caughtUp(t: TestApp, apps: FastifyInstance[], canaryId: string) {
   for (const app of apps) await nameOf(app, canaryId);
   const marker = `Canary ${randomUUID()}`;
-  await t.database.db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('bulkwise.defer_notify', 'on', true)`);
-    await tx.execute(sql`update products set name = ${marker} where id = ${canaryId}`);
-  });
+  await renameWithoutNotice(t, canaryId, marker);
   await t.database.db.execute(sql`select pg_notify(${INVALIDATION_CHANNEL}, ${productTag(canaryId)})`);
   for (const app of apps)
     await within(

@@ -1,11 +1,11 @@
-import { categorySlug, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@bulkwise/contracts';
+import { categorySlug, NEXT_CURSOR_HEADER, toCents, TOTAL_COUNT_HEADER } from '@bulkwise/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
 import { createProduct, makeUser, updateProduct } from '../../../test/factories';
 import { within } from '../../../test/within';
-import { caughtUp, seedCanary } from '../../../test/caught-up';
+import { caughtUp, renameWithoutNotice, seedCanary } from '../../../test/caught-up';
 import { INVALIDATION_CHANNEL } from '../../lib/cache/bus';
 import { rowsOf } from '../../db/sql';
 import { priceBucket, priceBuckets, MAX_PRICE_BUCKETS } from './listing.tags';
@@ -43,13 +43,6 @@ async function pageUrl(app: FastifyInstance, base: string, n: number) {
   return url;
 }
 
-/** Renames a product without telling any instance: a page still showing the old name was kept. */
-const renameSilently = (id: string, name: string) =>
-  t.database.db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('bulkwise.defer_notify', 'on', true)`);
-    await tx.execute(sql`update products set name = ${name} where id = ${id}`);
-  });
-
 const names = (p: Page) => p.items.map((x) => x.name);
 
 describe('price buckets', () => {
@@ -59,8 +52,8 @@ describe('price buckets', () => {
       t.database.db,
       sql`select product_price_bucket(p)::text as bucket from unnest(${`{${prices.join(',')}}`}::numeric[]) with ordinality as x(p, n) order by n`,
     );
-    expect(rows.map((r) => Number(r.bucket))).toEqual(prices.map((p) => priceBucket(Math.round(p * 100))));
-    expect(prices.slice(0, 8).map((p) => priceBucket(Math.round(p * 100)))).toEqual([
+    expect(rows.map((r) => Number(r.bucket))).toEqual(prices.map((p) => priceBucket(toCents(p))));
+    expect(prices.slice(0, 8).map((p) => priceBucket(toCents(p)))).toEqual([
       0, 0, 100, 100, 110, 990, 1000, 1200,
     ]);
     expect(priceBuckets(1234, 1299)).toEqual([1200]);
@@ -97,7 +90,7 @@ describe('a later listing page', () => {
     const second = await pageUrl(t.app, byPrice, 2);
     for (const app of [t.app, b])
       expect(names(await read(app, second))).toEqual(['Ledger binder 2', 'Ledger binder 3']);
-    await renameSilently(made[2]!._id, 'Renamed without telling');
+    await renameWithoutNotice(t, made[2]!._id, 'Renamed without telling');
 
     // Repriced: a product of the category far below the page, and one of another category within it.
     expect((await updateProduct(t, supplier, cheap._id, { category, price: 13.75 })).statusCode).toBe(200);
@@ -133,7 +126,7 @@ describe('a later listing page', () => {
     const before = await read(t.app, second);
     const shown = (await read(t.app, otherSecond)).items[0]!;
     for (const app of [t.app, b]) await read(app, otherSecond);
-    await renameSilently(shown._id, 'Kept elsewhere');
+    await renameWithoutNotice(t, shown._id, 'Kept elsewhere');
 
     const joined = await createProduct(t, supplier, { category, minSellingQuantity: 10 });
     for (const app of [t.app, b]) {

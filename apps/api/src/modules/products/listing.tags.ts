@@ -1,4 +1,4 @@
-import type { ProductListQuery } from '@bulkwise/contracts';
+import { toCents, type ProductListQuery } from '@bulkwise/contracts';
 import { productPageTags } from './products.cache';
 
 /**
@@ -49,8 +49,6 @@ export function priceBuckets(lo: number, hi: number): number[] | undefined {
   }
   return buckets;
 }
-
-export const toCents = (dollars: number) => Math.round(dollars * 100);
 
 /** The price window (cents) a page in price order covers, from its cursor's price and its last row. */
 function priceWindow(

@@ -3,7 +3,10 @@ import type { InvalidationBus } from '../../lib/cache/bus';
 
 /** What a cached response read from product `id` is tagged with. */
 export const productTag = (id: string) => `product:${id}`;
-/** Tag of responses that depend on every product (listing pages, category counts). */
+/**
+ * Tag of responses that depend on every product (category counts, filtered or price-ordered searches, the
+ * server-made listing pages); the API's listing pages name only what can change them (listing.tags.ts).
+ */
 export const ANY_PRODUCT_TAG = 'product:*';
 
 /**

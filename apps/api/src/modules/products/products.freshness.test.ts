@@ -20,7 +20,7 @@ import { MEMBER_PREFIX } from '../../lib/instances/members';
 import { ordersTag } from '../orders/orders.cache';
 import { inventoryTag, productTag, stockTag } from './products.cache';
 import { within } from '../../../test/within';
-import { caughtUp, seedCanary } from '../../../test/caught-up';
+import { caughtUp, renameWithoutNotice, seedCanary } from '../../../test/caught-up';
 import { rowsOf } from '../../db/sql';
 
 // Caches are on in every test app: these prove a reader never sees what an acknowledged write replaced.
@@ -90,10 +90,7 @@ describe('what a purchase leaves cached', () => {
       expect((await readProduct(app, other._id)).name).toBe('Kraft mailer boxes');
     }
     // A marker only the database knows (no notification): whatever still shows the old name was kept.
-    await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('bulkwise.defer_notify', 'on', true)`);
-      await tx.execute(sql`update products set name = 'Renamed without telling' where id = ${other._id}`);
-    });
+    await renameWithoutNotice(t, other._id, 'Renamed without telling');
 
     expect((await purchase(t, makeUser('buyer'), bought._id, 10)).statusCode).toBe(200);
 

@@ -14,13 +14,14 @@ import { productPageTags } from './products.cache';
 import { pageHeaders, type ProductsService } from './products.service';
 
 /**
- * A page of a public listing, first or later, has a cache key; an owner's list (`email`) has none.
- * Public searches are not keyed here: the search cache keeps them under their normalised form.
+ * A public listing: neither an owner's list (`email`, never kept) nor a search (`q`: the search cache keeps
+ * those under their normalised form).
  */
-export function listingKey(query: ProductListQuery): string | undefined {
-  if (query.email !== undefined || query.q !== undefined) return undefined;
-  return JSON.stringify([query.category, query.minOrderOver, query.sort, query.limit, query.cursor]);
-}
+export type PublicListingQuery = Omit<ProductListQuery, 'email' | 'q'>;
+
+/** The cache key of a page of a public listing, first or later. */
+export const listingKey = (query: PublicListingQuery): string =>
+  JSON.stringify([query.category, query.minOrderOver, query.sort, query.limit, query.cursor]);
 
 /**
  * First pages of public listings and product pages, as the routes send them. Made outside the routes so
@@ -70,13 +71,8 @@ export function productReads(products: ProductsService, caches: ProductReadCache
       }));
     },
     /** A public listing page, without the caller's own fields. */
-    async page(query: ProductListQuery): Promise<CachedResponse> {
-      const key = listingKey(query);
-      if (key === undefined) {
-        const page = await products.list(query, null);
-        return uncached(serializeProductList(page.items), pageHeaders(page.total, page.nextCursor));
-      }
-      return caches.pages.fill(key, async () => {
+    page(query: PublicListingQuery): Promise<CachedResponse> {
+      return caches.pages.fill(listingKey(query), async () => {
         const page = await products.publicListing(query);
         return {
           body: serializeProductList(page.items),
@@ -102,8 +98,7 @@ export function firstPaintImage(products: ProductsService, caches: ProductReadCa
     }
     const url = new URL(page.firstProductPage, 'http://spa.invalid');
     const query = ProductListQuerySchema.parse(Object.fromEntries(url.searchParams));
-    const key = listingKey(query);
-    const kept = key === undefined ? undefined : caches.pages.get(key);
+    const kept = caches.pages.get(listingKey(query));
     if (kept) return (JSON.parse(kept.body) as Product[])[0]?.image;
     return (await products.list({ ...query, limit: 1 }, null)).items[0]?.image;
   };

@@ -19,7 +19,6 @@ import type { SecuredRouteOptions } from '../../plugins/secured';
 import { sendJson } from '../../lib/cache/http';
 import { okSerializer, type RouteApp } from '../../lib/http/routes';
 import {
-  listingKey,
   productReads,
   serializeProduct,
   serializeProductList,
@@ -115,7 +114,7 @@ function registerListRoute(
       if (q && req.query.email === undefined) {
         return sendJson(req, reply, await products.searchResponse({ ...req.query, q }, serializeProductList));
       }
-      if (listingKey(req.query) === undefined) {
+      if (req.query.email !== undefined) {
         const page = await products.list(req.query, req.user);
         reply.headers(pageHeaders(page.total, page.nextCursor));
         return page.items;

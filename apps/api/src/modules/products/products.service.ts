@@ -25,6 +25,7 @@ import {
   type ProductSortKey,
 } from './products.listing';
 import type { ProductsRepository } from './products.repository';
+import type { PublicListingQuery } from './products.reads';
 import type { SearchCache } from './search.cache';
 import type { SearchRepository } from './search.repository';
 
@@ -147,7 +148,7 @@ function searchResponses(
 /** A public listing page (no `q`, no `email`) and the tags it is kept under (listing.tags.ts). */
 const publicListing =
   (page: PageReader) =>
-  async (query: ProductListQuery): Promise<ProductPage & { tags: string[] }> => {
+  async (query: PublicListingQuery): Promise<ProductPage & { tags: string[] }> => {
     const filter: ProductFilter = {};
     const { sort, limit, after } = listingOf(query, filter);
     const result = await page(filter, sort, limit, after, false);
