@@ -1,12 +1,12 @@
 import { categorySlug, NEXT_CURSOR_HEADER, toCents, TOTAL_COUNT_HEADER } from '@bulkwise/contracts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/use-test-app';
 import { createProduct, makeUser, updateProduct } from '../../../test/factories';
 import { within } from '../../../test/within';
+import { listenForTags } from '../../../test/bus-tags';
 import { caughtUp, renameWithoutNotice, seedCanary } from '../../../test/caught-up';
-import { INVALIDATION_CHANNEL } from '../../lib/cache/bus';
 import { rowsOf } from '../../db/sql';
 import { priceBucket, priceBuckets, MAX_PRICE_BUCKETS } from './listing.tags';
 
@@ -159,26 +159,11 @@ describe('a later listing page', () => {
   });
 
   it('is named by the trigger: members for who joins or leaves, the new price bucket for a price', async () => {
-    const heard: string[] = [];
-    const listener = t.database.listen(INVALIDATION_CHANNEL, {
-      onMessage: (p) => heard.push(p),
-      onState: () => {},
-    });
-    await listener.ready;
+    const listener = await listenForTags(t);
     const id = made[0]!._id;
     const electronics = categorySlug('Electronics & Gadgets');
-    const next = async (write: ReturnType<typeof sql>) => {
-      heard.length = 0;
-      await t.database.db.execute(write);
-      const marker = `marker-${Math.random()}`;
-      await t.database.db.execute(sql`select pg_notify(${INVALIDATION_CHANNEL}, ${marker})`);
-      await within(
-        1_000,
-        async () => heard,
-        (h) => h.includes(marker),
-      );
-      return heard.filter((p) => /(^|,)(members|price):/.test(p)).flatMap((p) => p.split(',').sort());
-    };
+    /** The listing tags (members, price buckets) `write` notified. */
+    const next = (write: SQL) => listener.tagsOf(write, (tag) => /^(members|price):/.test(tag));
     try {
       expect(await next(sql`update products set main_quantity = main_quantity - 1 where id = ${id}`)).toEqual(
         [],

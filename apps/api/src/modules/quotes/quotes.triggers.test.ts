@@ -4,7 +4,7 @@ import { DB_KIND } from '../../../test/build-test-app';
 import { useTestApp } from '../../../test/use-test-app';
 import { makeUser, placeOrder, supplierWithProduct, call } from '../../../test/factories';
 import { requestQuote } from '../../../test/quote-factories';
-import { INVALIDATION_CHANNEL } from '../../lib/cache/bus';
+import { listenForTags } from '../../../test/bus-tags';
 import { quotesTag } from './quotes.cache';
 
 // What the triggers of migration 0028 tell other instances, statement by statement, as a script would
@@ -13,26 +13,9 @@ const t = useTestApp();
 
 describe(`the quotes triggers on ${DB_KIND}`, () => {
   it('name both parties for a version, a quote message and a moved read marker; nothing for the rest', async () => {
-    const heard: string[] = [];
-    const listener = t.database.listen(INVALIDATION_CHANNEL, {
-      onMessage: (payload) => heard.push(payload),
-      onState: () => {},
-    });
-    await listener.ready;
-    let marks = 0;
-    /** The quotes tags `statement` notified: one session's notifications arrive in commit order. */
-    const tagsOf = async (statement: SQL) => {
-      const mark = `test-mark:${++marks}`;
-      const from = heard.length;
-      await t.database.db.execute(statement);
-      await t.database.db.execute(sql`select pg_notify(${INVALIDATION_CHANNEL}, ${mark})`);
-      while (!heard.includes(mark)) await new Promise((resolve) => setImmediate(resolve));
-      return heard
-        .slice(from, heard.indexOf(mark))
-        .flatMap((p) => p.split(','))
-        .filter((tag) => tag.startsWith('quotes:'))
-        .sort();
-    };
+    const listener = await listenForTags(t);
+    /** The quotes tags `statement` notified. */
+    const tagsOf = (statement: SQL) => listener.tagsOf(statement, (tag) => tag.startsWith('quotes:'));
     try {
       const { supplier, product } = await supplierWithProduct(t, { minSellingQuantity: 1 });
       const buyer = makeUser('buyer');
